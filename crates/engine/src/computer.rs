@@ -1,0 +1,131 @@
+//! Where the computer picks its move.
+//!
+//! The computer never looks ahead: it plays the response field of the stored
+//! pattern that matches first (see [`MatchKey`](crate::matcher::MatchKey)).
+//! A red match is an attack; a blue match is a threat it must stop (a forced
+//! move, the seed's movetype 3). Without any match it makes a free move: a
+//! random empty field next to a stone, or the centre of an empty board.
+
+use rand::Rng;
+use rand::SeedableRng;
+
+use crate::board::{Board, Cell, Color};
+use crate::knowledge::Knowledge;
+use crate::matcher::Match;
+
+/// The random source of the computer's free moves: seedable, so the same
+/// seed, knowledge and moves give the same game.
+pub type GameRng = rand_chacha::ChaCha8Rng;
+
+/// A random source started from `seed`.
+pub fn rng_from_seed(seed: u64) -> GameRng {
+    GameRng::seed_from_u64(seed)
+}
+
+/// A random source started from the operating system's entropy.
+pub fn rng_from_entropy() -> GameRng {
+    GameRng::from_os_rng()
+}
+
+/// Why the computer plays where it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A blue pattern matched: the computer stops a threat.
+    Forced(Match),
+    /// A red pattern matched: the computer attacks.
+    Attack(Match),
+    /// Nothing matched.
+    Free,
+}
+
+impl Reason {
+    pub fn matched(&self) -> Option<&Match> {
+        match self {
+            Reason::Forced(m) | Reason::Attack(m) => Some(m),
+            Reason::Free => None,
+        }
+    }
+
+    pub fn is_forced(&self) -> bool {
+        matches!(self, Reason::Forced(_))
+    }
+}
+
+/// The computer's choice: a field and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub cell: Cell,
+    pub reason: Reason,
+}
+
+/// The computer's move on `board`, or `None` when the board is full.
+pub fn choose_move(knowledge: &Knowledge, board: &Board, rng: &mut GameRng) -> Option<Choice> {
+    if let Some(found) = knowledge.index().find(board) {
+        let reason = match found.color {
+            Color::Red => Reason::Attack(found),
+            Color::Blue => Reason::Forced(found),
+        };
+        return Some(Choice {
+            cell: found.response,
+            reason,
+        });
+    }
+    free_move(board, rng).map(|cell| Choice {
+        cell,
+        reason: Reason::Free,
+    })
+}
+
+/// A uniformly random empty field among those next to (8-neighbourhood) any
+/// stone; the centre on an empty board; `None` on a full board.
+pub fn free_move(board: &Board, rng: &mut GameRng) -> Option<Cell> {
+    if board.is_blank() {
+        return Some(Cell::centre());
+    }
+    let near: Vec<Cell> = Cell::all()
+        .filter(|c| board.is_empty_at(*c))
+        .filter(|c| {
+            (-1..=1).any(|dy| {
+                (-1..=1).any(|dx| {
+                    c.offset(dx, dy)
+                        .is_some_and(|n| !board.is_empty_at(n))
+                })
+            })
+        })
+        .collect();
+    if near.is_empty() {
+        return None;
+    }
+    Some(near[rng.random_range(0..near.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_free_move_is_the_centre_and_later_ones_touch_a_stone() {
+        let mut rng = rng_from_seed(7);
+        let mut board = Board::new();
+        assert_eq!(free_move(&board, &mut rng), Some(Cell::centre()));
+        board.set(Cell::new(0, 0).unwrap(), Some(Color::Blue));
+        for _ in 0..50 {
+            let c = free_move(&board, &mut rng).unwrap();
+            assert!(c.x() <= 1 && c.y() <= 1 && c != Cell::new(0, 0).unwrap());
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_moves() {
+        let mut board = Board::new();
+        board.set(Cell::new(4, 4).unwrap(), Some(Color::Blue));
+        let a: Vec<_> = {
+            let mut rng = rng_from_seed(42);
+            (0..20).map(|_| free_move(&board, &mut rng)).collect()
+        };
+        let mut rng = rng_from_seed(42);
+        let b: Vec<_> = (0..20).map(|_| free_move(&board, &mut rng)).collect();
+        assert_eq!(a, b);
+        assert!(a.iter().collect::<std::collections::HashSet<_>>().len() > 1);
+    }
+}

@@ -1,0 +1,143 @@
+//! The hall of fame: the best 100 players by level
+//! (`$XDG_DATA_HOME/match5/hall-of-fame.toml`).
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::files::{FileError, atomic_write};
+use crate::fivo::ParseError;
+
+/// How many players the hall of fame holds.
+pub const SIZE: usize = 100;
+const FORMAT: &str = "match5-hall-of-fame";
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub player: String,
+    pub level: usize,
+}
+
+/// The best players, highest level first; of equal levels, who got there
+/// first stands first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HallOfFame {
+    format: String,
+    version: u32,
+    #[serde(default, rename = "player")]
+    entries: Vec<Entry>,
+}
+
+impl HallOfFame {
+    pub fn new() -> HallOfFame {
+        HallOfFame {
+            format: FORMAT.to_string(),
+            version: 1,
+            entries: Vec::new(),
+        }
+    }
+
+    /// Reads the file; a missing file is an empty hall of fame.
+    pub fn load(path: &Path) -> Result<HallOfFame, FileError> {
+        let text = match fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HallOfFame::new()),
+            Err(error) => {
+                return Err(FileError::Io {
+                    path: path.to_path_buf(),
+                    error,
+                });
+            }
+        };
+        let bad = |line: Option<usize>, message: String| FileError::Parse {
+            path: path.to_path_buf(),
+            error: ParseError { line, message },
+        };
+        let mut hof: HallOfFame = toml::from_str(&text).map_err(|e| {
+            bad(
+                e.span().map(|s| text[..s.start].matches('\n').count() + 1),
+                e.message().trim().to_string(),
+            )
+        })?;
+        if hof.format != FORMAT {
+            return Err(bad(None, format!("not a Match5 hall of fame (format {:?})", hof.format)));
+        }
+        hof.entries.sort_by(|a, b| b.level.cmp(&a.level));
+        hof.entries.truncate(SIZE);
+        Ok(hof)
+    }
+
+    /// Writes the file atomically.
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        let text = toml::to_string(self).expect("the hall of fame serializes");
+        atomic_write(path, text.as_bytes()).map_err(|error| FileError::Io {
+            path: path.to_path_buf(),
+            error,
+        })
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Puts `player` at `level`; level 0 takes them out. Only the best
+    /// [`SIZE`] stay.
+    pub fn record(&mut self, player: &str, level: usize) {
+        self.entries.retain(|e| e.player != player);
+        if level > 0 {
+            let at = self.entries.partition_point(|e| e.level >= level);
+            self.entries.insert(
+                at,
+                Entry {
+                    player: player.to_string(),
+                    level,
+                },
+            );
+        }
+        self.entries.truncate(SIZE);
+    }
+
+    /// The 1-based rank of `player`, if listed.
+    pub fn rank(&self, player: &str) -> Option<usize> {
+        self.entries.iter().position(|e| e.player == player).map(|i| i + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_best_hundred_in_order() {
+        let mut hof = HallOfFame::new();
+        for i in 0..150 {
+            hof.record(&format!("p{i}"), i % 37 + 1);
+        }
+        assert_eq!(hof.entries().len(), SIZE);
+        assert!(hof.entries().windows(2).all(|w| w[0].level >= w[1].level));
+        assert_eq!(hof.entries()[0].level, 37);
+        // Equal levels: who got there first stands first.
+        assert_eq!(hof.entries()[0].player, "p36");
+        hof.record("p36", 0);
+        assert_eq!(hof.rank("p36"), None);
+        hof.record("new", 100);
+        assert_eq!(hof.rank("new"), Some(1));
+    }
+
+    #[test]
+    fn round_trips_and_rejects_other_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("hall-of-fame.toml");
+        assert_eq!(HallOfFame::load(&path).unwrap().entries().len(), 0);
+        let mut hof = HallOfFame::new();
+        hof.record("Anna", 3);
+        hof.record("Bert", 5);
+        hof.save(&path).unwrap();
+        assert_eq!(HallOfFame::load(&path).unwrap(), hof);
+        fs::write(&path, "format = \"something-else\"\nversion = 1\n").unwrap();
+        let err = HallOfFame::load(&path).unwrap_err().to_string();
+        assert!(err.contains("not a Match5 hall of fame"), "{err}");
+    }
+}

@@ -1,0 +1,297 @@
+//! A player's knowledge: the stored error patterns (sorted by level), who owns
+//! them, and how a new pattern enters (junk removal).
+
+use std::path::{Path, PathBuf};
+
+use crate::game::{Game, Outcome};
+use crate::matcher::{MatchIndex, Shape};
+use crate::pattern::Pattern;
+use crate::password;
+use crate::symmetry::Symmetry;
+
+/// How the knowledge was come by, as shown at the top right in the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Built in memory; not opened from a file.
+    New,
+    /// Opened, and the password verified (a file without password always verifies).
+    Owner,
+    /// Opened without the right password: play and learn in memory, but
+    /// neither overwrite the file nor delete patterns.
+    User,
+}
+
+impl Status {
+    /// `new`, `owner` or `user`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::New => "new",
+            Status::Owner => "owner",
+            Status::User => "user",
+        }
+    }
+}
+
+/// Games of this player against this knowledge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+}
+
+/// A change of the knowledge, for "show mutations".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A new pattern now stands at `index` (0-based).
+    Added { index: usize, pattern: Pattern },
+    /// The pattern that stood at `index` before the change was removed as
+    /// junk (or deleted).
+    Removed { index: usize, pattern: Pattern },
+}
+
+/// Why the knowledge refuses a change.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KnowledgeError {
+    #[error(
+        "this knowledge belongs to {0} and was opened without the password: it can only be saved under another player's name"
+    )]
+    NotOwner(String),
+    #[error("there is no pattern {0}")]
+    NoSuchPattern(usize),
+    #[error("a player needs a name")]
+    EmptyName,
+}
+
+#[derive(Clone, Debug)]
+pub struct Knowledge {
+    player: String,
+    password: Option<String>,
+    stats: Stats,
+    patterns: Vec<Pattern>,
+    index: MatchIndex,
+    status: Status,
+    source: Option<PathBuf>,
+}
+
+impl Knowledge {
+    /// Empty knowledge of `player`, status new.
+    pub fn new(player: &str) -> Knowledge {
+        Knowledge {
+            player: player.trim().to_string(),
+            password: None,
+            stats: Stats::default(),
+            patterns: Vec::new(),
+            index: MatchIndex::default(),
+            status: Status::New,
+            source: None,
+        }
+    }
+
+    /// Knowledge as read from a file: status owner without a password, user
+    /// with one (until [`Knowledge::unlock`]). Patterns are put in level order;
+    /// patterns of one level keep their order.
+    pub fn opened(
+        player: String,
+        password: Option<String>,
+        stats: Stats,
+        mut patterns: Vec<Pattern>,
+        source: Option<PathBuf>,
+    ) -> Knowledge {
+        patterns.sort_by_key(|p| p.level());
+        let status = if password.is_some() {
+            Status::User
+        } else {
+            Status::Owner
+        };
+        Knowledge {
+            player,
+            index: MatchIndex::new(&patterns),
+            password,
+            stats,
+            patterns,
+            status,
+            source,
+        }
+    }
+
+    /// Knowledge of `player` holding `patterns`, status new (benchmarks, tests).
+    pub fn with_patterns(player: &str, patterns: Vec<Pattern>) -> Knowledge {
+        let mut k = Knowledge::opened(player.to_string(), None, Stats::default(), patterns, None);
+        k.status = Status::New;
+        k
+    }
+
+    pub fn player(&self) -> &str {
+        &self.player
+    }
+
+    /// The player's level: the number of stored patterns.
+    pub fn level(&self) -> usize {
+        self.patterns.len()
+    }
+
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    pub fn index(&self) -> &MatchIndex {
+        &self.index
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    pub fn has_password(&self) -> bool {
+        self.password.is_some()
+    }
+
+    /// The stored password hash (a PHC string), if any.
+    pub fn password_hash(&self) -> Option<&str> {
+        self.password.as_deref()
+    }
+
+    /// The file this knowledge was opened from or last saved to.
+    pub fn source(&self) -> Option<&Path> {
+        self.source.as_deref()
+    }
+
+    pub fn set_source(&mut self, path: Option<PathBuf>) {
+        self.source = path;
+    }
+
+    fn can_change(&self) -> Result<(), KnowledgeError> {
+        match self.status {
+            Status::User => Err(KnowledgeError::NotOwner(self.player.clone())),
+            Status::New | Status::Owner => Ok(()),
+        }
+    }
+
+    /// Is the file this knowledge came from writable by us?
+    pub fn may_overwrite(&self) -> bool {
+        self.can_change().is_ok()
+    }
+
+    /// Tries `password`; the right one (or any, when there is none) makes the
+    /// user the owner.
+    pub fn unlock(&mut self, password: &str) -> bool {
+        let ok = match &self.password {
+            None => true,
+            Some(phc) => password::verify(phc, password),
+        };
+        if ok && self.status == Status::User {
+            self.status = Status::Owner;
+        }
+        ok
+    }
+
+    /// Sets or (with `None` or an empty string) removes the password.
+    pub fn set_password(&mut self, password: Option<&str>) -> Result<(), KnowledgeError> {
+        self.can_change()?;
+        self.password = password.filter(|p| !p.is_empty()).map(password::hash);
+        Ok(())
+    }
+
+    /// Makes `player` the owner of this knowledge, with `password`: the way a
+    /// user saves someone's knowledge as their own. A user cannot take over
+    /// the knowledge under its owner's own name.
+    pub fn take_over(&mut self, player: &str, password: Option<&str>) -> Result<(), KnowledgeError> {
+        let player = player.trim();
+        if player.is_empty() {
+            return Err(KnowledgeError::EmptyName);
+        }
+        if self.status == Status::User && player == self.player {
+            return Err(KnowledgeError::NotOwner(self.player.clone()));
+        }
+        if player != self.player {
+            self.source = None;
+            self.stats = Stats::default();
+        }
+        self.player = player.to_string();
+        self.password = password.filter(|p| !p.is_empty()).map(password::hash);
+        if self.status == Status::User {
+            self.status = Status::Owner;
+        }
+        Ok(())
+    }
+
+    /// Counts a finished game in the player's statistics.
+    pub fn record(&mut self, outcome: &Outcome) {
+        match outcome.winner() {
+            Some(crate::board::Color::Blue) => self.stats.won += 1,
+            Some(crate::board::Color::Red) => self.stats.lost += 1,
+            None => self.stats.drawn += 1,
+        }
+    }
+
+    /// After a game blue won against the computer: learn its lesson.
+    pub fn learn_from(&mut self, game: &Game) -> Vec<Change> {
+        game.lesson().map(|p| self.learn(p)).unwrap_or_default()
+    }
+
+    /// Adds `new`: first every stored pattern that contains it is removed
+    /// (junk removal; an exact twin under symmetry is replaced), then it is
+    /// inserted after the other patterns of its level.
+    pub fn learn(&mut self, new: Pattern) -> Vec<Change> {
+        let mut changes = Vec::new();
+        let shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(&new, *s)).collect();
+        let mut position = 0;
+        self.patterns.retain(|old| {
+            let keep = !contains(old, &shapes);
+            if !keep {
+                changes.push(Change::Removed {
+                    index: position,
+                    pattern: old.clone(),
+                });
+            }
+            position += 1;
+            keep
+        });
+        let at = self.patterns.partition_point(|p| p.level() <= new.level());
+        self.patterns.insert(at, new.clone());
+        changes.push(Change::Added {
+            index: at,
+            pattern: new,
+        });
+        self.index = MatchIndex::new(&self.patterns);
+        changes
+    }
+
+    /// Deletes the pattern at `index` (owner or new knowledge only).
+    pub fn delete(&mut self, index: usize) -> Result<Change, KnowledgeError> {
+        self.can_change()?;
+        if index >= self.patterns.len() {
+            return Err(KnowledgeError::NoSuchPattern(index + 1));
+        }
+        let pattern = self.patterns.remove(index);
+        self.index = MatchIndex::new(&self.patterns);
+        Ok(Change::Removed { index, pattern })
+    }
+
+    /// Deletes every pattern (owner or new knowledge only).
+    pub fn delete_all(&mut self) -> Result<Vec<Change>, KnowledgeError> {
+        self.can_change()?;
+        let changes = std::mem::take(&mut self.patterns)
+            .into_iter()
+            .enumerate()
+            .map(|(index, pattern)| Change::Removed { index, pattern })
+            .collect();
+        self.index = MatchIndex::default();
+        Ok(changes)
+    }
+}
+
+/// Does `old` contain the new pattern (given in its eight symmetries): does
+/// one of them fit inside `old`'s rectangle with each `B` on a `B` and each
+/// `.`/`X` on a `.`/`X`?
+fn contains(old: &Pattern, new_shapes: &[Shape]) -> bool {
+    let o = Shape::new(old, Symmetry::ALL[0]);
+    new_shapes
+        .iter()
+        .any(|s| s.fits(o.stones, o.empty, o.width, o.height) != 0)
+}

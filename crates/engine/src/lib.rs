@@ -1,0 +1,39 @@
+//! The Match5 engine: five-in-a-row on a 9x9 board against a computer that
+//! learns from every game it loses. No GTK, no global state.
+//!
+//! Where things are:
+//! - [`board`]: fields, stones, five in a row.
+//! - [`pattern`] and [`symmetry`]: error patterns and the eight symmetries.
+//! - [`computer`]: **where the computer picks its move**.
+//! - [`matcher`]: the fast pattern matcher it uses; [`literal`] the seed's.
+//! - [`game`]: a game's movetable, outcome and undo; [`learning`]: the error
+//!   pattern EP and how a loss becomes a new pattern.
+//! - [`knowledge`]: a player's patterns, status and junk removal.
+//! - [`fivo`]: the `.fivo` file format; [`files`]: folders, atomic saves;
+//!   [`hall_of_fame`]: the best 100 players.
+//! - [`opponents`]: the random and greedy players used for training.
+
+pub mod board;
+pub mod computer;
+pub mod files;
+pub mod fivo;
+pub mod game;
+pub mod hall_of_fame;
+pub mod knowledge;
+pub mod learning;
+pub mod literal;
+pub mod matcher;
+pub mod opponents;
+pub mod password;
+pub mod pattern;
+pub mod symmetry;
+
+pub use board::{Board, Cell, Color};
+pub use computer::{Choice, GameRng, Reason};
+pub use files::{FileError, Saved, Store};
+pub use game::{Game, Mode, Move, MoveKind, Outcome};
+pub use knowledge::{Change, Knowledge, Stats, Status};
+pub use pattern::Pattern;
+
+/// The engine's version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
