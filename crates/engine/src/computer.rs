@@ -86,10 +86,7 @@ pub fn free_move(board: &Board, rng: &mut GameRng) -> Option<Cell> {
         .filter(|c| board.is_empty_at(*c))
         .filter(|c| {
             (-1..=1).any(|dy| {
-                (-1..=1).any(|dx| {
-                    c.offset(dx, dy)
-                        .is_some_and(|n| !board.is_empty_at(n))
-                })
+                (-1..=1).any(|dx| c.offset(dx, dy).is_some_and(|n| !board.is_empty_at(n)))
             })
         })
         .collect();

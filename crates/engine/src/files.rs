@@ -172,7 +172,11 @@ impl Store {
         };
         let base = std::env::var_os("XDG_DATA_HOME")
             .and_then(absolute)
-            .or_else(|| std::env::var_os("HOME").and_then(absolute).map(|h| h.join(".local/share")))?;
+            .or_else(|| {
+                std::env::var_os("HOME")
+                    .and_then(absolute)
+                    .map(|h| h.join(".local/share"))
+            })?;
         Some(Store::at(base.join("match5")))
     }
 
@@ -228,7 +232,9 @@ impl Store {
             Saved::Written(path.clone())
         };
         knowledge.set_source(Some(path));
-        let hof = self.update_hall_of_fame(knowledge.player(), knowledge.level()).err();
+        let hof = self
+            .update_hall_of_fame(knowledge.player(), knowledge.level())
+            .err();
         Ok((saved, hof))
     }
 

@@ -92,13 +92,18 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         None => {
             return Err(ParseError {
                 line: None,
-                message: format!("not a Match5 knowledge file: it has no format = \"{FORMAT}\" line"),
+                message: format!(
+                    "not a Match5 knowledge file: it has no format = \"{FORMAT}\" line"
+                ),
             });
         }
         Some(f) if f.get_ref().as_str() != Some(FORMAT) => {
             return Err(at(
                 f.span(),
-                format!("not a Match5 knowledge file: format is {}, not \"{FORMAT}\"", f.get_ref()),
+                format!(
+                    "not a Match5 knowledge file: format is {}, not \"{FORMAT}\"",
+                    f.get_ref()
+                ),
             ));
         }
         Some(_) => {}
@@ -128,7 +133,10 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
     let raw: RawFile = toml::from_str(text).map_err(toml_error)?;
     let player = raw.player.get_ref().trim().to_string();
     if player.is_empty() {
-        return Err(at(raw.player.span(), "the player name is empty".to_string()));
+        return Err(at(
+            raw.player.span(),
+            "the player name is empty".to_string(),
+        ));
     }
     let password = match raw.password {
         Some(p) if !password::is_valid_hash(p.get_ref()) => {
@@ -154,7 +162,12 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
                 format!("pattern {n}: level {level}: levels start at 1"),
             ));
         }
-        let rows: Vec<&str> = p.rows.get_ref().iter().map(|r| r.get_ref().as_str()).collect();
+        let rows: Vec<&str> = p
+            .rows
+            .get_ref()
+            .iter()
+            .map(|r| r.get_ref().as_str())
+            .collect();
         let pattern = Pattern::from_rows(level as u32, &rows).map_err(|e| {
             let row = match &e {
                 PatternError::Ragged { row, .. }
@@ -187,7 +200,10 @@ fn quoted(s: &str) -> String {
 pub fn write(contents: &Contents) -> String {
     let mut out = String::new();
     out.push_str("# Match5 knowledge: the error patterns the computer learned from its losses.\n");
-    out.push_str(&format!("format = {}\nversion = {VERSION}\n", quoted(FORMAT)));
+    out.push_str(&format!(
+        "format = {}\nversion = {VERSION}\n",
+        quoted(FORMAT)
+    ));
     out.push_str(&format!("player = {}\n", quoted(&contents.player)));
     if let Some(p) = &contents.password {
         out.push_str(&format!("password = {}\n", quoted(p)));

@@ -62,7 +62,10 @@ impl HallOfFame {
             )
         })?;
         if hof.format != FORMAT {
-            return Err(bad(None, format!("not a Match5 hall of fame (format {:?})", hof.format)));
+            return Err(bad(
+                None,
+                format!("not a Match5 hall of fame (format {:?})", hof.format),
+            ));
         }
         hof.entries.sort_by(|a, b| b.level.cmp(&a.level));
         hof.entries.truncate(SIZE);
@@ -101,7 +104,10 @@ impl HallOfFame {
 
     /// The 1-based rank of `player`, if listed.
     pub fn rank(&self, player: &str) -> Option<usize> {
-        self.entries.iter().position(|e| e.player == player).map(|i| i + 1)
+        self.entries
+            .iter()
+            .position(|e| e.player == player)
+            .map(|i| i + 1)
     }
 }
 

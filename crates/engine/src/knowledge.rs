@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use crate::game::{Game, Outcome};
 use crate::matcher::{MatchIndex, Shape};
-use crate::pattern::Pattern;
 use crate::password;
+use crate::pattern::Pattern;
 use crate::symmetry::Symmetry;
 
 /// How the knowledge was come by, as shown at the top right in the seed.
@@ -200,7 +200,11 @@ impl Knowledge {
     /// Makes `player` the owner of this knowledge, with `password`: the way a
     /// user saves someone's knowledge as their own. A user cannot take over
     /// the knowledge under its owner's own name.
-    pub fn take_over(&mut self, player: &str, password: Option<&str>) -> Result<(), KnowledgeError> {
+    pub fn take_over(
+        &mut self,
+        player: &str,
+        password: Option<&str>,
+    ) -> Result<(), KnowledgeError> {
         let player = player.trim();
         if player.is_empty() {
             return Err(KnowledgeError::EmptyName);

@@ -80,7 +80,9 @@ impl ErrorPattern {
         ep.set(response, PatternCell::Response);
         let mut level = 1;
         let mut i = moves.len() - 1;
-        while i >= 2 && moves[i - 1].kind == MoveKind::RedForced && moves[i - 2].kind == MoveKind::Blue
+        while i >= 2
+            && moves[i - 1].kind == MoveKind::RedForced
+            && moves[i - 2].kind == MoveKind::Blue
         {
             ep.set(moves[i - 1].cell, PatternCell::Empty);
             ep.set(response, PatternCell::Empty);
@@ -94,7 +96,9 @@ impl ErrorPattern {
 
     /// The bounding rectangle of the fields that are not `-`, left-top aligned.
     fn bounding_pattern(&self, level: u32) -> Option<Pattern> {
-        let used: Vec<Cell> = Cell::all().filter(|c| self.get(*c) != PatternCell::Any).collect();
+        let used: Vec<Cell> = Cell::all()
+            .filter(|c| self.get(*c) != PatternCell::Any)
+            .collect();
         let x1 = used.iter().map(|c| c.x()).min()?;
         let x2 = used.iter().map(|c| c.x()).max()?;
         let y1 = used.iter().map(|c| c.y()).min()?;

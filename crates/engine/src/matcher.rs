@@ -158,7 +158,7 @@ struct Node {
 
 /// The compiled knowledge: every pattern in its eight symmetries, ready to be
 /// matched against a board quickly.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MatchIndex {
     /// Trie of the shapes with a stone, in preorder; node 0 is the root.
     nodes: Vec<Node>,
@@ -166,6 +166,13 @@ pub struct MatchIndex {
     leaves: Vec<Entry>,
     /// Shapes without any stone (only `.` and `X`): matched one by one.
     stoneless: Vec<(Entry, Shape)>,
+}
+
+impl Default for MatchIndex {
+    /// The index of empty knowledge.
+    fn default() -> Self {
+        MatchIndex::new(&[])
+    }
 }
 
 impl MatchIndex {
@@ -274,14 +281,19 @@ impl MatchIndex {
             let offsets = shape.fits(0, empty, SIZE, SIZE);
             if offsets != 0 {
                 // Without stones the pattern matches in both colours; red is lower.
-                consider(&mut best, entry, Color::Red, offsets.trailing_zeros() as usize);
+                consider(
+                    &mut best,
+                    entry,
+                    Color::Red,
+                    offsets.trailing_zeros() as usize,
+                );
             }
         }
         best
     }
 
     fn find_in(&self, stones: u128, empty: u128, color: Color, best: &mut Option<Match>) {
-        if stones == 0 || self.nodes.len() <= 1 && self.nodes[0].leaves_len == 0 {
+        if stones == 0 || self.leaves.is_empty() {
             return;
         }
         let mut candidates = [0u128; CELLS + 1];
@@ -358,8 +370,15 @@ mod tests {
     #[test]
     fn bbbbx_is_found_at_the_lowest_symmetry_and_offset() {
         let b = board(&[
-            EMPTY_ROW, EMPTY_ROW, "..BBBB...", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
-            EMPTY_ROW, EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            "..BBBB...",
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
         ]);
         let knowledge = [pat(1, &["BBBBX"])];
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
@@ -372,8 +391,15 @@ mod tests {
     #[test]
     fn half_turn_finds_the_left_end_when_the_right_is_taken() {
         let b = board(&[
-            EMPTY_ROW, EMPTY_ROW, "..BBBBR..", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
-            EMPTY_ROW, EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            "..BBBBR..",
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
         ]);
         let knowledge = [pat(1, &["BBBBX"])];
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
@@ -386,8 +412,15 @@ mod tests {
     #[test]
     fn red_comes_before_blue_at_the_same_level() {
         let b = board(&[
-            "BBBB.....", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
-            EMPTY_ROW, "....RRRR.",
+            "BBBB.....",
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            "....RRRR.",
         ]);
         let knowledge = [pat(1, &["BBBBX"])];
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
@@ -396,8 +429,15 @@ mod tests {
         // A lower level wins over colour.
         let knowledge = [pat(1, &["BBBBX"]), pat(2, &["BBBX."])];
         let b = board(&[
-            "BBBB.....", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
-            EMPTY_ROW, ".....RRR.",
+            "BBBB.....",
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            ".....RRR.",
         ]);
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
         assert_eq!((m.color, m.level), (Color::Blue, 1));
@@ -407,8 +447,15 @@ mod tests {
     fn the_rectangle_must_lie_on_the_board_even_where_it_does_not_matter() {
         // "BBBBX-" cannot be placed with its X in the last column.
         let b = board(&[
-            "....BBBB.", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
-            EMPTY_ROW, EMPTY_ROW,
+            "....BBBB.",
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
         ]);
         let p = [pat(1, &["BBBBX-"])];
         let m = MatchIndex::new(&p).find(&b).unwrap();

@@ -1,9 +1,9 @@
 //! Passwords of knowledge files: only an Argon2id hash (a PHC string) is ever
 //! stored, never the password itself.
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 
 /// The PHC string of an Argon2id hash of `password`, with a fresh salt.
 pub fn hash(password: &str) -> String {
@@ -16,8 +16,11 @@ pub fn hash(password: &str) -> String {
 
 /// Does `password` match the stored hash?
 pub fn verify(phc: &str, password: &str) -> bool {
-    PasswordHash::new(phc)
-        .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+    PasswordHash::new(phc).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
 }
 
 /// Is `phc` an Argon2 PHC string this program can verify against?

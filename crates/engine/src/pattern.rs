@@ -99,7 +99,8 @@ impl Pattern {
             let mut n = 0;
             for ch in row.chars() {
                 cells.push(
-                    PatternCell::from_char(ch).ok_or(PatternError::UnknownCell { row: i + 1, ch })?,
+                    PatternCell::from_char(ch)
+                        .ok_or(PatternError::UnknownCell { row: i + 1, ch })?,
                 );
                 n += 1;
             }
@@ -126,14 +127,21 @@ impl Pattern {
         height: usize,
         cells: Vec<PatternCell>,
     ) -> Result<Pattern, PatternError> {
-        assert_eq!(cells.len(), width * height, "cells do not fill the rectangle");
+        assert_eq!(
+            cells.len(),
+            width * height,
+            "cells do not fill the rectangle"
+        );
         if level == 0 {
             return Err(PatternError::LevelZero);
         }
         if width > SIZE || height > SIZE {
             return Err(PatternError::TooLarge { width, height });
         }
-        let responses = cells.iter().filter(|c| **c == PatternCell::Response).count();
+        let responses = cells
+            .iter()
+            .filter(|c| **c == PatternCell::Response)
+            .count();
         match responses {
             0 => return Err(PatternError::NoResponse),
             1 => {}
@@ -249,11 +257,26 @@ mod tests {
         use PatternError::*;
         let cases: [(&[&str], u32, PatternError); 9] = [
             (&[], 1, NoRows),
-            (&["BBB", "BB"], 1, Ragged { row: 2, found: 2, expected: 3 }),
+            (
+                &["BBB", "BB"],
+                1,
+                Ragged {
+                    row: 2,
+                    found: 2,
+                    expected: 3,
+                },
+            ),
             (&["BBQX"], 1, UnknownCell { row: 1, ch: 'Q' }),
             (&["BBBB."], 1, NoResponse),
             (&["XBBBX"], 1, SeveralResponses { count: 2 }),
-            (&["BBBBBBBBBX"], 1, TooLarge { width: 10, height: 1 }),
+            (
+                &["BBBBBBBBBX"],
+                1,
+                TooLarge {
+                    width: 10,
+                    height: 1,
+                },
+            ),
             (&["---", "BBX"], 1, NotAligned("row")),
             (&["-BX", "-B."], 1, NotAligned("column")),
             (&["BBBBX"], 0, LevelZero),

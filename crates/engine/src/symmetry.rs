@@ -89,7 +89,12 @@ mod tests {
                 .map(|&((x, y), c)| (s.apply(x, y, 9, 9), c))
                 .collect();
             for w in want {
-                assert!(placed.contains(w), "symmetry {}: {:?} missing", s.number(), w);
+                assert!(
+                    placed.contains(w),
+                    "symmetry {}: {:?} missing",
+                    s.number(),
+                    w
+                );
             }
         }
     }

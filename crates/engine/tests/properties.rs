@@ -1,0 +1,205 @@
+//! Property tests: the fast matcher agrees with the seed's literal one, undo
+//! is exact, learned patterns are valid and stop the loss that taught them.
+
+use match5_engine::board::{Board, CELLS};
+use match5_engine::computer::rng_from_seed;
+use match5_engine::literal;
+use match5_engine::matcher::{MatchIndex, Shape};
+use match5_engine::pattern::PatternCell;
+use match5_engine::symmetry::Symmetry;
+use match5_engine::{Cell, Color, Game, Knowledge, Mode, Pattern, fivo, opponents};
+use proptest::prelude::*;
+
+fn board_from(fields: &[u8]) -> Board {
+    let mut board = Board::new();
+    for (i, f) in fields.iter().enumerate() {
+        let stone = match f {
+            1 => Some(Color::Red),
+            2 => Some(Color::Blue),
+            _ => None,
+        };
+        board.set(Cell::from_index(i), stone);
+    }
+    board
+}
+
+fn arb_board() -> impl Strategy<Value = Board> {
+    // About a third of the fields hold a stone.
+    prop::collection::vec(
+        prop_oneof![4 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+        CELLS,
+    )
+    .prop_map(|f| board_from(&f))
+}
+
+/// A pattern cut out of a board (so it often matches somewhere), with some
+/// fields turned to does-not-matter.
+fn arb_pattern() -> impl Strategy<Value = Pattern> {
+    (
+        arb_board(),
+        1usize..=6,
+        1usize..=6,
+        0usize..4,
+        0usize..4,
+        prop::collection::vec(0u8..10, 36),
+        0usize..36,
+        1u32..=4,
+        any::<bool>(),
+    )
+        .prop_filter_map(
+            "needs an empty field for X",
+            |(board, w, h, ox, oy, noise, xpick, level, blue)| {
+                let color = if blue { Color::Blue } else { Color::Red };
+                let mut cells = Vec::with_capacity(w * h);
+                for y in 0..h {
+                    for x in 0..w {
+                        let cell = Cell::new(ox + x, oy + y).unwrap();
+                        cells.push(if noise[y * w + x] < 3 {
+                            PatternCell::Any
+                        } else {
+                            match board.get(cell) {
+                                None => PatternCell::Empty,
+                                Some(c) if c == color => PatternCell::Stone,
+                                Some(_) => PatternCell::Any,
+                            }
+                        });
+                    }
+                }
+                let empties: Vec<usize> = (0..cells.len())
+                    .filter(|i| cells[*i] == PatternCell::Empty)
+                    .collect();
+                let x = *empties.get(xpick % empties.len().max(1))?;
+                cells[x] = PatternCell::Response;
+                // Left-top align: drop leading rows and columns of '-'.
+                let rows: Vec<String> = cells
+                    .chunks(w)
+                    .map(|r| r.iter().map(|c| c.to_char()).collect())
+                    .collect();
+                let top = rows.iter().position(|r| r.chars().any(|c| c != '-'))?;
+                let rows = &rows[top..];
+                let left = (0..w).find(|&i| rows.iter().any(|r| r.as_bytes()[i] != b'-'))?;
+                let rows: Vec<String> = rows.iter().map(|r| r[left..].to_string()).collect();
+                Pattern::from_rows(level, &rows).ok()
+            },
+        )
+}
+
+fn arb_knowledge() -> impl Strategy<Value = Vec<Pattern>> {
+    prop::collection::vec(arb_pattern(), 0..25).prop_map(|mut p| {
+        p.sort_by_key(|p| p.level());
+        p
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn fast_matcher_finds_what_the_seed_finds(patterns in arb_knowledge(), board in arb_board()) {
+        let fast = MatchIndex::new(&patterns).find(&board);
+        let slow = literal::find(&patterns, &board);
+        prop_assert_eq!(fast, slow);
+        if let Some(m) = fast {
+            prop_assert!(board.is_empty_at(m.response));
+        }
+    }
+
+    #[test]
+    fn a_pattern_matches_every_symmetric_image_of_a_board(
+        pattern in arb_pattern(), board in arb_board(), s in 0u8..8,
+    ) {
+        let sym = Symmetry::new(s).unwrap();
+        let mut turned = Board::new();
+        for cell in Cell::all() {
+            let (x, y) = sym.apply(cell.x(), cell.y(), 9, 9);
+            turned.set(Cell::new(x, y).unwrap(), board.get(cell));
+        }
+        let index = MatchIndex::new(std::slice::from_ref(&pattern));
+        prop_assert_eq!(index.find(&board).is_some(), index.find(&turned).is_some());
+    }
+
+    #[test]
+    fn undo_takes_every_move_back_exactly(
+        patterns in arb_knowledge(), seed in any::<u64>(), moves in 1usize..60,
+    ) {
+        let knowledge = Knowledge::with_patterns("p", patterns);
+        let mut rng = rng_from_seed(seed);
+        let mut game = Game::new(Mode::VsComputer, Color::Blue);
+        let mut history = vec![game.clone()];
+        for _ in 0..moves {
+            if game.is_over() { break; }
+            if game.to_move() == Color::Blue {
+                let cell = opponents::greedy_move(game.board(), Color::Blue, &mut rng).unwrap();
+                game.play(cell).unwrap();
+            } else {
+                game.computer_move(&knowledge, &mut rng).unwrap();
+            }
+            history.push(game.clone());
+        }
+        history.pop();
+        while let Some(before) = history.pop() {
+            game.undo().unwrap();
+            prop_assert_eq!(&game, &before);
+        }
+        prop_assert!(game.undo().is_none());
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn every_lost_game_teaches_a_pattern_that_stops_that_loss(seed in any::<u64>()) {
+        let mut knowledge = Knowledge::new("p");
+        let mut rng = rng_from_seed(seed);
+        for _ in 0..30 {
+            let mut game = Game::new(Mode::VsComputer, Color::Blue);
+            let mut blue_moves = Vec::new();
+            while !game.is_over() {
+                if game.to_move() == Color::Blue {
+                    let cell = opponents::greedy_move(game.board(), Color::Blue, &mut rng).unwrap();
+                    blue_moves.push(cell);
+                    game.play(cell).unwrap();
+                } else {
+                    game.computer_move(&knowledge, &mut rng).unwrap();
+                }
+            }
+            if let Some(lesson) = game.lesson() {
+                prop_assert!(lesson.width() <= 9 && lesson.height() <= 9);
+                // A level-L lesson describes the position before the first
+                // blue move it takes back: 2L - 1 plies before the end.
+                let mut before = game.clone();
+                for _ in 0..2 * lesson.level() - 1 {
+                    before.undo();
+                }
+                let b = before.board();
+                let in_blue = Symmetry::ALL.iter().any(|s| {
+                    Shape::new(&lesson, *s).fits(b.stones(Color::Blue), b.empty(), 9, 9) != 0
+                });
+                prop_assert!(in_blue, "the lesson matches the position it came from, in blue");
+                let before_level = knowledge.level();
+                let changes = knowledge.learn_from(&game);
+                prop_assert!(!changes.is_empty());
+                prop_assert!(knowledge.level() <= before_level + 1);
+                prop_assert!(knowledge.patterns().windows(2).all(|w| w[0].level() <= w[1].level()));
+            }
+        }
+    }
+
+}
+
+proptest! {
+    #[test]
+    fn fivo_text_round_trips(patterns in arb_knowledge(), won in 0u32..1000, name in "[A-Za-z ëé'\"\\\\]{1,20}") {
+        prop_assume!(!name.trim().is_empty());
+        let contents = fivo::Contents {
+            player: name.trim().to_string(),
+            password: None,
+            stats: match5_engine::Stats { won, lost: 2, drawn: 1 },
+            patterns,
+        };
+        let text = fivo::write(&contents);
+        prop_assert_eq!(fivo::parse(&text).unwrap(), contents);
+    }
+}
