@@ -1,1 +1,194 @@
-fn main() {}
+//! How fast the computer answers with a huge knowledge base.
+//!
+//! `cargo bench -p match5-engine --bench reply` builds 1,000 and 10,000
+//! patterns of the kinds the computer learns (lines of stones with a response
+//! field, gaps, crossing lines; levels 1 to 6), and times the computer's reply
+//! to positions in the middle of a game, once with the fast matcher the
+//! computer uses and once with the literal seed matcher (each pattern x 8
+//! symmetries x every offset, field by field). It prints the median of each,
+//! and the ratio. Positions are chosen where no stored pattern applies, so
+//! every pattern must be looked at: the worst case for both.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use match5_engine::computer::{GameRng, choose_move, rng_from_seed};
+use match5_engine::pattern::PatternCell;
+use match5_engine::{Board, Cell, Color, Knowledge, Pattern, literal, opponents};
+use rand::Rng;
+
+/// A learned-looking pattern: one to three lines of stones through a small
+/// rectangle, empty fields around them, one response field.
+fn random_pattern(rng: &mut GameRng) -> Pattern {
+    loop {
+        let w = rng.random_range(3..=7);
+        let h = rng.random_range(1..=6);
+        let mut cells = vec![PatternCell::Any; w * h];
+        let lines = rng.random_range(1..=3);
+        for _ in 0..lines {
+            let (dx, dy): (isize, isize) =
+                [(1, 0), (0, 1), (1, 1), (1, -1)][rng.random_range(0..4)];
+            let len = rng.random_range(3..=5);
+            let mut x = rng.random_range(0..w) as isize;
+            let mut y = rng.random_range(0..h) as isize;
+            for _ in 0..len {
+                if x < 0 || y < 0 || x >= w as isize || y >= h as isize {
+                    break;
+                }
+                let i = y as usize * w + x as usize;
+                cells[i] = if rng.random_bool(0.75) {
+                    PatternCell::Stone
+                } else {
+                    PatternCell::Empty
+                };
+                x += dx;
+                y += dy;
+            }
+        }
+        let empties: Vec<usize> = (0..cells.len())
+            .filter(|i| cells[*i] != PatternCell::Stone)
+            .collect();
+        if empties.is_empty() {
+            continue;
+        }
+        cells[empties[rng.random_range(0..empties.len())]] = PatternCell::Response;
+        let rows: Vec<String> = cells
+            .chunks(w)
+            .map(|r| r.iter().map(|c| c.to_char()).collect())
+            .collect();
+        let Some(top) = rows.iter().position(|r| r.chars().any(|c| c != '-')) else {
+            continue;
+        };
+        let bottom = rows
+            .iter()
+            .rposition(|r| r.chars().any(|c| c != '-'))
+            .unwrap();
+        let rows = &rows[top..=bottom];
+        let left = (0..w)
+            .find(|&i| rows.iter().any(|r| r.as_bytes()[i] != b'-'))
+            .unwrap();
+        let rows: Vec<String> = rows.iter().map(|r| r[left..].to_string()).collect();
+        if let Ok(p) = Pattern::from_rows(rng.random_range(1..=6), &rows) {
+            if p.cells().filter(|c| c.2 == PatternCell::Stone).count() >= 3 {
+                return p;
+            }
+        }
+    }
+}
+
+fn knowledge(n: usize, rng: &mut GameRng) -> Knowledge {
+    let mut patterns: Vec<Pattern> = (0..n).map(|_| random_pattern(rng)).collect();
+    patterns.sort_by_key(|p| p.level());
+    Knowledge::with_patterns("bench", patterns)
+}
+
+/// Positions from real games: two greedy players (each extends its longest
+/// line, blocks fours, wins when it can), stopped after 12 to 24 moves.
+fn game_positions(rng: &mut GameRng, count: usize) -> Vec<Board> {
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut board = Board::new();
+        let plies = rng.random_range(12..=24);
+        let mut color = Color::Blue;
+        for _ in 0..plies {
+            let cell = if rng.random_bool(0.3) {
+                opponents::random_move(&board, rng)
+            } else {
+                opponents::greedy_move(&board, color, rng)
+            };
+            board.set(cell.expect("board not full"), Some(color));
+            color = color.other();
+        }
+        if Cell::all().all(|c| board.winning_runs(c).is_empty()) {
+            found.push(board);
+        }
+    }
+    found
+}
+
+/// Scattered mid-game positions (12 to 20 stones) where nothing matches, so
+/// both matchers must look at every pattern.
+fn positions(k: &Knowledge, rng: &mut GameRng, count: usize) -> Vec<Board> {
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut board = Board::new();
+        let stones = rng.random_range(12..=20);
+        for i in 0..stones {
+            let color = if i % 2 == 0 { Color::Blue } else { Color::Red };
+            loop {
+                let cell = Cell::from_index(rng.random_range(0..81));
+                if board.is_empty_at(cell) {
+                    board.set(cell, Some(color));
+                    break;
+                }
+            }
+        }
+        if k.index().find(&board).is_none() {
+            found.push(board);
+        }
+    }
+    found
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+/// Median time of one reply, over all `boards`, repeated until `budget` is used.
+fn time(boards: &[Board], budget: Duration, mut reply: impl FnMut(&Board)) -> Duration {
+    let mut samples = Vec::new();
+    let start = Instant::now();
+    while samples.len() < 15 || (start.elapsed() < budget && samples.len() < 2000) {
+        for b in boards {
+            let t = Instant::now();
+            reply(b);
+            samples.push(t.elapsed());
+        }
+    }
+    median(samples)
+}
+
+fn main() {
+    // `cargo test --benches` runs this with `--bench` absent: keep it short.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let sizes: &[usize] = if quick { &[100] } else { &[1_000, 10_000] };
+    println!(
+        "Reply time of the computer (median per position), fast matcher vs the seed's literal one"
+    );
+    println!(
+        "{:>9}  {:<22}  {:>12}  {:>12}  {:>8}  {:>11}  {:>10}",
+        "patterns", "positions", "fast", "literal", "ratio", "trie nodes", "build"
+    );
+    let budget = Duration::from_secs(if quick { 0 } else { 3 });
+    for &n in sizes {
+        let mut rng = rng_from_seed(2012);
+        let t = Instant::now();
+        let k = knowledge(n, &mut rng);
+        let build = t.elapsed();
+        let sets = [
+            ("from greedy games", game_positions(&mut rng, 40)),
+            ("scattered, no match", positions(&k, &mut rng, 20)),
+        ];
+        for (name, boards) in sets {
+            let mut play_rng = rng_from_seed(1);
+            let fast = time(&boards, budget, |b| {
+                black_box(choose_move(&k, b, &mut play_rng));
+            });
+            let slow = time(&boards, budget, |b| {
+                black_box(literal::find(k.patterns(), b));
+            });
+            let ratio = slow.as_secs_f64() / fast.as_secs_f64();
+            println!(
+                "{:>9}  {:<22}  {:>9.1} µs  {:>9.1} µs  {:>7.0}x  {:>11}  {:>7.1} ms",
+                n,
+                name,
+                fast.as_secs_f64() * 1e6,
+                slow.as_secs_f64() * 1e6,
+                ratio,
+                k.index().node_count(),
+                build.as_secs_f64() * 1e3
+            );
+        }
+    }
+}

@@ -67,7 +67,7 @@ impl HallOfFame {
                 format!("not a Match5 hall of fame (format {:?})", hof.format),
             ));
         }
-        hof.entries.sort_by(|a, b| b.level.cmp(&a.level));
+        hof.entries.sort_by_key(|e| std::cmp::Reverse(e.level));
         hof.entries.truncate(SIZE);
         Ok(hof)
     }

@@ -156,10 +156,73 @@ struct Node {
     leaves_len: u32,
 }
 
+/// Patterns in the first trie of a level; each next trie of the level holds
+/// twice as many, up to [`LAST_BLOCK`]. Blocks are searched in knowledge
+/// order, so a match in an early block ends the search (as in the seed's
+/// order) after little work, while a search through everything runs mostly
+/// through large tries, in which shapes share most of their tests.
+const FIRST_BLOCK: usize = 32;
+const LAST_BLOCK: usize = 4096;
+
 /// The compiled knowledge: every pattern in its eight symmetries, ready to be
 /// matched against a board quickly.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct MatchIndex {
+    /// Per level, lowest first: the level and its blocks in knowledge order.
+    levels: Vec<(u32, Vec<Block>)>,
+}
+
+impl MatchIndex {
+    /// Compiles `patterns`, which are in knowledge order (sorted by level).
+    pub fn new(patterns: &[Pattern]) -> MatchIndex {
+        let mut levels: Vec<(u32, Vec<Block>)> = Vec::new();
+        let mut start = 0;
+        while start < patterns.len() {
+            let level = patterns[start].level();
+            let end = start
+                + patterns[start..]
+                    .iter()
+                    .take_while(|p| p.level() == level)
+                    .count();
+            let mut blocks = Vec::new();
+            let (mut first, mut size) = (start, FIRST_BLOCK);
+            while first < end {
+                let last = end.min(first + size);
+                blocks.push(Block::new(&patterns[first..last], first));
+                first = last;
+                size = (size * 2).min(LAST_BLOCK);
+            }
+            levels.push((level, blocks));
+            start = end;
+        }
+        MatchIndex { levels }
+    }
+
+    /// The match with the lowest [`MatchKey`], if any pattern matches.
+    pub fn find(&self, board: &Board) -> Option<Match> {
+        for (_, blocks) in &self.levels {
+            for color in [Color::Red, Color::Blue] {
+                if let Some(found) = blocks.iter().find_map(|b| b.find(board, color)) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+
+    /// Number of trie nodes (for the benchmark's report).
+    pub fn node_count(&self) -> usize {
+        self.levels
+            .iter()
+            .flat_map(|(_, blocks)| blocks)
+            .map(|b| b.nodes.len())
+            .sum()
+    }
+}
+
+/// One trie over a run of patterns of one level.
+#[derive(Clone, Debug)]
+struct Block {
     /// Trie of the shapes with a stone, in preorder; node 0 is the root.
     nodes: Vec<Node>,
     /// Entries of the trie, grouped by the node they end at.
@@ -168,16 +231,9 @@ pub struct MatchIndex {
     stoneless: Vec<(Entry, Shape)>,
 }
 
-impl Default for MatchIndex {
-    /// The index of empty knowledge.
-    fn default() -> Self {
-        MatchIndex::new(&[])
-    }
-}
-
-impl MatchIndex {
-    /// Compiles `patterns`, which are in knowledge order.
-    pub fn new(patterns: &[Pattern]) -> MatchIndex {
+impl Block {
+    /// Compiles `patterns`, which stand at `first..` in the knowledge.
+    fn new(patterns: &[Pattern], first: usize) -> Block {
         let mut sequences: Vec<(Vec<Step>, Entry)> = Vec::new();
         let mut stoneless = Vec::new();
         for (i, pattern) in patterns.iter().enumerate() {
@@ -190,7 +246,7 @@ impl MatchIndex {
                     continue;
                 }
                 let mut entry = Entry {
-                    pattern: i as u32,
+                    pattern: (first + i) as u32,
                     level: pattern.level(),
                     symmetry,
                     anchor: 0,
@@ -218,7 +274,7 @@ impl MatchIndex {
         }
         sequences.sort_by(|a, b| a.0.cmp(&b.0));
 
-        let mut index = MatchIndex {
+        let mut index = Block {
             nodes: vec![Node {
                 step: Step {
                     needs_empty: false,
@@ -270,25 +326,20 @@ impl MatchIndex {
         index
     }
 
-    /// The match with the lowest [`MatchKey`], if any pattern matches.
-    pub fn find(&self, board: &Board) -> Option<Match> {
+    /// The lowest match of this block's patterns in `color`.
+    fn find(&self, board: &Board, color: Color) -> Option<Match> {
         let empty = board.empty();
         let mut best: Option<Match> = None;
-        for color in [Color::Red, Color::Blue] {
-            self.find_in(board.stones(color), empty, color, &mut best);
-        }
-        for (entry, shape) in &self.stoneless {
-            let offsets = shape.fits(0, empty, SIZE, SIZE);
-            if offsets != 0 {
-                // Without stones the pattern matches in both colours; red is lower.
-                consider(
-                    &mut best,
-                    entry,
-                    Color::Red,
-                    offsets.trailing_zeros() as usize,
-                );
+        if color == Color::Red {
+            // Without stones a pattern matches in both colours; red is lower.
+            for (entry, shape) in &self.stoneless {
+                let offsets = shape.fits(0, empty, SIZE, SIZE);
+                if offsets != 0 {
+                    consider(&mut best, entry, color, offsets.trailing_zeros() as usize);
+                }
             }
         }
+        self.find_in(board.stones(color), empty, color, &mut best);
         best
     }
 
@@ -330,11 +381,6 @@ impl MatchIndex {
                 consider(best, entry, color, offset);
             }
         }
-    }
-
-    /// Number of trie nodes (for the benchmark's report).
-    pub fn node_count(&self) -> usize {
-        self.nodes.len()
     }
 }
 
