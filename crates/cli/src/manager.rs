@@ -87,9 +87,15 @@ impl ExternalBrain {
         }
     }
 
+    /// Sends `command` and reads the answer. An engine that quit early may
+    /// still have said something: that says more than the broken pipe.
+    fn exchange(&mut self, command: &str) -> Result<String> {
+        let sent = self.send(command);
+        self.answer(command).map_err(|e| sent.err().unwrap_or(e))
+    }
+
     fn expect_ok(&mut self, command: &str) -> Result<()> {
-        self.send(command)?;
-        let answer = self.answer(command)?;
+        let answer = self.exchange(command)?;
         if answer.eq_ignore_ascii_case("OK") {
             Ok(())
         } else {
@@ -101,8 +107,7 @@ impl ExternalBrain {
     }
 
     fn expect_move(&mut self, command: &str) -> Result<Cell> {
-        self.send(command)?;
-        let answer = self.answer(command)?;
+        let answer = self.exchange(command)?;
         parse_move(&answer).ok_or_else(|| {
             anyhow!(
                 "the engine {:?} answered {command:?} with {answer:?}, not a move x,y",
