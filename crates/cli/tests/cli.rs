@@ -59,6 +59,14 @@ impl Session {
     }
 }
 
+/// Writes a knowledge file of `player` with one pattern.
+fn write_knowledge(path: &Path, player: &str, level: u32, row: &str) {
+    let text = format!(
+        "format = \"match5-knowledge\"\nversion = 1\nplayer = \"{player}\"\n[[pattern]]\nlevel = {level}\nrows = [\"{row}\"]\n"
+    );
+    std::fs::write(path, text).unwrap();
+}
+
 fn parse(cell: &str) -> (usize, usize) {
     let (x, y) = cell
         .split_once(',')
@@ -124,11 +132,7 @@ fn pbrain_loses_learns_and_saves_on_end() {
 fn pbrain_explains_and_blocks_what_it_learned() {
     let data = tempfile::tempdir().unwrap();
     let file = data.path().join("k.fivo");
-    std::fs::write(
-        &file,
-        "format = \"match5-knowledge\"\nversion = 1\nplayer = \"K\"\n[[pattern]]\nlevel = 1\nrows = [\"BBBBX\"]\n",
-    )
-    .unwrap();
+    write_knowledge(&file, "K", 1, "BBBBX");
     let mut s = Session::start(
         data.path(),
         &[
@@ -305,11 +309,7 @@ fn training_against_an_external_gomocup_engine() {
 fn show_draws_patterns_and_reports_bad_files() {
     let data = tempfile::tempdir().unwrap();
     let file = data.path().join("s.fivo");
-    std::fs::write(
-        &file,
-        "format = \"match5-knowledge\"\nversion = 1\nplayer = \"Sien\"\n[[pattern]]\nlevel = 2\nrows = [\".BBBX.\"]\n",
-    )
-    .unwrap();
+    write_knowledge(&file, "Sien", 2, ".BBBX.");
     let out = cli(data.path())
         .args(["show", file.to_str().unwrap()])
         .output()

@@ -5,22 +5,15 @@
 
 use crate::board::{Board, Cell, Color, SIZE};
 use crate::matcher::Match;
-use crate::pattern::{Pattern, PatternCell};
+use crate::pattern::{Pattern, PatternCell, level_runs};
 use crate::symmetry::Symmetry;
 
 /// The first match in the seed's order, which is the lowest
 /// [`MatchKey`](crate::matcher::MatchKey) when `patterns` are sorted by level.
 pub fn find(patterns: &[Pattern], board: &Board) -> Option<Match> {
-    let mut start = 0;
-    while start < patterns.len() {
-        let level = patterns[start].level();
-        let end = start
-            + patterns[start..]
-                .iter()
-                .take_while(|p| p.level() == level)
-                .count();
+    for (level, run) in level_runs(patterns) {
         for color in [Color::Red, Color::Blue] {
-            for (i, pattern) in patterns.iter().enumerate().take(end).skip(start) {
+            for (i, pattern) in patterns.iter().enumerate().take(run.end).skip(run.start) {
                 for symmetry in Symmetry::ALL {
                     let comp = pattern.transformed(symmetry);
                     for oy in 0..=SIZE - comp.height() {
@@ -41,7 +34,6 @@ pub fn find(patterns: &[Pattern], board: &Board) -> Option<Match> {
                 }
             }
         }
-        start = end;
     }
     None
 }

@@ -13,7 +13,7 @@
 //! what this one is checked and measured against.
 
 use crate::board::{Board, CELLS, Cell, Color, FULL, SIZE};
-use crate::pattern::{Pattern, PatternCell};
+use crate::pattern::{Pattern, PatternCell, level_runs};
 use crate::symmetry::Symmetry;
 
 /// A pattern found on the board.
@@ -175,26 +175,19 @@ pub struct MatchIndex {
 impl MatchIndex {
     /// Compiles `patterns`, which are in knowledge order (sorted by level).
     pub fn new(patterns: &[Pattern]) -> MatchIndex {
-        let mut levels: Vec<(u32, Vec<Block>)> = Vec::new();
-        let mut start = 0;
-        while start < patterns.len() {
-            let level = patterns[start].level();
-            let end = start
-                + patterns[start..]
-                    .iter()
-                    .take_while(|p| p.level() == level)
-                    .count();
-            let mut blocks = Vec::new();
-            let (mut first, mut size) = (start, FIRST_BLOCK);
-            while first < end {
-                let last = end.min(first + size);
-                blocks.push(Block::new(&patterns[first..last], first));
-                first = last;
-                size = (size * 2).min(LAST_BLOCK);
-            }
-            levels.push((level, blocks));
-            start = end;
-        }
+        let levels = level_runs(patterns)
+            .map(|(level, run)| {
+                let mut blocks = Vec::new();
+                let (mut first, mut size) = (run.start, FIRST_BLOCK);
+                while first < run.end {
+                    let last = run.end.min(first + size);
+                    blocks.push(Block::new(&patterns[first..last], first));
+                    first = last;
+                    size = (size * 2).min(LAST_BLOCK);
+                }
+                (level, blocks)
+            })
+            .collect();
         MatchIndex { levels }
     }
 

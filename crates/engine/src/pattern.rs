@@ -2,6 +2,7 @@
 //! and where.
 
 use std::fmt;
+use std::ops::Range;
 
 use crate::board::SIZE;
 use crate::symmetry::Symmetry;
@@ -227,6 +228,23 @@ impl Pattern {
     fn cells_equal(&self, other: &Pattern) -> bool {
         self.width == other.width && self.height == other.height && self.cells == other.cells
     }
+}
+
+/// The runs of equal level in `patterns` (which are sorted by level): each
+/// level with the index range of its patterns, lowest level first.
+pub fn level_runs(patterns: &[Pattern]) -> impl Iterator<Item = (u32, Range<usize>)> + '_ {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        let level = patterns.get(start)?.level();
+        let end = start
+            + patterns[start..]
+                .iter()
+                .take_while(|p| p.level() == level)
+                .count();
+        let run = start..end;
+        start = end;
+        Some((level, run))
+    })
 }
 
 impl fmt::Display for Pattern {
