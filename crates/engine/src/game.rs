@@ -205,6 +205,35 @@ impl Game {
         Ok(())
     }
 
+    /// Rebuilds a game from its movetable, as saved when the app closed.
+    /// Forced moves are found again in `knowledge`, so the error pattern is
+    /// rebuilt exactly; a forced move the knowledge no longer explains (a
+    /// pattern was deleted meanwhile) counts as a plain move.
+    pub fn replay(
+        mode: Mode,
+        first: Color,
+        moves: &[Move],
+        knowledge: &Knowledge,
+    ) -> Result<Game, MoveError> {
+        let mut game = Game::new(mode, first);
+        for mv in moves {
+            let found = (mv.kind == MoveKind::RedForced)
+                .then(|| knowledge.index().find(&game.board))
+                .flatten()
+                .filter(|m| m.response == mv.cell && m.color == Color::Blue);
+            match found {
+                Some(m) => {
+                    game.place(*mv)?;
+                    game.ep.copy_match(&knowledge.patterns()[m.pattern], &m);
+                }
+                None => {
+                    game.play_as(mv.kind.color(), mv.cell)?;
+                }
+            }
+        }
+        Ok(game)
+    }
+
     /// Takes the last move back: board, movetable, EP and outcome return to
     /// what they were before it.
     pub fn undo(&mut self) -> Option<Move> {

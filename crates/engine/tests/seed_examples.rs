@@ -213,3 +213,28 @@ fn a_full_board_is_a_draw() {
     }
     assert_eq!(game.outcome(), Some(&match5_engine::Outcome::Draw));
 }
+
+#[test]
+fn a_replayed_game_is_the_same_game() {
+    let knowledge = Knowledge::with_patterns("Anna", vec![pat(1, &["BBBBX"]), pat(2, &[".BBBX."])]);
+    let mut rng = rng_from_seed(1);
+    let mut game = Game::new(Mode::VsComputer, Color::Blue);
+    setup(&mut game, &[(2, 2), (2, 3), (3, 4), (4, 4)]);
+    game.play(c(2, 4)).unwrap();
+    game.computer_move(&knowledge, &mut rng).unwrap();
+    game.play(c(2, 5)).unwrap();
+    game.computer_move(&knowledge, &mut rng).unwrap();
+    assert!(!game.error_pattern().is_clear());
+    let again = Game::replay(Mode::VsComputer, Color::Blue, game.moves(), &knowledge).unwrap();
+    assert_eq!(again, game);
+    // Without the knowledge the forced moves become plain ones: EP is clear.
+    let plain = Game::replay(
+        Mode::VsComputer,
+        Color::Blue,
+        game.moves(),
+        &Knowledge::new("x"),
+    )
+    .unwrap();
+    assert_eq!(plain.board(), game.board());
+    assert!(plain.error_pattern().is_clear());
+}
