@@ -108,10 +108,10 @@ pub fn run(o: &Options) -> Result<()> {
     let started = Instant::now();
     let mut tally = Tally::default();
     for n in 0..o.games {
-        if n > 0 {
-            if let Blue::External(brain) = &mut blue {
-                brain.restart()?;
-            }
+        if n > 0
+            && let Blue::External(brain) = &mut blue
+        {
+            brain.restart()?;
         }
         let first = if o.computer_starts {
             Color::Red

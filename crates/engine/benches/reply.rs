@@ -68,10 +68,10 @@ fn random_pattern(rng: &mut GameRng) -> Pattern {
             .find(|&i| rows.iter().any(|r| r.as_bytes()[i] != b'-'))
             .unwrap();
         let rows: Vec<String> = rows.iter().map(|r| r[left..].to_string()).collect();
-        if let Ok(p) = Pattern::from_rows(rng.random_range(1..=6), &rows) {
-            if p.cells().filter(|c| c.2 == PatternCell::Stone).count() >= 3 {
-                return p;
-            }
+        if let Ok(p) = Pattern::from_rows(rng.random_range(1..=6), &rows)
+            && p.cells().filter(|c| c.2 == PatternCell::Stone).count() >= 3
+        {
+            return p;
         }
     }
 }

@@ -201,7 +201,7 @@ fn a_full_board_is_a_draw() {
     // Columns of two alternate, so no colour gets five in any direction.
     let mut game = Game::new(Mode::TwoPlayers, Color::Blue);
     let color_at = |x: usize, y: usize| {
-        if ((x / 2) + y) % 2 == 0 {
+        if ((x / 2) + y).is_multiple_of(2) {
             Color::Blue
         } else {
             Color::Red

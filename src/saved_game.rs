@@ -1,0 +1,111 @@
+//! The game in progress, kept when the app closes and restored at the next
+//! start (`$XDG_DATA_HOME/match5/game-in-progress.toml`).
+
+use std::path::{Path, PathBuf};
+
+use match5_engine::{Cell, Color, Game, Knowledge, Mode, Move, MoveKind};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub two_players: bool,
+    pub computer_starts: bool,
+    pub player: String,
+    /// The knowledge file the game was played against, if it had one.
+    pub knowledge: Option<PathBuf>,
+    /// The movetable: `B4,4` blue, `R3,3` red, `F5,4` a forced red move.
+    pub moves: Vec<String>,
+}
+
+impl SavedGame {
+    pub fn path(data_dir: &Path) -> PathBuf {
+        data_dir.join("game-in-progress.toml")
+    }
+
+    pub fn of(game: &Game, knowledge: &Knowledge, computer_starts: bool) -> SavedGame {
+        SavedGame {
+            two_players: game.mode() == Mode::TwoPlayers,
+            computer_starts,
+            player: knowledge.player().to_string(),
+            knowledge: knowledge.source().map(Path::to_path_buf),
+            moves: game
+                .moves()
+                .iter()
+                .map(|m| {
+                    let k = match m.kind {
+                        MoveKind::Blue => 'B',
+                        MoveKind::Red => 'R',
+                        MoveKind::RedForced => 'F',
+                    };
+                    format!("{k}{}", m.cell)
+                })
+                .collect(),
+        }
+    }
+
+    /// The game again, its forced moves found in `knowledge`.
+    pub fn game(&self, knowledge: &Knowledge) -> Option<Game> {
+        let moves: Option<Vec<Move>> = self.moves.iter().map(|m| parse_move(m)).collect();
+        let moves = moves?;
+        let mode = if self.two_players {
+            Mode::TwoPlayers
+        } else {
+            Mode::VsComputer
+        };
+        let first = moves.first().map_or(Color::Blue, |m| m.kind.color());
+        let game = Game::replay(mode, first, &moves, knowledge).ok()?;
+        (!game.is_over()).then_some(game)
+    }
+
+    pub fn load(path: &Path) -> Option<SavedGame> {
+        toml::from_str(&std::fs::read_to_string(path).ok()?).ok()
+    }
+
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let text = toml::to_string(self).expect("a saved game serializes");
+        match5_engine::files::atomic_write(path, text.as_bytes())
+    }
+}
+
+fn parse_move(text: &str) -> Option<Move> {
+    let mut chars = text.chars();
+    let kind = match chars.next()? {
+        'B' => MoveKind::Blue,
+        'R' => MoveKind::Red,
+        'F' => MoveKind::RedForced,
+        _ => return None,
+    };
+    let (x, y) = chars.as_str().split_once(',')?;
+    let cell = Cell::new(x.parse().ok()?, y.parse().ok()?)?;
+    Some(Move { cell, kind })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match5_engine::Pattern;
+    use match5_engine::computer::rng_from_seed;
+
+    #[test]
+    fn a_game_with_a_forced_move_comes_back_exactly() {
+        let k = Knowledge::with_patterns("A", vec![Pattern::from_rows(1, &["BBBBX"]).unwrap()]);
+        let mut rng = rng_from_seed(2);
+        let mut game = Game::new(Mode::VsComputer, Color::Blue);
+        for (x, r) in [(1, (8, 8)), (2, (8, 6)), (3, (6, 8))] {
+            game.play(Cell::new(x, 0).unwrap()).unwrap();
+            game.play_as(Color::Red, Cell::new(r.0, r.1).unwrap())
+                .unwrap();
+        }
+        game.play(Cell::new(4, 0).unwrap()).unwrap();
+        game.computer_move(&k, &mut rng).unwrap();
+        let saved = SavedGame::of(&game, &k, false);
+        assert_eq!(saved.moves.last().unwrap(), "F5,0");
+        let dir = tempfile::tempdir().unwrap();
+        let path = SavedGame::path(dir.path());
+        saved.save(&path).unwrap();
+        let back = SavedGame::load(&path).unwrap();
+        assert_eq!(back.game(&k).unwrap(), game);
+        std::fs::write(&path, "moves = [\"Q9,9\"]").unwrap();
+        assert!(SavedGame::load(&path).and_then(|s| s.game(&k)).is_none());
+    }
+}

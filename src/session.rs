@@ -1,0 +1,272 @@
+//! The game as the window sees it, without any GTK: whose knowledge, which
+//! game, the computer's replies, learning, undo and what is unsaved.
+
+use match5_engine::computer::{Choice, GameRng, rng_from_entropy};
+use match5_engine::game::MoveError;
+use match5_engine::{Cell, Change, Color, Game, Knowledge, Mode, Outcome, Status};
+
+/// What one click on the board led to.
+#[derive(Debug, Default)]
+pub struct Turn {
+    /// The computer's reply, if it made one.
+    pub reply: Option<Choice>,
+    /// How the game ended, if it did.
+    pub outcome: Option<Outcome>,
+    /// What the knowledge learned from it.
+    pub changes: Vec<Change>,
+}
+
+pub struct Session {
+    knowledge: Knowledge,
+    game: Game,
+    computer_starts: bool,
+    rng: GameRng,
+    /// Knowledge changes since it was last saved or opened.
+    unsaved: bool,
+}
+
+impl Session {
+    pub fn new(knowledge: Knowledge, mode: Mode, computer_starts: bool) -> Session {
+        let mut s = Session {
+            knowledge,
+            game: Game::new(mode, Color::Blue),
+            computer_starts,
+            rng: rng_from_entropy(),
+            unsaved: false,
+        };
+        s.new_game(mode, computer_starts);
+        s
+    }
+
+    /// Continues a saved game.
+    pub fn restored(knowledge: Knowledge, game: Game, computer_starts: bool) -> Session {
+        Session {
+            knowledge,
+            game,
+            computer_starts,
+            rng: rng_from_entropy(),
+            unsaved: false,
+        }
+    }
+
+    /// Makes the computer's free moves repeatable (tests).
+    #[cfg(test)]
+    pub fn set_rng(&mut self, rng: GameRng) {
+        self.rng = rng;
+    }
+
+    pub fn knowledge(&self) -> &Knowledge {
+        &self.knowledge
+    }
+
+    pub fn knowledge_mut(&mut self) -> &mut Knowledge {
+        &mut self.knowledge
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.game.mode()
+    }
+
+    pub fn computer_starts(&self) -> bool {
+        self.computer_starts
+    }
+
+    /// Are there learned (or deleted) patterns not yet saved?
+    pub fn has_unsaved_knowledge(&self) -> bool {
+        self.unsaved
+    }
+
+    pub fn mark_saved(&mut self) {
+        self.unsaved = false;
+    }
+
+    pub fn mark_changed(&mut self) {
+        self.unsaved = true;
+    }
+
+    /// Replaces the knowledge (opened, or another player's).
+    pub fn set_knowledge(&mut self, knowledge: Knowledge) {
+        self.knowledge = knowledge;
+        self.unsaved = false;
+    }
+
+    /// A new game; when the computer starts, its first move is made.
+    pub fn new_game(&mut self, mode: Mode, computer_starts: bool) -> Option<Choice> {
+        self.computer_starts = computer_starts;
+        let first = if mode == Mode::VsComputer && computer_starts {
+            Color::Red
+        } else {
+            Color::Blue
+        };
+        self.game = Game::new(mode, first);
+        if self.game.computers_turn() {
+            self.game.computer_move(&self.knowledge, &mut self.rng).ok()
+        } else {
+            None
+        }
+    }
+
+    /// Is there a game with moves that is not over?
+    pub fn in_progress(&self) -> bool {
+        !self.game.moves().is_empty() && !self.game.is_over()
+    }
+
+    /// A person plays `cell`; against the computer, it answers at once.
+    pub fn play(&mut self, cell: Cell) -> Result<Turn, MoveError> {
+        if self.game.computers_turn() {
+            return Err(MoveError::NotComputersTurn);
+        }
+        self.game.play(cell)?;
+        let mut turn = Turn::default();
+        if self.game.computers_turn() {
+            turn.reply = Some(self.game.computer_move(&self.knowledge, &mut self.rng)?);
+        }
+        if let Some(outcome) = self.game.outcome().cloned() {
+            if self.game.mode() == Mode::VsComputer {
+                self.knowledge.record(&outcome);
+                turn.changes = self.knowledge.learn_from(&self.game);
+                self.unsaved = true;
+            }
+            turn.outcome = Some(outcome);
+        }
+        Ok(turn)
+    }
+
+    /// Can the last turn be taken back? Not once the game is over (its
+    /// lesson is learned and counted).
+    pub fn can_undo(&self) -> bool {
+        !self.game.is_over()
+            && match self.game.mode() {
+                Mode::TwoPlayers => !self.game.moves().is_empty(),
+                Mode::VsComputer => self
+                    .game
+                    .moves()
+                    .iter()
+                    .any(|m| m.kind.color() == Color::Blue),
+            }
+    }
+
+    /// Takes back the player's last move and the computer's reply (or, with
+    /// two players, the last move). Board, movetable and EP go back exactly.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        match self.game.mode() {
+            Mode::TwoPlayers => {
+                self.game.undo();
+            }
+            Mode::VsComputer => {
+                while let Some(mv) = self.game.undo() {
+                    if mv.kind.color() == Color::Blue {
+                        break;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The line under the window title: "Anna · level 12 · owner".
+    pub fn status_line(
+        &self,
+        status_name: impl Fn(Status) -> String,
+        level_text: impl Fn(usize) -> String,
+    ) -> String {
+        format!(
+            "{} · {} · {}",
+            self.knowledge.player(),
+            level_text(self.knowledge.level()),
+            status_name(self.knowledge.status())
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match5_engine::Pattern;
+    use match5_engine::computer::rng_from_seed;
+
+    fn c(x: usize, y: usize) -> Cell {
+        Cell::new(x, y).unwrap()
+    }
+
+    #[test]
+    fn the_computer_answers_every_move_and_learns_when_beaten() {
+        let mut s = Session::new(Knowledge::new("Anna"), Mode::VsComputer, false);
+        s.set_rng(rng_from_seed(3));
+        let mut x = 0;
+        let mut turn = Turn::default();
+        // Blue plays a column; with empty knowledge the computer only makes
+        // free moves, so find a free column to finish five in.
+        'cols: for col in 0..9 {
+            for row in 0..5 {
+                if !s.game().board().is_empty_at(c(col, row)) {
+                    continue 'cols;
+                }
+            }
+            x = col;
+            break;
+        }
+        for row in 0..5 {
+            if !s.game().board().is_empty_at(c(x, row)) {
+                return; // a free move blocked the column: nothing to check here
+            }
+            turn = s.play(c(x, row)).unwrap();
+            if row < 4 {
+                assert!(turn.reply.is_some(), "the computer replies at once");
+            }
+            if turn.outcome.is_some() {
+                break;
+            }
+        }
+        if let Some(Outcome::Won {
+            winner: Color::Blue,
+            ..
+        }) = turn.outcome
+        {
+            assert_eq!(s.knowledge().level(), 1);
+            assert!(s.has_unsaved_knowledge());
+            assert_eq!(s.knowledge().stats().won, 1);
+            assert!(!s.can_undo(), "a finished game is not undone");
+        }
+    }
+
+    #[test]
+    fn undo_takes_back_the_players_move_and_the_reply() {
+        let k = Knowledge::with_patterns("A", vec![Pattern::from_rows(1, &["BBBBX"]).unwrap()]);
+        let mut s = Session::new(k, Mode::VsComputer, false);
+        let before = s.game().clone();
+        s.play(c(4, 4)).unwrap();
+        assert_eq!(s.game().moves().len(), 2);
+        assert!(s.undo());
+        assert_eq!(s.game(), &before);
+        assert!(!s.undo());
+    }
+
+    #[test]
+    fn computer_starts_and_two_player_mode() {
+        let mut s = Session::new(Knowledge::new("A"), Mode::VsComputer, true);
+        assert_eq!(s.game().moves().len(), 1, "the computer opened");
+        assert_eq!(s.game().board().get(Cell::centre()), Some(Color::Red));
+        s.new_game(Mode::TwoPlayers, false);
+        let turn = s.play(c(0, 0)).unwrap();
+        assert!(turn.reply.is_none());
+        assert_eq!(s.game().to_move(), Color::Red);
+        s.play(c(1, 1)).unwrap();
+        assert!(s.undo());
+        assert_eq!(s.game().moves().len(), 1);
+    }
+
+    #[test]
+    fn status_line_names_player_level_and_status() {
+        let s = Session::new(Knowledge::new("Anna"), Mode::VsComputer, false);
+        let line = s.status_line(|st| st.as_str().to_string(), |l| format!("level {l}"));
+        assert_eq!(line, "Anna · level 0 · new");
+    }
+}

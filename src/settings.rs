@@ -1,0 +1,93 @@
+//! Preferences, in `$XDG_CONFIG_HOME/match5/settings.toml`.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Show every knowledge change during play.
+    pub show_mutations: bool,
+    /// The computer moves first.
+    pub computer_starts: bool,
+    /// Two people at one board instead of against the computer.
+    pub two_players: bool,
+    /// The player who played last.
+    pub last_player: String,
+    pub window_width: i32,
+    pub window_height: i32,
+    pub window_maximized: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            show_mutations: true,
+            computer_starts: false,
+            two_players: false,
+            last_player: String::new(),
+            window_width: 900,
+            window_height: 680,
+            window_maximized: false,
+        }
+    }
+}
+
+impl Settings {
+    pub fn path() -> PathBuf {
+        gtk::glib::user_config_dir()
+            .join("match5")
+            .join("settings.toml")
+    }
+
+    /// The settings at `path`; a damaged file gives the defaults and a
+    /// message saying so (it is replaced at the next save).
+    pub fn load(path: &Path) -> (Settings, Option<String>) {
+        match std::fs::read_to_string(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (Settings::default(), None),
+            Err(e) => (
+                Settings::default(),
+                Some(format!("{}: {e}", path.display())),
+            ),
+            Ok(text) => match toml::from_str(&text) {
+                Ok(s) => (s, None),
+                Err(e) => (
+                    Settings::default(),
+                    Some(format!("{}: {}", path.display(), e.message())),
+                ),
+            },
+        }
+    }
+
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let text = toml::to_string(self).expect("settings serialize");
+        match5_engine::files::atomic_write(path, text.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damaged_settings_give_defaults_and_a_message() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        assert_eq!(Settings::load(&path), (Settings::default(), None));
+        std::fs::write(&path, "show_mutations = \"very\"\n[[[").unwrap();
+        let (s, msg) = Settings::load(&path);
+        assert_eq!(s, Settings::default());
+        assert!(msg.unwrap().contains("settings.toml"));
+        let s = Settings {
+            last_player: "Anna".into(),
+            window_width: 500,
+            ..Default::default()
+        };
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(&path).0, s);
+        // Unknown or missing keys are fine.
+        std::fs::write(&path, "computer_starts = true\nfuture_key = 1\n").unwrap();
+        assert!(Settings::load(&path).0.computer_starts);
+    }
+}

@@ -1,0 +1,284 @@
+//! Drawing a 9x9 board with Cairo: the game board and the pattern viewer use
+//! the same code.
+
+use gtk::cairo;
+use match5_engine::board::{CELLS, SIZE};
+use match5_engine::{Cell, Color};
+
+/// What one field shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Empty,
+    Stone(Color),
+    /// A pattern's `X`: where the computer answers.
+    Response,
+    /// A pattern's `-`, or outside its rectangle: greyed.
+    DoesNotMatter,
+}
+
+/// Everything on a board picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scene {
+    pub fields: [Field; CELLS],
+    pub last_move: Option<Cell>,
+    /// Fields of the winning row(s), as a bitboard.
+    pub winning: u128,
+    /// The field under the pointer, and the colour a stone there would have.
+    pub hover: Option<(Cell, Color)>,
+    /// The keyboard cursor.
+    pub cursor: Option<Cell>,
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Scene {
+            fields: [Field::Empty; CELLS],
+            last_move: None,
+            winning: 0,
+            hover: None,
+            cursor: None,
+        }
+    }
+}
+
+/// Colours of the light or dark style.
+pub struct Palette {
+    board: (f64, f64, f64),
+    line: (f64, f64, f64, f64),
+    greyed: (f64, f64, f64, f64),
+    accent: (f64, f64, f64),
+    win: (f64, f64, f64),
+}
+
+impl Palette {
+    pub fn new(dark: bool) -> Palette {
+        if dark {
+            Palette {
+                board: (0.20, 0.20, 0.22),
+                line: (1.0, 1.0, 1.0, 0.16),
+                greyed: (0.0, 0.0, 0.0, 0.35),
+                accent: (0.47, 0.68, 0.93),
+                win: (0.97, 0.83, 0.18),
+            }
+        } else {
+            Palette {
+                board: (0.98, 0.98, 0.97),
+                line: (0.0, 0.0, 0.0, 0.14),
+                greyed: (0.0, 0.0, 0.0, 0.12),
+                accent: (0.21, 0.52, 0.89),
+                win: (0.90, 0.65, 0.04),
+            }
+        }
+    }
+}
+
+/// Red and blue of the GNOME palette: light and dark tone of each ball.
+fn stone_colors(color: Color) -> ((f64, f64, f64), (f64, f64, f64)) {
+    match color {
+        Color::Red => ((0.96, 0.38, 0.32), (0.65, 0.11, 0.18)),
+        Color::Blue => ((0.38, 0.63, 0.96), (0.10, 0.27, 0.58)),
+    }
+}
+
+fn rounded_rect(cr: &cairo::Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
+    use std::f64::consts::PI;
+    cr.new_sub_path();
+    cr.arc(x + w - r, y + r, r, -PI / 2.0, 0.0);
+    cr.arc(x + w - r, y + h - r, r, 0.0, PI / 2.0);
+    cr.arc(x + r, y + h - r, r, PI / 2.0, PI);
+    cr.arc(x + r, y + r, r, PI, 1.5 * PI);
+    cr.close_path();
+}
+
+fn ball(cr: &cairo::Context, cx: f64, cy: f64, radius: f64, color: Color, alpha: f64) {
+    let (light, dark) = stone_colors(color);
+    // A soft shadow, then the ball with a highlight up left.
+    cr.arc(
+        cx + radius * 0.06,
+        cy + radius * 0.1,
+        radius,
+        0.0,
+        std::f64::consts::TAU,
+    );
+    cr.set_source_rgba(0.0, 0.0, 0.0, 0.18 * alpha);
+    let _ = cr.fill();
+    let g = cairo::RadialGradient::new(
+        cx - radius * 0.35,
+        cy - radius * 0.4,
+        radius * 0.1,
+        cx,
+        cy,
+        radius,
+    );
+    g.add_color_stop_rgba(0.0, 1.0, 1.0, 1.0, 0.9 * alpha);
+    g.add_color_stop_rgba(0.25, light.0, light.1, light.2, alpha);
+    g.add_color_stop_rgba(1.0, dark.0, dark.1, dark.2, alpha);
+    cr.arc(cx, cy, radius, 0.0, std::f64::consts::TAU);
+    let _ = cr.set_source(&g);
+    let _ = cr.fill();
+}
+
+/// The field at widget coordinates `(x, y)` of a board drawn in a square of
+/// `size` at `(left, top)`.
+pub fn cell_at(left: f64, top: f64, size: f64, x: f64, y: f64) -> Option<Cell> {
+    let unit = size / SIZE as f64;
+    let (fx, fy) = ((x - left) / unit, (y - top) / unit);
+    if fx < 0.0 || fy < 0.0 {
+        return None;
+    }
+    Cell::new(fx as usize, fy as usize)
+}
+
+/// Draws `scene` in a `size` x `size` square at the origin of `cr`.
+pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
+    let unit = size / SIZE as f64;
+    let radius = unit * 0.40;
+
+    rounded_rect(cr, 0.0, 0.0, size, size, unit * 0.22);
+    cr.set_source_rgb(palette.board.0, palette.board.1, palette.board.2);
+    let _ = cr.fill_preserve();
+    cr.set_source_rgba(
+        palette.line.0,
+        palette.line.1,
+        palette.line.2,
+        palette.line.3,
+    );
+    cr.set_line_width(1.0);
+    let _ = cr.stroke();
+
+    // Fields as soft wells, so the board reads as 81 places to put a ball.
+    for cell in Cell::all() {
+        let (x, y) = (cell.x() as f64 * unit, cell.y() as f64 * unit);
+        let inset = unit * 0.06;
+        rounded_rect(
+            cr,
+            x + inset,
+            y + inset,
+            unit - 2.0 * inset,
+            unit - 2.0 * inset,
+            unit * 0.16,
+        );
+        if scene.fields[cell.index()] == Field::DoesNotMatter {
+            let g = palette.greyed;
+            cr.set_source_rgba(g.0, g.1, g.2, g.3 * 2.2);
+        } else {
+            let l = palette.line;
+            cr.set_source_rgba(l.0, l.1, l.2, l.3 * 0.45);
+        }
+        let _ = cr.fill();
+    }
+
+    for cell in Cell::all() {
+        let (cx, cy) = (
+            (cell.x() as f64 + 0.5) * unit,
+            (cell.y() as f64 + 0.5) * unit,
+        );
+        match scene.fields[cell.index()] {
+            Field::Stone(color) => {
+                if scene.winning & cell.bit() != 0 {
+                    cr.arc(cx, cy, radius * 1.16, 0.0, std::f64::consts::TAU);
+                    cr.set_source_rgba(palette.win.0, palette.win.1, palette.win.2, 0.95);
+                    let _ = cr.fill();
+                }
+                ball(cr, cx, cy, radius, color, 1.0);
+            }
+            Field::Response => {
+                // The computer's answer: a red ring with a cross.
+                let (_, dark) = stone_colors(Color::Red);
+                cr.set_source_rgb(dark.0, dark.1, dark.2);
+                cr.set_line_width(unit * 0.07);
+                cr.arc(cx, cy, radius * 0.85, 0.0, std::f64::consts::TAU);
+                let _ = cr.stroke();
+                let d = radius * 0.42;
+                cr.move_to(cx - d, cy - d);
+                cr.line_to(cx + d, cy + d);
+                cr.move_to(cx + d, cy - d);
+                cr.line_to(cx - d, cy + d);
+                let _ = cr.stroke();
+            }
+            Field::Empty | Field::DoesNotMatter => {}
+        }
+    }
+
+    if let Some(cell) = scene.last_move {
+        let (cx, cy) = (
+            (cell.x() as f64 + 0.5) * unit,
+            (cell.y() as f64 + 0.5) * unit,
+        );
+        cr.arc(cx, cy, radius * 0.22, 0.0, std::f64::consts::TAU);
+        cr.set_source_rgba(1.0, 1.0, 1.0, 0.92);
+        let _ = cr.fill();
+    }
+
+    if let Some((cell, color)) = scene.hover
+        && scene.fields[cell.index()] == Field::Empty
+    {
+        let (cx, cy) = (
+            (cell.x() as f64 + 0.5) * unit,
+            (cell.y() as f64 + 0.5) * unit,
+        );
+        ball(cr, cx, cy, radius, color, 0.35);
+    }
+
+    if let Some(cell) = scene.cursor {
+        let (x, y) = (cell.x() as f64 * unit, cell.y() as f64 * unit);
+        let inset = unit * 0.04;
+        rounded_rect(
+            cr,
+            x + inset,
+            y + inset,
+            unit - 2.0 * inset,
+            unit - 2.0 * inset,
+            unit * 0.18,
+        );
+        cr.set_source_rgb(palette.accent.0, palette.accent.1, palette.accent.2);
+        cr.set_line_width((unit * 0.07).max(2.0));
+        let _ = cr.stroke();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_map_to_fields() {
+        assert_eq!(cell_at(10.0, 10.0, 90.0, 15.0, 15.0), Cell::new(0, 0));
+        assert_eq!(cell_at(10.0, 10.0, 90.0, 99.0, 99.0), Cell::new(8, 8));
+        assert_eq!(cell_at(10.0, 10.0, 90.0, 5.0, 50.0), None);
+        assert_eq!(cell_at(10.0, 10.0, 90.0, 101.0, 50.0), None);
+    }
+
+    #[test]
+    fn drawing_puts_stones_where_they_belong() {
+        let mut scene = Scene::default();
+        scene.fields[Cell::new(0, 0).unwrap().index()] = Field::Stone(Color::Red);
+        scene.fields[Cell::new(8, 8).unwrap().index()] = Field::Stone(Color::Blue);
+        let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 90, 90).unwrap();
+        {
+            let cr = cairo::Context::new(&surface).unwrap();
+            draw(&cr, 90.0, &scene, &Palette::new(false));
+        }
+        surface.flush();
+        let stride = surface.stride() as usize;
+        let data = surface.take_data().unwrap();
+        let pixel = |x: usize, y: usize| {
+            let i = y * stride + x * 4;
+            (data[i + 2], data[i + 1], data[i]) // BGRx
+        };
+        let (r, _, b) = pixel(5, 6);
+        assert!(r > b + 60, "red stone at the top left: {:?}", pixel(5, 6));
+        let (r, _, b) = pixel(85, 86);
+        assert!(
+            b > r + 60,
+            "blue stone at the bottom right: {:?}",
+            pixel(85, 86)
+        );
+        let (r, g, b) = pixel(45, 45);
+        assert!(
+            r > 200 && g > 200 && b > 200,
+            "empty centre is light: {:?}",
+            pixel(45, 45)
+        );
+    }
+}

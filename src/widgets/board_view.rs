@@ -1,0 +1,274 @@
+//! The board widget: draws a [`Scene`] square and centred, turns clicks and
+//! the keyboard (arrows move a cursor, Space or Enter place) into
+//! `cell-activated`, and tells screen readers what is on the board.
+
+use std::cell::{Cell as StdCell, RefCell};
+use std::sync::OnceLock;
+
+use adw::prelude::*;
+use gtk::subclass::prelude::*;
+use gtk::{gdk, glib, graphene};
+use match5_engine::{Cell, Color};
+
+use super::board_drawing::{self, Field, Palette, Scene};
+
+mod imp {
+    use super::*;
+    use glib::subclass::Signal;
+
+    #[derive(Default)]
+    pub struct BoardView {
+        pub scene: RefCell<Scene>,
+        /// The colour a stone placed now would have (for hover feedback);
+        /// `None` when the board does not take moves.
+        pub to_move: StdCell<Option<Color>>,
+        pub hover: StdCell<Option<Cell>>,
+        pub cursor: StdCell<Option<Cell>>,
+        /// Described position, read by screen readers.
+        pub description: RefCell<String>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for BoardView {
+        const NAME: &'static str = "Match5BoardView";
+        type Type = super::BoardView;
+        type ParentType = gtk::Widget;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.set_css_name("boardview");
+            klass.set_accessible_role(gtk::AccessibleRole::Grid);
+        }
+    }
+
+    impl ObjectImpl for BoardView {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| {
+                vec![
+                    Signal::builder("cell-activated")
+                        .param_types([u32::static_type(), u32::static_type()])
+                        .build(),
+                ]
+            })
+        }
+
+        fn constructed(&self) {
+            self.parent_constructed();
+            let obj = self.obj();
+            obj.set_focusable(true);
+            obj.set_hexpand(true);
+            obj.set_vexpand(true);
+
+            let click = gtk::GestureClick::new();
+            click.connect_released(glib::clone!(
+                #[weak]
+                obj,
+                move |gesture, _, x, y| {
+                    if let Some(cell) = obj.cell_at(x, y) {
+                        obj.grab_focus();
+                        obj.imp().cursor.set(Some(cell));
+                        obj.emit_by_name::<()>(
+                            "cell-activated",
+                            &[&(cell.x() as u32), &(cell.y() as u32)],
+                        );
+                        gesture.set_state(gtk::EventSequenceState::Claimed);
+                    }
+                }
+            ));
+            obj.add_controller(click);
+
+            let motion = gtk::EventControllerMotion::new();
+            motion.connect_motion(glib::clone!(
+                #[weak]
+                obj,
+                move |_, x, y| {
+                    let cell = obj.cell_at(x, y);
+                    if obj.imp().hover.replace(cell) != cell {
+                        obj.queue_draw();
+                    }
+                }
+            ));
+            motion.connect_leave(glib::clone!(
+                #[weak]
+                obj,
+                move |_| {
+                    obj.imp().hover.set(None);
+                    obj.queue_draw();
+                }
+            ));
+            obj.add_controller(motion);
+
+            let keys = gtk::EventControllerKey::new();
+            keys.connect_key_pressed(glib::clone!(
+                #[weak]
+                obj,
+                #[upgrade_or]
+                glib::Propagation::Proceed,
+                move |_, key, _, _| obj.key_pressed(key)
+            ));
+            obj.add_controller(keys);
+
+            let focus = gtk::EventControllerFocus::new();
+            focus.connect_enter(glib::clone!(
+                #[weak]
+                obj,
+                move |_| {
+                    if obj.imp().cursor.get().is_none() {
+                        obj.imp().cursor.set(Some(Cell::centre()));
+                    }
+                    obj.update_accessible();
+                    obj.queue_draw();
+                }
+            ));
+            focus.connect_leave(glib::clone!(
+                #[weak]
+                obj,
+                move |_| obj.queue_draw()
+            ));
+            obj.add_controller(focus);
+
+            adw::StyleManager::default().connect_dark_notify(glib::clone!(
+                #[weak]
+                obj,
+                move |_| obj.queue_draw()
+            ));
+        }
+    }
+
+    impl WidgetImpl for BoardView {
+        fn measure(&self, _orientation: gtk::Orientation, _for_size: i32) -> (i32, i32, i32, i32) {
+            (270, 540, -1, -1)
+        }
+
+        fn snapshot(&self, snapshot: &gtk::Snapshot) {
+            let obj = self.obj();
+            let (left, top, size) = obj.square();
+            let rect = graphene::Rect::new(left as f32, top as f32, size as f32, size as f32);
+            let cr = snapshot.append_cairo(&rect);
+            cr.translate(left, top);
+            let mut scene = self.scene.borrow().clone();
+            if let (Some(cell), Some(color)) = (self.hover.get(), self.to_move.get()) {
+                scene.hover = Some((cell, color));
+            }
+            if obj.has_visible_focus() {
+                scene.cursor = self.cursor.get();
+            }
+            let dark = adw::StyleManager::default().is_dark();
+            board_drawing::draw(&cr, size, &scene, &Palette::new(dark));
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct BoardView(ObjectSubclass<imp::BoardView>)
+        @extends gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        glib::Object::new()
+    }
+}
+
+impl BoardView {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Shows `scene`; `to_move` is the colour of a stone placed now (hover
+    /// feedback), `None` when the board takes no moves.
+    pub fn set_scene(&self, scene: Scene, to_move: Option<Color>, description: String) {
+        self.imp().scene.replace(scene);
+        self.imp().to_move.set(to_move);
+        self.imp().description.replace(description);
+        self.update_accessible();
+        self.queue_draw();
+    }
+
+    /// The keyboard cursor.
+    pub fn cursor(&self) -> Option<Cell> {
+        self.imp().cursor.get()
+    }
+
+    /// The square the board is drawn in: left, top, size.
+    fn square(&self) -> (f64, f64, f64) {
+        let (w, h) = (
+            WidgetExt::width(self) as f64,
+            WidgetExt::height(self) as f64,
+        );
+        let size = (w.min(h) - 12.0).max(9.0);
+        ((w - size) / 2.0, (h - size) / 2.0, size)
+    }
+
+    fn cell_at(&self, x: f64, y: f64) -> Option<Cell> {
+        let (left, top, size) = self.square();
+        board_drawing::cell_at(left, top, size, x, y)
+    }
+
+    fn key_pressed(&self, key: gdk::Key) -> glib::Propagation {
+        let cursor = self.imp().cursor.get().unwrap_or_else(Cell::centre);
+        let step = match key {
+            gdk::Key::Left | gdk::Key::KP_Left => Some((-1, 0)),
+            gdk::Key::Right | gdk::Key::KP_Right => Some((1, 0)),
+            gdk::Key::Up | gdk::Key::KP_Up => Some((0, -1)),
+            gdk::Key::Down | gdk::Key::KP_Down => Some((0, 1)),
+            _ => None,
+        };
+        if let Some((dx, dy)) = step {
+            if let Some(next) = cursor.offset(dx, dy) {
+                self.imp().cursor.set(Some(next));
+                self.update_accessible();
+                self.queue_draw();
+            }
+            return glib::Propagation::Stop;
+        }
+        if matches!(
+            key,
+            gdk::Key::space | gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::ISO_Enter
+        ) {
+            self.imp().cursor.set(Some(cursor));
+            self.emit_by_name::<()>(
+                "cell-activated",
+                &[&(cursor.x() as u32), &(cursor.y() as u32)],
+            );
+            return glib::Propagation::Stop;
+        }
+        glib::Propagation::Proceed
+    }
+
+    fn update_accessible(&self) {
+        let scene = self.imp().scene.borrow();
+        let mut description = self.imp().description.borrow().clone();
+        if let Some(cell) = self.imp().cursor.get() {
+            let what = match scene.fields[cell.index()] {
+                Field::Stone(Color::Red) => crate::i18n::gettext("red"),
+                Field::Stone(Color::Blue) => crate::i18n::gettext("blue"),
+                _ => crate::i18n::gettext("empty"),
+            };
+            // Translators: the keyboard cursor on the board; {column} and {row} count from 1.
+            let at = crate::i18n::gettext("Cursor at column {column}, row {row}: {field}")
+                .replace("{column}", &(cell.x() + 1).to_string())
+                .replace("{row}", &(cell.y() + 1).to_string())
+                .replace("{field}", &what);
+            description = format!("{description} {at}.");
+        }
+        crate::a11y::set_label(self, &crate::i18n::gettext("Board"));
+        crate::a11y::set_description(self, &description);
+    }
+
+    pub fn connect_cell_activated<F: Fn(&Self, Cell) + 'static>(
+        &self,
+        f: F,
+    ) -> glib::SignalHandlerId {
+        self.connect_closure(
+            "cell-activated",
+            false,
+            glib::closure_local!(move |board: &BoardView, x: u32, y: u32| {
+                if let Some(cell) = Cell::new(x as usize, y as usize) {
+                    f(board, cell);
+                }
+            }),
+        )
+    }
+}

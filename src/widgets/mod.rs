@@ -1,0 +1,4 @@
+//! Widgets of the window.
+
+pub mod board_drawing;
+pub mod board_view;
