@@ -9,7 +9,7 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_engine::{Cell, Change, Color, Knowledge, Mode, Outcome, Status, Store};
 
-use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::i18n::{gettext, gettext_f};
 use crate::saved_game::SavedGame;
 use crate::session::Session;
 use crate::settings::Settings;
@@ -403,21 +403,7 @@ impl Window {
             scene.winning = runs.iter().flatten().fold(0, |acc, c| acc | c.bit());
         }
         let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
-        let board = game.board();
-        let count = |c: Color| board.stones(c).count_ones();
-        let description = format!(
-            "{} {}",
-            ngettext_f(
-                "{blue} blue ball and {red} red.",
-                "{blue} blue balls and {red} red.",
-                count(Color::Blue),
-                &[
-                    ("blue", &count(Color::Blue).to_string()),
-                    ("red", &count(Color::Red).to_string())
-                ],
-            ),
-            status
-        );
+        let description = format!("{} {}", describe_stones(game.board()), status);
         imp.board.set_scene(scene, to_move, description);
 
         let status_text = match knowledge.status() {
@@ -507,6 +493,31 @@ impl Window {
         self.keep_game();
         glib::Propagation::Proceed
     }
+}
+
+/// Where the stones are, for screen readers: "Blue: D5, E5. Red: E6."
+/// Columns are letters A to I from the left, rows 1 to 9 from the top.
+pub fn describe_stones(board: &match5_engine::Board) -> String {
+    let list = |color: Color| {
+        let cells: Vec<String> = Cell::all()
+            .filter(|c| board.get(*c) == Some(color))
+            .map(cell_name)
+            .collect();
+        if cells.is_empty() {
+            gettext("none")
+        } else {
+            cells.join(", ")
+        }
+    };
+    gettext_f(
+        "Blue: {blue}. Red: {red}.",
+        &[("blue", &list(Color::Blue)), ("red", &list(Color::Red))],
+    )
+}
+
+/// A field's name: column letter and row number, "E5" for the centre.
+pub fn cell_name(cell: Cell) -> String {
+    format!("{}{}", (b'A' + cell.x() as u8) as char, cell.y() + 1)
 }
 
 fn default_player_name() -> String {

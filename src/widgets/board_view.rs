@@ -246,11 +246,11 @@ impl BoardView {
                 Field::Stone(Color::Blue) => crate::i18n::gettext("blue"),
                 _ => crate::i18n::gettext("empty"),
             };
-            // Translators: the keyboard cursor on the board; {column} and {row} count from 1.
-            let at = crate::i18n::gettext("Cursor at column {column}, row {row}: {field}")
-                .replace("{column}", &(cell.x() + 1).to_string())
-                .replace("{row}", &(cell.y() + 1).to_string())
-                .replace("{field}", &what);
+            // Translators: the keyboard cursor on the board; {cell} is like "E5".
+            let at = crate::i18n::gettext_f(
+                "Cursor on {cell}: {field}",
+                &[("cell", &crate::window::cell_name(cell)), ("field", &what)],
+            );
             description = format!("{description} {at}.");
         }
         crate::a11y::set_label(self, &crate::i18n::gettext("Board"));

@@ -231,6 +231,7 @@ impl Store {
             atomic_write(&path, text.as_bytes()).map_err(|e| FileError::io(&path, e))?;
             Saved::Written(path.clone())
         };
+        knowledge.saved(matches!(saved, Saved::Erased(_)));
         knowledge.set_source(Some(path));
         let hof = self
             .update_hall_of_fame(knowledge.player(), knowledge.level())

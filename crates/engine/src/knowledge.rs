@@ -172,6 +172,12 @@ impl Knowledge {
         }
     }
 
+    /// After a save: written knowledge belongs to its player (owner);
+    /// erased knowledge has no file any more (new).
+    pub(crate) fn saved(&mut self, erased: bool) {
+        self.status = if erased { Status::New } else { Status::Owner };
+    }
+
     /// Is the file this knowledge came from writable by us?
     pub fn may_overwrite(&self) -> bool {
         self.can_change().is_ok()

@@ -29,8 +29,14 @@ fn save_and_open_round_trip_with_the_documented_layout() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path());
     let mut k = sample("Anna");
+    assert_eq!(k.status(), Status::New);
     let (saved, hof_error) = store.save(&mut k, None).unwrap();
     assert!(hof_error.is_none());
+    assert_eq!(
+        k.status(),
+        Status::Owner,
+        "saved knowledge belongs to its player"
+    );
     let path = dir.path().join("knowledge/Anna.fivo");
     assert_eq!(saved, Saved::Written(path.clone()));
     let text = fs::read_to_string(&path).unwrap();
@@ -114,6 +120,7 @@ fn saving_empty_knowledge_as_owner_erases_the_file_and_the_hall_of_fame_entry() 
     let (saved, _) = store.save(&mut k, None).unwrap();
     assert_eq!(saved, Saved::Erased(path.clone()));
     assert!(!path.exists());
+    assert_eq!(k.status(), Status::New, "erased knowledge has no file");
     assert_eq!(store.hall_of_fame().unwrap().rank("Anna"), None);
 }
 

@@ -1,0 +1,204 @@
+"""Drives the real match5 binary: X input with xdotool, reading through the
+accessibility tree (pyatspi). Runs inside Xvfb and dbus-run-session (see
+tests/e2e/run)."""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pyatspi
+
+BIN = os.environ.get("MATCH5_BIN", "target/debug/match5")
+DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]
+
+
+def wait_for(what, timeout=15.0, step=0.1, message="condition"):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            value = what()
+        except Exception:  # the tree changes under us while the app works
+            value = None
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"timed out waiting for {message}")
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout
+
+
+def parse_cells(text):
+    return {(ord(c[0]) - ord("A"), int(c[1:]) - 1) for c in re.findall(r"\b[A-I][1-9]\b", text)}
+
+
+class App:
+    """One run of the app with its own config and data folders."""
+
+    def __init__(self, lang="en", settings=None, home=None, env=None):
+        self.own_home = home is None
+        self.home = home or tempfile.mkdtemp(prefix="match5-e2e-")
+        self.config = os.path.join(self.home, "config")
+        self.data = os.path.join(self.home, "data")
+        os.makedirs(os.path.join(self.config, "match5"), exist_ok=True)
+        os.makedirs(self.data, exist_ok=True)
+        path = os.path.join(self.config, "match5", "settings.toml")
+        if settings is not None or not os.path.exists(path):
+            values = {"last_player": "Tester", "window_width": 900, "window_height": 680}
+            values.update(settings or {})
+            with open(path, "w") as f:
+                for k, v in values.items():
+                    f.write(f"{k} = {toml_value(v)}\n")
+        self.env = dict(os.environ)
+        self.env.update(
+            XDG_CONFIG_HOME=self.config,
+            XDG_DATA_HOME=self.data,
+            XDG_CACHE_HOME=os.path.join(self.home, "cache"),
+            LANG="C.UTF-8",
+            LANGUAGE=lang,
+            GSK_RENDERER="cairo",
+        )
+        self.env.update(env or {})
+        self.log = open(os.path.join(self.home, "app.log"), "a")
+        self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
+        # The first start in a fresh D-Bus session also starts the a11y bus.
+        self.app = wait_for(self._find_app, timeout=40, message="the app on the accessibility bus")
+        self.frame = wait_for(lambda: self._frames()[0], message="the window")
+        self.xid = wait_for(self._xid, message="the X window")
+        xdotool("mousemove", "--window", self.xid, "40", "300")
+        self.board = wait_for(lambda: self.find("table"), message="the board")
+
+    # -- finding things -------------------------------------------------
+    def _find_app(self):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            a = desktop.getChildAtIndex(i)
+            if a is not None and a.get_process_id() == self.proc.pid:
+                return a
+        return None
+
+    def _frames(self):
+        return [self.app.getChildAtIndex(i) for i in range(self.app.childCount)]
+
+    def _xid(self):
+        ids = xdotool("search", "--onlyvisible", "--pid", str(self.proc.pid)).split()
+        return ids[-1] if ids else None
+
+    def find(self, role, name=None, root=None):
+        """The first accessible of `role` (and `name`) in the window or its dialogs."""
+        roots = [root] if root else self._frames()
+        for r in roots:
+            hit = pyatspi.findDescendant(
+                r, lambda a: a.getRoleName() == role and (name is None or shown_name(a.name) == name)
+            )
+            if hit:
+                return hit
+        return None
+
+    def title(self):
+        return self._frames()[0].name
+
+    def status(self):
+        """The game status line above the board."""
+        parent = self.board.parent
+        return parent.getChildAtIndex(0).name
+
+    def stones(self):
+        """(blue cells, red cells) from the board's description."""
+        desc = self.board.description
+        first, second = desc.split(". ", 1)
+        return parse_cells(first), parse_cells(second.split(".")[0])
+
+    def description(self):
+        return self.board.description
+
+    # -- input ----------------------------------------------------------
+    def origin(self):
+        out = xdotool("getwindowgeometry", self.xid)
+        x, y = re.search(r"Position: (-?\d+),(-?\d+)", out).groups()
+        return int(x), int(y)
+
+    def cell_centre(self, x, y):
+        e = self.board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        size = max(min(e.width, e.height) - 12, 9)
+        left = e.x + (e.width - size) / 2
+        top = e.y + (e.height - size) / 2
+        unit = size / 9
+        ox, oy = self.origin()
+        return int(ox + left + (x + 0.5) * unit), int(oy + top + (y + 0.5) * unit)
+
+    def click(self, x, y):
+        cx, cy = self.cell_centre(x, y)
+        xdotool("mousemove", "--sync", str(cx), str(cy), "click", "1")
+
+    def key(self, *keys):
+        xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
+
+    # -- playing --------------------------------------------------------
+    def play_and_wait(self, move, cell, two_players=False):
+        """Plays `cell` with `move` (click or keys) and waits for the board to show it."""
+        blue, red = self.stones()
+        before = len(blue) + len(red)
+        move(cell)
+        wait_for(
+            lambda: len(self.stones()[0]) + len(self.stones()[1]) > before,
+            message=f"the move {cell} on the board",
+        )
+        time.sleep(0.15)
+
+    def quit(self):
+        self.key("ctrl+q")
+
+    def wait_closed(self, timeout=10):
+        self.proc.wait(timeout=timeout)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.log.close()
+        if self.own_home:
+            shutil.rmtree(self.home, ignore_errors=True)
+
+
+def shown_name(name):
+    """A widget's name as shown: GTK names a mnemonic button "_New Game New Game"."""
+    if name.startswith("_") or "_" in name.split(" ")[0]:
+        half = name.replace("_", "", 1)
+        n = len(half)
+        if n % 2 == 1 and half[: n // 2] == half[n // 2 + 1 :]:
+            return half[: n // 2]
+    return name
+
+
+def toml_value(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def winning_move(blue, red):
+    """Blue's next field: in the five-field line with the most blue and no red."""
+    best = None
+    for y in range(9):
+        for x in range(9):
+            for dx, dy in DIRECTIONS:
+                line = [(x + i * dx, y + i * dy) for i in range(5)]
+                if not all(0 <= a < 9 and 0 <= b < 9 for a, b in line):
+                    continue
+                if any(c in red for c in line):
+                    continue
+                score = sum(c in blue for c in line)
+                empty = [c for c in line if c not in blue]
+                if empty and (best is None or score > best[0]):
+                    best = (score, empty[0])
+    return best[1]

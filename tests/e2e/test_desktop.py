@@ -1,0 +1,138 @@
+"""The desktop game as a person uses it: real X input, the real binary."""
+
+import os
+import time
+import unittest
+
+from harness import App, wait_for, winning_move
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def knowledge_file(app, player="Tester"):
+    return os.path.join(app.data, "match5", "knowledge", f"{player}.fivo")
+
+
+class DesktopGame(unittest.TestCase):
+    def setUp(self):
+        self.apps = []
+
+    def tearDown(self):
+        for a in self.apps:
+            a.close()
+
+    def start(self, **kw):
+        app = App(**kw)
+        self.apps.append(app)
+        return app
+
+    def win_against_the_computer(self, app, move):
+        for _ in range(40):
+            if "win" in app.status().lower() or "computer wins" in app.status().lower():
+                break
+            blue, red = app.stones()
+            app.play_and_wait(move, winning_move(blue, red))
+        return app.status()
+
+    def test_a_won_game_teaches_one_pattern_that_is_saved(self):
+        app = self.start()
+        self.assertIn("Tester · level 0 · new", app.title())
+        self.assertEqual(app.status(), "Your move")
+        status = self.win_against_the_computer(app, lambda c: app.click(*c))
+        self.assertEqual(status, "You win! The computer learned from it.")
+        wait_for(lambda: "level 1" in app.title(), message="level 1 in the title")
+        # The winning row is announced and the next game is one click away.
+        self.assertIsNotNone(app.find("push button", "Play Again"))
+        app.key("ctrl+s")
+        path = knowledge_file(app)
+        text = wait_for(lambda: os.path.exists(path) and read(path), message="the saved file")
+        self.assertEqual(text.count("[[pattern]]"), 1, text)
+        self.assertIn("won = 1", text)
+        hof = read(os.path.join(app.data, "match5", "hall-of-fame.toml"))
+        self.assertIn('player = "Tester"', hof)
+        wait_for(lambda: "level 1 · owner" in app.title(), message="owner after saving")
+
+    def test_two_players_take_turns_and_nothing_is_learned(self):
+        app = self.start(settings={"two_players": True})
+        self.assertEqual(app.status(), "Blue to move")
+        for x in range(4):
+            app.play_and_wait(lambda c: app.click(*c), (x, 0))
+            self.assertEqual(app.status(), "Red to move")
+            app.play_and_wait(lambda c: app.click(*c), (x, 1))
+        app.play_and_wait(lambda c: app.click(*c), (4, 0))
+        self.assertEqual(app.status(), "Blue wins!")
+        blue, red = app.stones()
+        self.assertEqual(blue, {(x, 0) for x in range(5)})
+        self.assertEqual(red, {(x, 1) for x in range(4)})
+        self.assertIn("level 0", app.title())
+        # A click on a finished game changes nothing.
+        app.click(8, 8)
+        time.sleep(0.5)
+        self.assertEqual(app.stones(), (blue, red))
+
+    def test_keyboard_only_play_with_undo(self):
+        app = self.start()
+        cursor = [4, 4]
+        wait_for(lambda: "Cursor on E5" in app.description(), message="the cursor in the centre")
+
+        def by_keys(cell):
+            x, y = cell
+            keys = []
+            keys += ["Right"] * max(0, x - cursor[0]) + ["Left"] * max(0, cursor[0] - x)
+            keys += ["Down"] * max(0, y - cursor[1]) + ["Up"] * max(0, cursor[1] - y)
+            if keys:
+                app.key(*keys)
+            cursor[:] = [x, y]
+            name = f"{chr(ord('A') + x)}{y + 1}"
+            wait_for(lambda: f"Cursor on {name}" in app.description(), message=f"cursor on {name}")
+            app.key("space")
+
+        app.play_and_wait(by_keys, (4, 4))
+        blue, red = app.stones()
+        self.assertEqual((len(blue), len(red)), (1, 1), "the computer answered")
+        app.key("ctrl+z")
+        wait_for(lambda: app.stones() == (set(), set()), message="undo of both moves")
+        status = self.win_against_the_computer(app, by_keys)
+        self.assertEqual(status, "You win! The computer learned from it.")
+
+    def test_the_dutch_ui(self):
+        app = self.start(lang="nl")
+        self.assertIn("Tester · niveau 0 · nieuw", app.title())
+        self.assertEqual(app.status(), "Jij bent aan zet")
+        self.assertEqual(app.board.name, "Bord")
+        self.assertIsNotNone(app.find("push button", "Nieuw spel"))
+        app.play_and_wait(lambda c: app.click(*c), (4, 4))
+        self.assertTrue(app.description().startswith("Blauw: E5. Rood: "), app.description())
+
+    def test_an_unfinished_game_comes_back(self):
+        app = self.start()
+        app.play_and_wait(lambda c: app.click(*c), (2, 2))
+        app.play_and_wait(lambda c: app.click(*c), (6, 6))
+        before = app.stones()
+        self.assertEqual(len(before[0]), 2)
+        app.quit()
+        app.wait_closed()
+        again = self.start(home=app.home)
+        wait_for(lambda: again.stones() == before, message="the restored board")
+        self.assertIsNotNone(again.find("label", "Your unfinished game is back"))
+
+    def test_closing_with_learned_knowledge_asks_to_save(self):
+        app = self.start()
+        self.win_against_the_computer(app, lambda c: app.click(*c))
+        app.quit()
+        dialog_label = wait_for(
+            lambda: app.find("label", "Save the Computer’s Knowledge?"), message="the save question"
+        )
+        self.assertIsNotNone(dialog_label)
+        self.assertIsNone(app.proc.poll(), "the app waits for an answer")
+        app.key("Return")  # the default answer: Save
+        app.wait_closed()
+        with open(knowledge_file(app)) as f:
+            self.assertEqual(f.read().count("[[pattern]]"), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
