@@ -180,6 +180,29 @@ fn every_string_is_in_the_catalog_and_translated_to_dutch() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Also what is not in the code: the desktop file and the store listing.
+#[test]
+fn every_catalog_entry_is_translated_to_dutch() {
+    let pot = po("po/match5.pot");
+    let nl = po("po/nl.po");
+    let untranslated: Vec<&String> = pot
+        .keys()
+        .filter(|id| {
+            !nl.get(*id).is_some_and(|(s, fuzzy)| {
+                !fuzzy && !s.is_empty() && s.iter().all(|t| !t.is_empty())
+            })
+        })
+        .collect();
+    assert!(
+        untranslated.is_empty(),
+        "not translated in po/nl.po: {untranslated:#?}"
+    );
+    assert!(
+        pot.keys()
+            .any(|k| k == "Beat a computer that learns from every game it loses")
+    );
+}
+
 #[test]
 fn the_catalog_finder_sees_what_it_should() {
     // The scanner itself: a call inside another name is not a call.
