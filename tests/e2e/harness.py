@@ -46,6 +46,10 @@ class App:
         self.data = os.path.join(self.home, "data")
         os.makedirs(os.path.join(self.config, "match5"), exist_ok=True)
         os.makedirs(self.data, exist_ok=True)
+        # GNOME's default title bar: only a close button (Xvfb has no desktop settings).
+        os.makedirs(os.path.join(self.config, "gtk-4.0"), exist_ok=True)
+        with open(os.path.join(self.config, "gtk-4.0", "settings.ini"), "w") as f:
+            f.write("[Settings]\ngtk-decoration-layout=appmenu:close\n")
         path = os.path.join(self.config, "match5", "settings.toml")
         if settings is not None or not os.path.exists(path):
             values = {"last_player": "Tester", "window_width": 900, "window_height": 680}
@@ -65,8 +69,15 @@ class App:
         self.env.update(env or {})
         self.log = open(os.path.join(self.home, "app.log"), "a")
         self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
-        # The first start in a fresh D-Bus session also starts the a11y bus.
-        self.app = wait_for(self._find_app, timeout=40, message="the app on the accessibility bus")
+        try:
+            self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
+        except AssertionError:
+            # An app that started while the accessibility bus itself was
+            # starting may never register: start it once more.
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+            self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
+            self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
         self.frame = wait_for(lambda: self._frames()[0], message="the window")
         self.xid = wait_for(self._xid, message="the X window")
         xdotool("mousemove", "--window", self.xid, "40", "300")
@@ -98,6 +109,17 @@ class App:
             if hit:
                 return hit
         return None
+
+    def showing(self, role, name):
+        """Is there a widget of `role` and `name` that is on screen now?"""
+        hit = self.find(role, name)
+        if hit is None:
+            return False
+        # GTK 4.8 does not report the SHOWING state: a hidden widget has no
+        # size, and a folded sidebar lies outside the window.
+        e = hit.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        return e.width > 0 and e.height > 0 and e.x < w.width and e.x + e.width > 0 and e.y < w.height
 
     def title(self):
         return self._frames()[0].name

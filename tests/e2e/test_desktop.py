@@ -4,6 +4,8 @@ import os
 import time
 import unittest
 
+import pyatspi
+
 from harness import App, wait_for, winning_move
 
 
@@ -41,11 +43,12 @@ class DesktopGame(unittest.TestCase):
         app = self.start()
         self.assertIn("Tester · level 0 · new", app.title())
         self.assertEqual(app.status(), "Your move")
+        self.assertFalse(app.showing("push button", "Play Again"))
         status = self.win_against_the_computer(app, lambda c: app.click(*c))
         self.assertEqual(status, "You win! The computer learned from it.")
         wait_for(lambda: "level 1" in app.title(), message="level 1 in the title")
         # The winning row is announced and the next game is one click away.
-        self.assertIsNotNone(app.find("push button", "Play Again"))
+        wait_for(lambda: app.showing("push button", "Play Again"), message="Play Again on screen")
         app.key("ctrl+s")
         path = knowledge_file(app)
         text = wait_for(lambda: os.path.exists(path) and read(path), message="the saved file")
@@ -106,6 +109,17 @@ class DesktopGame(unittest.TestCase):
         self.assertIsNotNone(app.find("push button", "Nieuw spel"))
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
         self.assertTrue(app.description().startswith("Blauw: E5. Rood: "), app.description())
+
+    def test_a_360_pixel_window_folds_the_sidebar_and_keeps_the_board(self):
+        app = self.start(settings={"window_width": 360, "window_height": 640})
+        frame = app._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        board = app.board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertLessEqual(frame.width, 380, "the window can be 360 px wide")
+        self.assertGreaterEqual(board.width, 300)
+        self.assertLessEqual(board.x + board.width, frame.width, "the whole board is in the window")
+        self.assertFalse(app.showing("text", "Name"), "the sidebar folded away")
+        app.play_and_wait(lambda c: app.click(*c), (8, 8))
+        self.assertIn((8, 8), app.stones()[0])
 
     def test_an_unfinished_game_comes_back(self):
         app = self.start()

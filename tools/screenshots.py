@@ -1,0 +1,79 @@
+"""Takes the store screenshots (data/screenshots/) from the real app.
+
+Run through tools/screenshots, which provides Xvfb and a D-Bus session."""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "e2e"))
+from harness import App, wait_for, winning_move, xdotool  # noqa: E402
+
+OUT = "data/screenshots"
+CLI = os.environ.get("MATCH5_CLI", "target/debug/match5-cli")
+
+
+def shot(app, name):
+    time.sleep(0.6)
+    subprocess.run(["import", "-window", app.xid, os.path.join(OUT, name)], check=True)
+    print("wrote", os.path.join(OUT, name))
+
+
+def trained_home():
+    home = os.path.abspath("target/screenshot-home")
+    shutil.rmtree(home, ignore_errors=True)
+    knowledge = os.path.join(home, "data", "match5", "knowledge")
+    os.makedirs(knowledge)
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"))
+    subprocess.run(
+        [CLI, "train", "--knowledge", os.path.join(knowledge, "Anna.fivo"), "--player", "Anna",
+         "--games", "400", "--opponent", "greedy", "--seed", "7"],
+        check=True, env=env, stdout=subprocess.DEVNULL,
+    )
+    return home
+
+
+def play_some(app, moves):
+    for _ in range(moves):
+        blue, red = app.stones()
+        app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    home = trained_home()
+    size = {"last_player": "Anna", "window_width": 1000, "window_height": 700}
+
+    app = App(settings=size, home=home)
+    play_some(app, 4)
+    xdotool("mousemove", *map(str, app.cell_centre(6, 2)))
+    shot(app, "game-light.png")
+    app.key("ctrl+p")
+    wait_for(lambda: len(app._frames()) > 1, message="the pattern viewer")
+    for _ in range(12):
+        app.key("Right")
+    time.sleep(0.6)
+    viewer = xdotool("search", "--onlyvisible", "--name", "^Error Patterns$").split()[-1]
+    subprocess.run(["import", "-window", viewer, os.path.join(OUT, "patterns.png")], check=True)
+    print("wrote", os.path.join(OUT, "patterns.png"))
+    app.close()
+
+    app = App(settings=size, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    for _ in range(30):
+        if app.showing("push button", "Play Again"):
+            break
+        blue, red = app.stones()
+        app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+    shot(app, "game-dark.png")
+    app.close()
+
+    app = App(settings=size, home=home, lang="nl")
+    play_some(app, 3)
+    shot(app, "game-nl.png")
+    app.close()
+
+
+if __name__ == "__main__":
+    main()
