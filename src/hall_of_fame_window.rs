@@ -6,13 +6,7 @@ use crate::i18n::{gettext, gettext_f};
 use crate::window::Window;
 
 pub fn show(win: &Window) {
-    let dialog = adw::Window::builder()
-        .transient_for(win)
-        .modal(true)
-        .title(gettext("Hall of Fame"))
-        .default_width(420)
-        .default_height(560)
-        .build();
+    let dialog = crate::dialogs::secondary_window(win, &gettext("Hall of Fame"), 420, 560);
     let content = gtk::Box::new(gtk::Orientation::Vertical, 0);
     content.append(&adw::HeaderBar::new());
     match win.store().hall_of_fame() {

@@ -6,13 +6,7 @@ use crate::i18n::gettext;
 use crate::window::Window;
 
 pub fn show(win: &Window) {
-    let dialog = adw::Window::builder()
-        .transient_for(win)
-        .modal(true)
-        .title(gettext("Help"))
-        .default_width(520)
-        .default_height(640)
-        .build();
+    let dialog = crate::dialogs::secondary_window(win, &gettext("Help"), 520, 640);
     let body = gtk::Box::builder()
         .orientation(gtk::Orientation::Vertical)
         .spacing(12)
@@ -46,7 +40,7 @@ pub fn show(win: &Window) {
             &gtk::Label::builder()
                 .label(title)
                 .xalign(0.0)
-                .css_classes(["title-3"])
+                .css_classes(["title-4"])
                 .build(),
         );
         body.append(
@@ -54,7 +48,7 @@ pub fn show(win: &Window) {
                 .label(text)
                 .wrap(true)
                 .xalign(0.0)
-                .selectable(true)
+                .selectable(false)
                 .build(),
         );
     }

@@ -36,13 +36,7 @@ pub fn scene_of(pattern: &Pattern) -> Scene {
 
 /// Opens the viewer at pattern `start` (0-based).
 pub fn show(win: &Window, start: usize) {
-    let dialog = adw::Window::builder()
-        .transient_for(win)
-        .modal(true)
-        .title(gettext("Error Patterns"))
-        .default_width(460)
-        .default_height(600)
-        .build();
+    let dialog = crate::dialogs::secondary_window(win, &gettext("Error Patterns"), 460, 600);
     let index = Rc::new(StdCell::new(start));
 
     let title = adw::WindowTitle::new(&gettext("Error Patterns"), "");

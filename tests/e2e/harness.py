@@ -157,6 +157,15 @@ class App:
         cx, cy = self.cell_centre(x, y)
         xdotool("mousemove", "--sync", str(cx), str(cy), "click", "1")
 
+    def click_on(self, acc):
+        """Clicks the middle of a widget of the main window."""
+        e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        ox, oy = self.origin()
+        xdotool("mousemove", "--sync", str(ox + e.x + e.width // 2), str(oy + e.y + e.height // 2), "click", "1")
+
+    def type(self, text):
+        xdotool("type", "--delay", "30", text)
+
     def key(self, *keys):
         xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
 
@@ -191,12 +200,12 @@ class App:
 
 
 def shown_name(name):
-    """A widget's name as shown: GTK names a mnemonic button "_New Game New Game"."""
-    if name.startswith("_") or "_" in name.split(" ")[0]:
-        half = name.replace("_", "", 1)
-        n = len(half)
-        if n % 2 == 1 and half[: n // 2] == half[n // 2 + 1 :]:
-            return half[: n // 2]
+    """A widget's name as shown: GTK 4.8 names a button by its label twice,
+    "_New Game New Game" or "View View"."""
+    for candidate in (name, name.replace("_", "", 1)):
+        n = len(candidate)
+        if n % 2 == 1 and candidate[n // 2] == " " and candidate[: n // 2] == candidate[n // 2 + 1 :]:
+            return candidate[: n // 2]
     return name
 
 

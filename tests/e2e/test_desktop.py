@@ -110,6 +110,54 @@ class DesktopGame(unittest.TestCase):
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
         self.assertTrue(app.description().startswith("Blauw: E5. Rood: "), app.description())
 
+    def test_a_password_protects_the_knowledge(self):
+        app = self.start()
+        self.win_against_the_computer(app, lambda c: app.click(*c))
+        app.click_on(app.find("text", "Password"))
+        app.type("geheim")
+        app.key("Return")
+        wait_for(lambda: app.find("label", "Password set: it is stored with the knowledge when you save"),
+                 message="the password toast")
+        app.key("ctrl+s")
+        path = knowledge_file(app)
+        text = wait_for(lambda: os.path.exists(path) and read(path), message="the saved file")
+        self.assertIn('password = "$argon2id$', text)
+        self.assertNotIn("geheim", text)
+        app.quit()
+        app.wait_closed()
+
+        # Opened again, the knowledge is protected: a user until the password.
+        again = self.start(home=app.home)
+        wait_for(lambda: "Tester · level 1 · user" in again.title(), message="user status")
+        again.click_on(again.find("text", "Password"))
+        again.type("wrong")
+        again.key("Return")
+        wait_for(lambda: again.find("label", "Wrong password: you stay a user"), message="refusal")
+        self.assertIn("· user", again.title())
+        again.click_on(again.find("text", "Password"))
+        again.type("geheim")
+        again.key("Return")
+        wait_for(lambda: "Tester · level 1 · owner" in again.title(), message="owner status")
+
+    def test_a_learned_pattern_is_announced_and_can_be_viewed(self):
+        app = self.start()
+        self.win_against_the_computer(app, lambda c: app.click(*c))
+        wait_for(lambda: app.find("label", "The computer learned a level-1 pattern (number 1)"),
+                 message="the mutation toast")
+        app.click_on(app.find("push button", "View"))
+        viewer = wait_for(lambda: next((f for f in app._frames() if f.name == "Error Patterns"), None),
+                          message="the pattern viewer")
+        self.assertIsNotNone(app.find("label", "Pattern 1 of 1 · level 1", root=viewer))
+        app.key("Escape")
+        wait_for(lambda: all(f.name != "Error Patterns" for f in app._frames()), message="Escape closes it")
+        app.key("ctrl+s")
+        wait_for(lambda: os.path.exists(knowledge_file(app)), message="the saved file")
+        app.key("ctrl+h")
+        hof = wait_for(lambda: next((f for f in app._frames() if f.name == "Hall of Fame"), None),
+                       message="the hall of fame")
+        self.assertIsNotNone(app.find("label", "Tester", root=hof))
+        self.assertIsNotNone(app.find("label", "level 1", root=hof))
+
     def test_a_360_pixel_window_folds_the_sidebar_and_keeps_the_board(self):
         app = self.start(settings={"window_width": 360, "window_height": 640})
         frame = app._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
