@@ -158,7 +158,16 @@ class App:
         xdotool("mousemove", "--sync", str(cx), str(cy), "click", "1")
 
     def click_on(self, acc):
-        """Clicks the middle of a widget of the main window."""
+        """Clicks the middle of a widget of the main window, scrolling it
+        into view with the mouse wheel first when it lies below the window."""
+        w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        for _ in range(20):
+            e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            if e.y + e.height <= w.height:
+                break
+            ox, oy = self.origin()
+            xdotool("mousemove", "--sync", str(ox + e.x + e.width // 2), str(oy + w.height - 60), "click", "5")
+            time.sleep(0.1)
         e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         ox, oy = self.origin()
         xdotool("mousemove", "--sync", str(ox + e.x + e.width // 2), str(oy + e.y + e.height // 2), "click", "1")

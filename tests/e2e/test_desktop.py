@@ -158,6 +158,23 @@ class DesktopGame(unittest.TestCase):
         self.assertIsNotNone(app.find("label", "Tester", root=hof))
         self.assertIsNotNone(app.find("label", "level 1", root=hof))
 
+    def test_deleting_all_patterns_and_saving_erases_the_player(self):
+        app = self.start()
+        self.win_against_the_computer(app, lambda c: app.click(*c))
+        app.key("ctrl+s")
+        path = knowledge_file(app)
+        wait_for(lambda: os.path.exists(path), message="the saved file")
+        hof = os.path.join(app.data, "match5", "hall-of-fame.toml")
+        self.assertIn("Tester", read(hof))
+        app.click_on(app.find("push button", "Delete All Patterns…"))
+        wait_for(lambda: app.find("label", "Delete All Patterns?"), message="the confirmation")
+        app.click_on(app.find("push button", "Delete All"))
+        wait_for(lambda: "level 0" in app.title(), message="level 0")
+        self.assertTrue(os.path.exists(path), "nothing is erased before saving")
+        app.key("ctrl+s")
+        wait_for(lambda: not os.path.exists(path), message="the file erased")
+        self.assertNotIn("Tester", read(hof))
+
     def test_a_360_pixel_window_folds_the_sidebar_and_keeps_the_board(self):
         app = self.start(settings={"window_width": 360, "window_height": 640})
         frame = app._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
