@@ -239,30 +239,13 @@ impl Window {
             .activate(|win: &Self, _, _| crate::hall_of_fame_window::show(win))
             .build();
         let settings = self.imp().settings.borrow().clone();
-        let computer_starts = gio::ActionEntry::builder("computer-starts")
-            .state(settings.computer_starts.to_variant())
-            .activate(|win: &Self, action, _| {
-                let on = !action
-                    .state()
-                    .and_then(|s| s.get::<bool>())
-                    .unwrap_or(false);
-                action.set_state(&on.to_variant());
-                win.imp().settings.borrow_mut().computer_starts = on;
-                win.save_settings();
-            })
-            .build();
-        let show_mutations = gio::ActionEntry::builder("show-mutations")
-            .state(settings.show_mutations.to_variant())
-            .activate(|win: &Self, action, _| {
-                let on = !action
-                    .state()
-                    .and_then(|s| s.get::<bool>())
-                    .unwrap_or(false);
-                action.set_state(&on.to_variant());
-                win.imp().settings.borrow_mut().show_mutations = on;
-                win.save_settings();
-            })
-            .build();
+        let computer_starts =
+            toggle_setting("computer-starts", settings.computer_starts, |s, on| {
+                s.computer_starts = on
+            });
+        let show_mutations = toggle_setting("show-mutations", settings.show_mutations, |s, on| {
+            s.show_mutations = on
+        });
         self.add_action_entries([
             new_game,
             undo,
@@ -493,6 +476,26 @@ impl Window {
         self.keep_game();
         glib::Propagation::Proceed
     }
+}
+
+/// A stateful on/off action that keeps its state in the settings.
+fn toggle_setting(
+    name: &str,
+    initial: bool,
+    store: fn(&mut Settings, bool),
+) -> gio::ActionEntry<Window> {
+    gio::ActionEntry::builder(name)
+        .state(initial.to_variant())
+        .activate(move |win: &Window, action, _| {
+            let on = !action
+                .state()
+                .and_then(|s| s.get::<bool>())
+                .unwrap_or(false);
+            action.set_state(&on.to_variant());
+            store(&mut win.imp().settings.borrow_mut(), on);
+            win.save_settings();
+        })
+        .build()
 }
 
 /// Where the stones are, for screen readers: "Blue: D5, E5. Red: E6."

@@ -90,6 +90,20 @@ fn rounded_rect(cr: &cairo::Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
     cr.close_path();
 }
 
+/// The rounded square of a field, `inset` and corner `radius` in units.
+fn field_rect(cr: &cairo::Context, cell: Cell, unit: f64, inset: f64, radius: f64) {
+    let (x, y) = (cell.x() as f64 * unit, cell.y() as f64 * unit);
+    let inset = unit * inset;
+    rounded_rect(
+        cr,
+        x + inset,
+        y + inset,
+        unit - 2.0 * inset,
+        unit - 2.0 * inset,
+        unit * radius,
+    );
+}
+
 fn ball(cr: &cairo::Context, cx: f64, cy: f64, radius: f64, color: Color, alpha: f64) {
     let (light, dark) = stone_colors(color);
     // A soft shadow, then the ball with a highlight up left.
@@ -148,16 +162,7 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
 
     // Fields as soft wells, so the board reads as 81 places to put a ball.
     for cell in Cell::all() {
-        let (x, y) = (cell.x() as f64 * unit, cell.y() as f64 * unit);
-        let inset = unit * 0.06;
-        rounded_rect(
-            cr,
-            x + inset,
-            y + inset,
-            unit - 2.0 * inset,
-            unit - 2.0 * inset,
-            unit * 0.16,
-        );
+        field_rect(cr, cell, unit, 0.06, 0.16);
         if scene.fields[cell.index()] == Field::DoesNotMatter {
             let g = palette.greyed;
             cr.set_source_rgba(g.0, g.1, g.2, g.3 * 2.2);
@@ -221,16 +226,7 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
     }
 
     if let Some(cell) = scene.cursor {
-        let (x, y) = (cell.x() as f64 * unit, cell.y() as f64 * unit);
-        let inset = unit * 0.04;
-        rounded_rect(
-            cr,
-            x + inset,
-            y + inset,
-            unit - 2.0 * inset,
-            unit - 2.0 * inset,
-            unit * 0.18,
-        );
+        field_rect(cr, cell, unit, 0.04, 0.18);
         cr.set_source_rgb(palette.accent.0, palette.accent.1, palette.accent.2);
         cr.set_line_width((unit * 0.07).max(2.0));
         let _ = cr.stroke();
