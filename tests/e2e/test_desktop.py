@@ -175,6 +175,24 @@ class DesktopGame(unittest.TestCase):
         wait_for(lambda: not os.path.exists(path), message="the file erased")
         self.assertNotIn("Tester", read(hof))
 
+    def test_a_damaged_settings_file_is_reported_and_replaced(self):
+        app = self.start()
+        app.quit()
+        app.wait_closed()
+        path = os.path.join(app.config, "match5", "settings.toml")
+        with open(path, "w") as f:
+            f.write("window_width = \"wide\"\n[[[ not toml")
+        again = self.start(home=app.home)
+        wait_for(lambda: pyatspi.findDescendant(
+            again._frames()[0],
+            lambda a: a.getRoleName() == "label" and a.name.startswith("The settings could not be read"),
+        ), message="the settings message")
+        again.play_and_wait(lambda c: again.click(*c), (4, 4))
+        again.quit()
+        again.wait_closed()
+        self.assertIn("window_width = ", read(path))
+        self.assertNotIn("[[[", read(path), "replaced with good settings")
+
     def test_a_360_pixel_window_folds_the_sidebar_and_keeps_the_board(self):
         app = self.start(settings={"window_width": 360, "window_height": 640})
         frame = app._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
