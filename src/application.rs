@@ -1,18 +1,26 @@
 //! The GApplication: app-wide actions, shortcuts, About and Help.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gdk, gio, glib};
 
 use crate::config;
+use crate::dbus::{Service, Snapshot};
 use crate::i18n::gettext;
 use crate::window::Window;
+use crate::window::dbus_side::mode_of;
 
 mod imp {
     use super::*;
 
     #[derive(Default)]
-    pub struct Application {}
+    pub struct Application {
+        /// The D-Bus control service, once it runs.
+        pub service: RefCell<Option<Rc<Service>>>,
+    }
 
     #[glib::object_subclass]
     impl ObjectSubclass for Application {
@@ -29,11 +37,22 @@ mod imp {
             let app = self.obj();
             app.setup_actions();
             app.load_css();
+            app.start_control_service();
         }
 
         fn activate(&self) {
             self.parent_activate();
             GtkWindowExt::present(&self.obj().main_window());
+        }
+
+        /// `match5 FILE.fivo`, a double-click, `gio open`: load that knowledge.
+        fn open(&self, files: &[gio::File], _hint: &str) {
+            let window = self.obj().main_window();
+            GtkWindowExt::present(&window);
+            if let Some(path) = files.first().and_then(|f| f.path()) {
+                let win = window.clone();
+                window.ask_to_save_then(move || win.open_file(&path));
+            }
         }
     }
 
@@ -52,15 +71,57 @@ impl Application {
         glib::Object::builder()
             .property("application-id", config::APP_ID)
             .property("resource-base-path", config::RESOURCE_BASE)
+            .property("flags", gio::ApplicationFlags::HANDLES_OPEN)
             .build()
+    }
+
+    /// Serves the control interface on its own bus name; requests come to
+    /// the main thread through a channel. Without a session bus (or with the
+    /// name taken) the game runs without it.
+    fn start_control_service(&self) {
+        let (tx, rx) = async_channel::unbounded();
+        let app = self.clone();
+        glib::spawn_future_local(async move {
+            match Service::start(tx).await {
+                Ok(service) => {
+                    app.imp().service.replace(Some(Rc::new(service)));
+                    if let Some(window) = app.existing_window() {
+                        window.refresh();
+                    }
+                }
+                Err(e) => eprintln!("match5: the D-Bus control interface is not available: {e}"),
+            }
+        });
+        let app = self.downgrade();
+        glib::spawn_future_local(async move {
+            while let Ok(request) = rx.recv().await {
+                let Some(app) = app.upgrade() else { break };
+                app.main_window().handle_request(request);
+            }
+        });
+    }
+
+    /// Tells D-Bus listeners what the window shows now.
+    pub fn publish(&self, snapshot: Snapshot, knowledge_changed: bool) {
+        let Some(service) = self.imp().service.borrow().clone() else {
+            return;
+        };
+        glib::spawn_future_local(async move {
+            if let Err(e) = service.publish(snapshot, knowledge_changed).await {
+                eprintln!("match5: a D-Bus signal was not sent: {e}");
+            }
+        });
+    }
+
+    fn existing_window(&self) -> Option<Window> {
+        self.windows()
+            .into_iter()
+            .find_map(|w| w.downcast::<Window>().ok())
     }
 
     /// The one game window, made on first use.
     pub fn main_window(&self) -> Window {
-        self.windows()
-            .into_iter()
-            .find_map(|w| w.downcast::<Window>().ok())
-            .unwrap_or_else(|| Window::new(self))
+        self.existing_window().unwrap_or_else(|| Window::new(self))
     }
 
     fn setup_actions(&self) {
@@ -77,7 +138,44 @@ impl Application {
         let help = gio::ActionEntry::builder("help")
             .activate(|app: &Self, _, _| crate::help_window::show(&app.main_window()))
             .build();
-        self.add_action_entries([quit, about, help]);
+        // Reachable through org.freedesktop.Application.ActivateAction and the
+        // desktop file's actions (which take no parameter).
+        let new_game = gio::ActionEntry::builder("new-game")
+            .parameter_type(Some(glib::VariantTy::STRING))
+            .activate(|app: &Self, _, p| {
+                let name = p.and_then(|v| v.get::<String>()).unwrap_or_default();
+                match mode_of(&name) {
+                    Some(mode) => app.new_game(mode),
+                    None => eprintln!("match5: app.new-game: unknown mode {name:?}: use vs-computer or two-players"),
+                }
+            })
+            .build();
+        let vs_computer = gio::ActionEntry::builder("new-game-vs-computer")
+            .activate(|app: &Self, _, _| app.new_game(match5_engine::Mode::VsComputer))
+            .build();
+        let two_players = gio::ActionEntry::builder("new-game-two-players")
+            .activate(|app: &Self, _, _| app.new_game(match5_engine::Mode::TwoPlayers))
+            .build();
+        let open_knowledge = gio::ActionEntry::builder("open-knowledge")
+            .parameter_type(Some(glib::VariantTy::STRING))
+            .activate(|app: &Self, _, p| {
+                let path =
+                    std::path::PathBuf::from(p.and_then(|v| v.get::<String>()).unwrap_or_default());
+                let window = app.main_window();
+                GtkWindowExt::present(&window);
+                let win = window.clone();
+                window.ask_to_save_then(move || win.open_file(&path));
+            })
+            .build();
+        self.add_action_entries([
+            quit,
+            about,
+            help,
+            new_game,
+            vs_computer,
+            two_players,
+            open_knowledge,
+        ]);
 
         self.set_accels_for_action("app.quit", &["<Control>q"]);
         self.set_accels_for_action("app.help", &["F1"]);
@@ -89,6 +187,12 @@ impl Application {
         self.set_accels_for_action("win.patterns", &["<Control>p"]);
         self.set_accels_for_action("win.hall-of-fame", &["<Control>h"]);
         self.set_accels_for_action("window.close", &["<Control>w"]);
+    }
+
+    fn new_game(&self, mode: match5_engine::Mode) {
+        let window = self.main_window();
+        GtkWindowExt::present(&window);
+        window.start_game(mode, None);
     }
 
     fn load_css(&self) {

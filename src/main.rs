@@ -5,6 +5,7 @@
 mod a11y;
 mod application;
 mod config;
+mod dbus;
 mod dialogs;
 mod hall_of_fame_window;
 mod help_window;

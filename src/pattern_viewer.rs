@@ -211,6 +211,7 @@ pub fn show(win: &Window, start: usize) {
                         }
                         r
                     });
+                    win.imp().knowledge_changed.set(true);
                     if let Err(e) = result {
                         win.toast(&e.to_string());
                     }
@@ -224,7 +225,6 @@ pub fn show(win: &Window, start: usize) {
     update();
     dialog.present();
     area.grab_focus();
-    let _ = win.imp();
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@ use crate::settings::Settings;
 use crate::widgets::board_drawing::{Field, Scene};
 use crate::widgets::board_view::BoardView;
 
+#[path = "window_dbus.rs"]
+pub mod dbus_side;
 #[path = "window_knowledge.rs"]
 mod knowledge_flows;
 
@@ -51,6 +53,8 @@ mod imp {
         pub settings: RefCell<Settings>,
         pub store: OnceCell<Store>,
         pub file_chooser: RefCell<Option<gtk::FileChooserNative>>,
+        /// The knowledge changed since the last publish (for KnowledgeChanged).
+        pub knowledge_changed: StdCell<bool>,
         /// The person said what to do with unsaved knowledge: close now.
         pub close_confirmed: StdCell<bool>,
     }
@@ -280,20 +284,24 @@ impl Window {
     }
 
     fn on_cell(&self, cell: Cell) {
-        let result = self.with_session(|s| s.play(cell));
-        let Ok(turn) = result else {
+        if self.play_cell(cell).is_err() {
             self.error_bell();
-            return;
-        };
+        }
+    }
+
+    /// Plays `cell` for the side to move (the board, or D-Bus).
+    pub fn play_cell(&self, cell: Cell) -> Result<(), match5_engine::game::MoveError> {
+        let turn = self.with_session(|s| s.play(cell))?;
+        if !turn.changes.is_empty() {
+            self.imp().knowledge_changed.set(true);
+        }
         if self.imp().settings.borrow().show_mutations {
             for change in &turn.changes {
                 self.show_change(change);
             }
         }
         self.refresh();
-        if turn.outcome.is_some() {
-            self.imp().game_over_revealer.set_reveal_child(true);
-        }
+        Ok(())
     }
 
     fn error_bell(&self) {
@@ -332,8 +340,8 @@ impl Window {
     /// Shows the session as it is now.
     pub fn refresh(&self) {
         let imp = self.imp();
-        let session = imp.session.borrow();
-        let session = session.as_ref().expect("set up");
+        let guard = imp.session.borrow();
+        let session = guard.as_ref().expect("set up");
         let game = session.game();
         let knowledge = session.knowledge();
 
@@ -413,6 +421,8 @@ impl Window {
         self.enable("undo", session.can_undo());
         self.enable("save", may_change);
         self.enable("delete-all", may_change && knowledge.level() > 0);
+        drop(guard);
+        self.publish();
     }
 
     fn enable(&self, action: &str, on: bool) {

@@ -208,7 +208,8 @@ impl Window {
         );
     }
 
-    fn use_knowledge(&self, knowledge: Knowledge) {
+    pub fn use_knowledge(&self, knowledge: Knowledge) {
+        self.imp().knowledge_changed.set(true);
         let settings = self.imp().settings.borrow().clone();
         self.with_session(|s| {
             s.set_knowledge(knowledge);
@@ -400,7 +401,10 @@ impl Window {
                         r
                     });
                     match result {
-                        Ok(_) => win.toast(&gettext("All patterns deleted: save to make it final")),
+                        Ok(_) => {
+                            win.imp().knowledge_changed.set(true);
+                            win.toast(&gettext("All patterns deleted: save to make it final"))
+                        }
                         Err(e) => win.toast(&e.to_string()),
                     }
                     win.refresh();

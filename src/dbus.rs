@@ -1,0 +1,303 @@
+//! The D-Bus control interface, for tools that load knowledge and play:
+//! name `io.github.match5.Match5.Control`, object `/io/github/match5/Match5`,
+//! interface `io.github.match5.Match5.Control1` (see `docs/dbus.md`).
+//!
+//! zbus serves it on its own executor; every call becomes a [`Request`]
+//! sent through a channel to the GTK main thread, which carries it out on
+//! the window (so the UI follows) and answers through a reply channel. The
+//! window publishes a [`Snapshot`] after every change, from which the
+//! properties are read and the signals are sent.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use zbus::object_server::SignalEmitter;
+use zbus::zvariant::OwnedValue;
+
+pub const BUS_NAME: &str = "io.github.match5.Match5.Control";
+pub const OBJECT_PATH: &str = "/io/github/match5/Match5";
+
+/// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
+#[derive(Debug, zbus::DBusError)]
+#[zbus(prefix = "io.github.match5.Match5.Error")]
+pub enum ControlError {
+    #[zbus(error)]
+    ZBus(zbus::Error),
+    /// The knowledge file does not exist or cannot be read.
+    FileNotFound(String),
+    /// The file is not valid Match5 knowledge.
+    InvalidKnowledge(String),
+    /// The current knowledge has learned patterns that are not saved.
+    UnsavedKnowledge(String),
+    /// A mode other than `vs-computer` or `two-players`.
+    UnknownMode(String),
+    /// An option that is unknown or of the wrong type.
+    InvalidOption(String),
+    /// The player name cannot be used.
+    InvalidPlayer(String),
+    /// A field off the 9x9 board.
+    OffBoard(String),
+    /// A field that holds a ball already.
+    FieldTaken(String),
+    /// No game is running (the last one is over).
+    NoGame(String),
+    /// The app could not carry the request out.
+    Failed(String),
+}
+
+/// The game mode, as D-Bus names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameMode {
+    VsComputer,
+    TwoPlayers,
+}
+
+impl GameMode {
+    pub fn parse(s: &str) -> Option<GameMode> {
+        match s {
+            "vs-computer" => Some(GameMode::VsComputer),
+            "two-players" => Some(GameMode::TwoPlayers),
+            _ => None,
+        }
+    }
+}
+
+type Reply<T> = async_channel::Sender<Result<T, ControlError>>;
+
+/// A call, for the GTK main thread.
+pub enum Request {
+    LoadKnowledge {
+        path: String,
+        password: String,
+        reply: Reply<(String, u32)>,
+    },
+    StartGame {
+        mode: GameMode,
+        player: Option<String>,
+        computer_starts: Option<bool>,
+        reply: Reply<()>,
+    },
+    PlayMove {
+        x: u32,
+        y: u32,
+        reply: Reply<String>,
+    },
+}
+
+/// What the properties say, as the window last published it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    pub player: String,
+    pub level: u32,
+    pub knowledge_status: String,
+    pub mode: String,
+    pub state: String,
+    pub board: String,
+}
+
+pub struct Control {
+    requests: async_channel::Sender<Request>,
+    snapshot: Arc<Mutex<Snapshot>>,
+}
+
+impl Control {
+    pub fn new(requests: async_channel::Sender<Request>, snapshot: Arc<Mutex<Snapshot>>) -> Self {
+        Control { requests, snapshot }
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
+        f(&self
+            .snapshot
+            .lock()
+            .expect("the snapshot lock is never poisoned"))
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, ControlError> {
+        let (tx, rx) = async_channel::bounded(1);
+        self.requests
+            .send(make(tx))
+            .await
+            .map_err(|_| ControlError::Failed("the app is shutting down".into()))?;
+        rx.recv()
+            .await
+            .map_err(|_| ControlError::Failed("the app did not answer".into()))?
+    }
+}
+
+#[zbus::interface(name = "io.github.match5.Match5.Control1")]
+impl Control {
+    /// Opens a knowledge file. With the right password (or for a file
+    /// without one) the caller is its owner, else a user.
+    #[zbus(out_args("status", "level"))]
+    async fn load_knowledge(
+        &self,
+        path: String,
+        password: String,
+    ) -> Result<(String, u32), ControlError> {
+        self.ask(|reply| Request::LoadKnowledge {
+            path,
+            password,
+            reply,
+        })
+        .await
+    }
+
+    /// Starts a new game. `mode` is `vs-computer` or `two-players`; options:
+    /// `player` (s) switches to that player's knowledge, `computer-starts` (b).
+    async fn start_game(
+        &self,
+        mode: String,
+        options: HashMap<String, OwnedValue>,
+    ) -> Result<(), ControlError> {
+        let game_mode = GameMode::parse(&mode).ok_or_else(|| {
+            ControlError::UnknownMode(format!(
+                "unknown mode {mode:?}: use vs-computer or two-players"
+            ))
+        })?;
+        let mut player = None;
+        let mut computer_starts = None;
+        for (key, value) in options {
+            match key.as_str() {
+                "player" => {
+                    player = Some(String::try_from(value).map_err(|_| {
+                        ControlError::InvalidOption("option player must be a string (s)".into())
+                    })?)
+                }
+                "computer-starts" => {
+                    computer_starts = Some(bool::try_from(value).map_err(|_| {
+                        ControlError::InvalidOption(
+                            "option computer-starts must be a boolean (b)".into(),
+                        )
+                    })?)
+                }
+                other => {
+                    return Err(ControlError::InvalidOption(format!(
+                        "unknown option {other:?}: use player or computer-starts"
+                    )));
+                }
+            }
+        }
+        self.ask(|reply| Request::StartGame {
+            mode: game_mode,
+            player,
+            computer_starts,
+            reply,
+        })
+        .await
+    }
+
+    /// A move for the side to play; against the computer its reply is made
+    /// before this returns. Returns the state afterwards.
+    #[zbus(out_args("state"))]
+    async fn play_move(&self, x: u32, y: u32) -> Result<String, ControlError> {
+        self.ask(|reply| Request::PlayMove { x, y, reply }).await
+    }
+
+    #[zbus(property)]
+    async fn player(&self) -> String {
+        self.read(|s| s.player.clone())
+    }
+
+    #[zbus(property)]
+    async fn level(&self) -> u32 {
+        self.read(|s| s.level)
+    }
+
+    #[zbus(property)]
+    async fn knowledge_status(&self) -> String {
+        self.read(|s| s.knowledge_status.clone())
+    }
+
+    #[zbus(property)]
+    async fn mode(&self) -> String {
+        self.read(|s| s.mode.clone())
+    }
+
+    #[zbus(property)]
+    async fn state(&self) -> String {
+        self.read(|s| s.state.clone())
+    }
+
+    #[zbus(property)]
+    async fn board(&self) -> String {
+        self.read(|s| s.board.clone())
+    }
+
+    /// A game ended: `blue-won`, `red-won` or `draw`.
+    #[zbus(signal)]
+    async fn game_over(emitter: &SignalEmitter<'_>, state: &str) -> zbus::Result<()>;
+
+    /// The knowledge changed (learned, deleted, or another was loaded).
+    #[zbus(signal)]
+    async fn knowledge_changed(emitter: &SignalEmitter<'_>, level: u32) -> zbus::Result<()>;
+}
+
+/// The control service's connection and what it shares with the window.
+pub struct Service {
+    pub connection: zbus::Connection,
+    pub snapshot: Arc<Mutex<Snapshot>>,
+}
+
+impl Service {
+    /// Serves the interface on the session bus under its own name.
+    pub async fn start(requests: async_channel::Sender<Request>) -> zbus::Result<Service> {
+        let snapshot = Arc::new(Mutex::new(Snapshot::default()));
+        let control = Control::new(requests, snapshot.clone());
+        let connection = zbus::connection::Builder::session()?
+            .name(BUS_NAME)?
+            .serve_at(OBJECT_PATH, control)?
+            .build()
+            .await?;
+        Ok(Service {
+            connection,
+            snapshot,
+        })
+    }
+
+    /// Publishes `new`: properties that changed send PropertiesChanged, a
+    /// game that ended sends GameOver, a new level KnowledgeChanged.
+    pub async fn publish(&self, new: Snapshot, knowledge_changed: bool) -> zbus::Result<()> {
+        let old = std::mem::replace(
+            &mut *self
+                .snapshot
+                .lock()
+                .expect("the snapshot lock is never poisoned"),
+            new.clone(),
+        );
+        if old == new && !knowledge_changed {
+            return Ok(());
+        }
+        let iface = self
+            .connection
+            .object_server()
+            .interface::<_, Control>(OBJECT_PATH)
+            .await?;
+        let control = iface.get().await;
+        let emitter = iface.signal_emitter();
+        if old.player != new.player {
+            control.player_changed(emitter).await?;
+        }
+        if old.level != new.level {
+            control.level_changed(emitter).await?;
+        }
+        if old.knowledge_status != new.knowledge_status {
+            control.knowledge_status_changed(emitter).await?;
+        }
+        if old.mode != new.mode {
+            control.mode_changed(emitter).await?;
+        }
+        if old.board != new.board {
+            control.board_changed(emitter).await?;
+        }
+        if old.state != new.state {
+            control.state_changed(emitter).await?;
+            if matches!(new.state.as_str(), "blue-won" | "red-won" | "draw") {
+                Control::game_over(emitter, &new.state).await?;
+            }
+        }
+        if knowledge_changed || old.level != new.level || old.player != new.player {
+            Control::knowledge_changed(emitter, new.level).await?;
+        }
+        Ok(())
+    }
+}
