@@ -36,10 +36,37 @@ def parse_cells(text):
     return {(ord(c[0]) - ord("A"), int(c[1:]) - 1) for c in re.findall(r"\b[A-I][1-9]\b", text)}
 
 
-class App:
-    """One run of the app with its own config and data folders."""
+class Pid:
+    """A process we did not start (D-Bus activated), as subprocess.Popen knows one."""
 
-    def __init__(self, lang="en", settings=None, home=None, env=None):
+    def __init__(self, pid):
+        self.pid = pid
+
+    def poll(self):
+        try:
+            os.kill(self.pid, 0)
+            return None
+        except ProcessLookupError:
+            return 0
+
+    def terminate(self):
+        try:
+            os.kill(self.pid, 15)
+        except ProcessLookupError:
+            pass
+
+    kill = terminate
+
+    def wait(self, timeout=None):
+        wait_for(lambda: self.poll() is not None, timeout=timeout or 10, message=f"process {self.pid} to end")
+        return 0
+
+
+class App:
+    """One run of the app with its own config and data folders; with `pid`,
+    an app that is already running (started by D-Bus activation)."""
+
+    def __init__(self, lang="en", settings=None, home=None, env=None, pid=None):
         self.own_home = home is None
         self.home = home or tempfile.mkdtemp(prefix="match5-e2e-")
         self.config = os.path.join(self.home, "config")
@@ -68,6 +95,11 @@ class App:
         )
         self.env.update(env or {})
         self.log = open(os.path.join(self.home, "app.log"), "a")
+        if pid is not None:
+            self.proc = Pid(pid)
+            self.app = wait_for(self._find_app, timeout=30, message="the app on the accessibility bus")
+            self._attach()
+            return
         self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
         try:
             self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
@@ -78,6 +110,9 @@ class App:
             self.proc.wait(timeout=10)
             self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
             self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
+        self._attach()
+
+    def _attach(self):
         self.frame = wait_for(lambda: self._frames()[0], message="the window")
         self.xid = wait_for(self._xid, message="the X window")
         xdotool("mousemove", "--window", self.xid, "40", "300")

@@ -1,0 +1,81 @@
+"""A small client of Match5's D-Bus control interface, on Gio."""
+
+import time
+
+from gi.repository import Gio, GLib
+
+NAME = "io.github.match5.Match5.Control"
+PATH = "/io/github/match5/Match5"
+IFACE = "io.github.match5.Match5.Control1"
+APP_NAME = "io.github.match5.Match5"
+APP_PATH = "/io/github/match5/Match5"
+
+
+class Remote:
+    def __init__(self):
+        self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        self.signals = []
+        self.bus.signal_subscribe(None, IFACE, None, PATH, None, Gio.DBusSignalFlags.NONE, self._on_signal)
+        self.bus.signal_subscribe(None, "org.freedesktop.DBus.Properties", "PropertiesChanged", PATH, IFACE,
+                                  Gio.DBusSignalFlags.NONE, self._on_signal)
+
+    def _on_signal(self, _conn, _sender, _path, _iface, name, params):
+        self.signals.append((name, params.unpack()))
+
+    def pump(self, seconds=0.3):
+        end = time.time() + seconds
+        ctx = GLib.MainContext.default()
+        while time.time() < end:
+            while ctx.iteration(False):
+                pass
+            time.sleep(0.02)
+
+    def call(self, method, signature=None, *args, timeout=30000):
+        params = GLib.Variant(f"({signature})", args) if signature else None
+        reply = self.bus.call_sync(NAME, PATH, IFACE, method, params, None,
+                                   Gio.DBusCallFlags.NONE, timeout, None)
+        self.pump(0.05)
+        return reply.unpack() if reply is not None else None
+
+    def error_of(self, method, signature=None, *args):
+        """The D-Bus error name and message a call fails with."""
+        try:
+            self.call(method, signature, *args)
+        except GLib.Error as e:
+            name = Gio.DBusError.get_remote_error(e)
+            Gio.DBusError.strip_remote_error(e)
+            return name, e.message
+        raise AssertionError(f"{method}{args} did not fail")
+
+    def prop(self, name):
+        reply = self.bus.call_sync(NAME, PATH, "org.freedesktop.DBus.Properties", "Get",
+                                   GLib.Variant("(ss)", (IFACE, name)), None,
+                                   Gio.DBusCallFlags.NONE, 10000, None)
+        return reply.unpack()[0]
+
+    def introspect_xml(self):
+        reply = self.bus.call_sync(NAME, PATH, "org.freedesktop.DBus.Introspectable", "Introspect",
+                                   None, None, Gio.DBusCallFlags.NONE, 10000, None)
+        return reply.unpack()[0]
+
+    def pid_of(self, name):
+        reply = self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                   "GetConnectionUnixProcessID", GLib.Variant("(s)", (name,)), None,
+                                   Gio.DBusCallFlags.NONE, 10000, None)
+        return reply.unpack()[0]
+
+    def has_owner(self, name):
+        reply = self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                   "NameHasOwner", GLib.Variant("(s)", (name,)), None,
+                                   Gio.DBusCallFlags.NONE, 10000, None)
+        return reply.unpack()[0]
+
+    def activation_environment(self, env):
+        self.bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                           "UpdateActivationEnvironment", GLib.Variant("(a{ss})", (env,)), None,
+                           Gio.DBusCallFlags.NONE, 10000, None)
+
+    def activate_action(self, action):
+        self.bus.call_sync(APP_NAME, APP_PATH, "org.freedesktop.Application", "ActivateAction",
+                           GLib.Variant("(sava{sv})", (action, [], {})), None,
+                           Gio.DBusCallFlags.NONE, 30000, None)

@@ -1,0 +1,266 @@
+"""Linux integration: the D-Bus control interface, D-Bus activation, and
+.fivo files in the file manager. Uses the meson install in $MATCH5_PREFIX
+(tests/e2e/run makes it), whose share/ is in XDG_DATA_DIRS."""
+
+import os
+import subprocess
+import tempfile
+import time
+import unittest
+import xml.etree.ElementTree as ET
+
+from gi.repository import GLib
+
+from dbus_client import APP_NAME, NAME, Remote
+from harness import App, parse_cells, wait_for, winning_move, xdotool
+
+PREFIX = os.environ["MATCH5_PREFIX"]
+CLI = os.path.join(PREFIX, "bin", "match5-cli")
+ERR = "io.github.match5.Match5.Error."
+SHIPPED_XML = os.path.join(PREFIX, "share", "dbus-1", "interfaces", "io.github.match5.Match5.Control1.xml")
+
+
+def cells_of(board):
+    blue = {(i % 9, i // 9) for i, c in enumerate(board) if c == "B"}
+    red = {(i % 9, i // 9) for i, c in enumerate(board) if c == "R"}
+    return blue, red
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def interface_shape(xml_text):
+    root = ET.fromstring(xml_text)
+    iface = next(i for i in root.iter("interface") if i.get("name") == "io.github.match5.Match5.Control1")
+    shape = []
+    for child in iface:
+        args = tuple((a.get("name"), a.get("type"), a.get("direction", "out" if child.tag == "method" else None))
+                     for a in child.iter("arg"))
+        shape.append((child.tag, child.get("name"), child.get("type"), child.get("access"), args))
+    return sorted(shape, key=str)
+
+
+class ControlInterface(unittest.TestCase):
+    def setUp(self):
+        self.app = App()
+        self.remote = Remote()
+        wait_for(lambda: self.remote.has_owner(NAME), message="the control name on the bus")
+
+    def tearDown(self):
+        self.app.close()
+
+    def test_introspection_matches_the_shipped_xml(self):
+        out = subprocess.run(["gdbus", "introspect", "--session", "--dest", NAME,
+                              "--object-path", "/io/github/match5/Match5", "--xml"],
+                             check=True, capture_output=True, text=True).stdout
+        with open(SHIPPED_XML) as f:
+            shipped = f.read()
+        self.assertEqual(interface_shape(out), interface_shape(shipped))
+        self.assertIn("PlayMove", out)
+
+    def test_a_scripted_game_to_a_computer_loss(self):
+        r = self.remote
+        self.assertEqual(r.call("StartGame", "sa{sv}", "vs-computer", {"player": GLib.Variant("s", "Script")}), ())
+        wait_for(lambda: "Script · level 0 · new" in self.app.title(), message="the UI follows StartGame")
+        self.assertEqual(r.prop("State"), "idle")
+        self.assertEqual(r.prop("Player"), "Script")
+        state = "idle"
+        for _ in range(40):
+            blue, red = cells_of(r.prop("Board"))
+            x, y = winning_move(blue, red)
+            (state,) = r.call("PlayMove", "uu", x, y)
+            if state != "playing":
+                break
+            self.assertEqual(len(cells_of(r.prop("Board"))[1]), len(blue) + 1, "the computer replied before returning")
+        self.assertEqual(state, "blue-won")
+        r.pump(0.5)
+        self.assertIn(("GameOver", ("blue-won",)), r.signals)
+        self.assertIn(("KnowledgeChanged", (1,)), r.signals)
+        self.assertEqual(r.prop("Level"), 1)
+        self.assertEqual(r.prop("State"), "blue-won")
+        # The window shows what D-Bus did.
+        wait_for(lambda: "Script · level 1" in self.app.title(), message="level 1 in the window")
+        self.assertEqual(self.app.status(), "You win! The computer learned from it.")
+        # PropertiesChanged arrived for what changed.
+        changed = [p for name, p in r.signals if name == "PropertiesChanged"]
+        self.assertTrue(any("Level" in p[1] for p in changed), changed[:3])
+
+    def test_load_knowledge_as_owner_and_as_user(self):
+        r = self.remote
+        path = os.path.join(self.app.home, "Loaded.fivo")
+        subprocess.run([CLI, "train", "--knowledge", path, "--player", "Loaded", "--games", "60",
+                        "--opponent", "greedy", "--seed", "3"], check=True, capture_output=True,
+                       env=dict(os.environ, XDG_DATA_HOME=self.app.data))
+        status, level = r.call("LoadKnowledge", "ss", path, "")
+        self.assertEqual(status, "owner")
+        self.assertGreater(level, 0)
+        self.assertEqual(r.prop("Player"), "Loaded")
+        self.assertEqual(r.prop("Level"), level)
+        wait_for(lambda: f"Loaded · level {level} · owner" in self.app.title(), message="the window shows it")
+        r.pump(0.5)
+        self.assertIn(("KnowledgeChanged", (level,)), r.signals)
+
+    def test_every_bad_call_gets_a_named_error_and_changes_nothing(self):
+        r = self.remote
+        r.call("StartGame", "sa{sv}", "two-players", {})
+        r.call("PlayMove", "uu", 4, 4)
+        board = r.prop("Board")
+        title = self.app.title()
+        bad = os.path.join(self.app.home, "bad.fivo")
+        write(bad, 'format = "match5-knowledge"\nversion = 1\nplayer = "X"\n[[pattern]]\nlevel = 0\nrows = ["BBBBX"]\n')
+        cases = [
+            (("LoadKnowledge", "ss", "/nonexistent/k.fivo", ""), "FileNotFound", "no such file"),
+            (("LoadKnowledge", "ss", bad, ""), "InvalidKnowledge", "bad.fivo: line 5: pattern 1: level 0"),
+            (("StartGame", "sa{sv}", "chess", {}), "UnknownMode", "vs-computer or two-players"),
+            (("StartGame", "sa{sv}", "vs-computer", {"computer-starts": GLib.Variant("s", "yes")}),
+             "InvalidOption", "boolean"),
+            (("StartGame", "sa{sv}", "vs-computer", {"colour": GLib.Variant("s", "red")}),
+             "InvalidOption", "unknown option"),
+            (("StartGame", "sa{sv}", "vs-computer", {"player": GLib.Variant("s", "tab\there")}),
+             "InvalidPlayer", "control character"),
+            (("PlayMove", "uu", 9, 0), "OffBoard", "off the 9x9 board"),
+            (("PlayMove", "uu", 4, 4429), "OffBoard", "off the 9x9 board"),
+            (("PlayMove", "uu", 4, 4), "FieldTaken", "4,4"),
+        ]
+        for args, name, words in cases:
+            error, message = r.error_of(*args)
+            self.assertEqual(error, ERR + name, args)
+            self.assertIn(words, message, args)
+            self.assertEqual(r.prop("Board"), board, f"{args} changed the board")
+        self.assertEqual(self.app.title(), title)
+        # A call of the wrong signature is refused by D-Bus itself.
+        with self.assertRaises(GLib.Error):
+            r.call("PlayMove", "ss", "a", "b")
+        # After a finished game: NoGame.
+        r.call("StartGame", "sa{sv}", "two-players", {})
+        for x in range(4):
+            r.call("PlayMove", "uu", x, 0)
+            r.call("PlayMove", "uu", x, 1)
+        self.assertEqual(r.call("PlayMove", "uu", 4, 0), ("blue-won",))
+        error, _ = r.error_of("PlayMove", "uu", 5, 5)
+        self.assertEqual(error, ERR + "NoGame")
+
+    def test_unsaved_knowledge_is_not_dropped_by_a_load(self):
+        r = self.remote
+        r.call("StartGame", "sa{sv}", "vs-computer", {})
+        for _ in range(40):
+            blue, red = cells_of(r.prop("Board"))
+            (state,) = r.call("PlayMove", "uu", *winning_move(blue, red))
+            if state != "playing":
+                break
+        self.assertEqual(r.prop("Level"), 1)
+        other = os.path.join(self.app.home, "Other.fivo")
+        write(other, 'format = "match5-knowledge"\nversion = 1\nplayer = "Other"\n')
+        error, message = r.error_of("LoadKnowledge", "ss", other, "")
+        self.assertEqual(error, ERR + "UnsavedKnowledge")
+        self.assertEqual(r.prop("Level"), 1)
+        self.assertEqual(r.prop("Player"), "Tester")
+
+
+class Activation(unittest.TestCase):
+    """Calls that start the app: D-Bus activation through the installed service files."""
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="match5-act-")
+        self.remote = Remote()
+        env = {
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "LANG": "C.UTF-8", "LANGUAGE": "en", "GSK_RENDERER": "cairo",
+        }
+        os.makedirs(os.path.join(env["XDG_CONFIG_HOME"], "match5"))
+        write(os.path.join(env["XDG_CONFIG_HOME"], "match5", "settings.toml"), 'last_player = "Activated"\n')
+        self.remote.activation_environment(env)
+        self.apps = []
+
+    def tearDown(self):
+        for a in self.apps:
+            a.close()
+        for name in (NAME, APP_NAME):
+            try:
+                os.kill(self.remote.pid_of(name), 15)
+            except Exception:
+                pass
+        wait_for(lambda: not self.remote.has_owner(APP_NAME), message="the app to quit")
+
+    def test_calling_the_control_interface_starts_the_app(self):
+        self.assertFalse(self.remote.has_owner(NAME))
+        self.remote.call("StartGame", "sa{sv}", "two-players", {})
+        self.assertEqual(self.remote.prop("Mode"), "two-players")
+        pid = self.remote.pid_of(NAME)
+        app = App(home=self.home, pid=pid)
+        self.apps.append(app)
+        self.assertIn("Activated · level 0", app.title())
+        self.assertEqual(app.status(), "Blue to move")
+        exe = os.readlink(f"/proc/{pid}/exe")
+        self.assertTrue(exe.startswith(PREFIX), exe)
+
+    def test_desktop_actions_reach_the_app_actions(self):
+        self.remote.activate_action("new-game-two-players")
+        wait_for(lambda: self.remote.has_owner(NAME), message="the control name")
+        wait_for(lambda: self.remote.prop("Mode") == "two-players", message="two-player mode")
+        self.remote.activate_action("new-game-vs-computer")
+        wait_for(lambda: self.remote.prop("Mode") == "vs-computer", message="vs-computer mode")
+
+
+KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
+
+
+class FileManager(unittest.TestCase):
+    """.fivo files as a file manager sees them."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="match5-files-")
+        self.env = dict(os.environ, HOME=self.dir, XDG_DATA_HOME=os.path.join(self.dir, "data"),
+                        XDG_CONFIG_HOME=os.path.join(self.dir, "config"), XDG_CURRENT_DESKTOP="GNOME")
+
+    def run_tool(self, *args):
+        return subprocess.run(args, check=True, capture_output=True, text=True, env=self.env).stdout.strip()
+
+    def test_the_type_by_name_and_by_content(self):
+        named = os.path.join(self.dir, "Anna.fivo")
+        renamed = os.path.join(self.dir, "Anna-backup")
+        write(named, KNOWLEDGE.format(player="Anna"))
+        write(renamed, "# Match5 knowledge\n" + KNOWLEDGE.format(player="Anna"))
+        self.assertEqual(self.run_tool("xdg-mime", "query", "filetype", named), "application/x-match5-knowledge")
+        self.assertEqual(self.run_tool("xdg-mime", "query", "filetype", renamed), "application/x-match5-knowledge")
+        info = self.run_tool("gio", "info", "-a", "standard::content-type,standard::description", named)
+        self.assertIn("application/x-match5-knowledge", info)
+        other = os.path.join(self.dir, "notes")
+        write(other, "just some notes\n")
+        self.assertNotEqual(self.run_tool("xdg-mime", "query", "filetype", other), "application/x-match5-knowledge")
+
+    def test_match5_is_the_default_application(self):
+        self.assertEqual(self.run_tool("xdg-mime", "query", "default", "application/x-match5-knowledge"),
+                         "io.github.match5.Match5.desktop")
+
+    def test_gio_open_starts_the_game_with_that_knowledge_and_refuses_a_broken_file(self):
+        remote = Remote()
+        path = os.path.join(self.dir, "Opened.fivo")
+        write(path, KNOWLEDGE.format(player="Opened"))
+        env = {"XDG_CONFIG_HOME": self.env["XDG_CONFIG_HOME"], "XDG_DATA_HOME": self.env["XDG_DATA_HOME"],
+               "LANG": "C.UTF-8", "LANGUAGE": "en", "GSK_RENDERER": "cairo"}
+        remote.activation_environment(env)
+        subprocess.run(["gio", "open", path], check=True, env=self.env)
+        wait_for(lambda: remote.has_owner(NAME), timeout=30, message="the app started by gio open")
+        wait_for(lambda: remote.prop("Player") == "Opened", message="the opened knowledge")
+        self.assertEqual(remote.prop("Level"), 1)
+        app = App(home=self.dir, pid=remote.pid_of(APP_NAME))
+        try:
+            self.assertIn("Opened · level 1 · owner", app.title())
+            # A broken file, opened on the running game: an error in the window, nothing changed.
+            broken = os.path.join(self.dir, "Broken.fivo")
+            write(broken, "this is not knowledge\n")
+            subprocess.run([os.path.join(PREFIX, "bin", "match5"), broken], check=True, env=self.env, timeout=30)
+            wait_for(lambda: app.find("label", "Could Not Open the Knowledge"), message="the error dialog")
+            self.assertIn("Opened · level 1 · owner", app.title())
+            self.assertEqual(remote.prop("Player"), "Opened")
+        finally:
+            app.close()
+            wait_for(lambda: not remote.has_owner(APP_NAME), message="the app to quit")
+
+
+if __name__ == "__main__":
+    unittest.main()
