@@ -1,0 +1,147 @@
+"""What the Flatpak builds from, tested without the GNOME runtime: the
+manifests, the `meson dist` tarball with its vendored crates, an offline
+build of it (no network, empty CARGO_HOME), and the files it installs."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tarfile
+import tempfile
+import tomllib
+import unittest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+APP_ID = "io.github.match5.Match5"
+FINISH_ARGS = ["--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri"]
+
+
+def version():
+    with open(os.path.join(ROOT, "meson.build")) as f:
+        return re.search(r"version: '([^']+)'", f.read()).group(1)
+
+
+def tarball():
+    return os.path.join(ROOT, "_build", "meson-dist", f"match5-{version()}.tar.xz")
+
+
+def make_dist():
+    """A fresh `meson dist` of the tree as committed (a minute: vendoring, xz)."""
+    if os.path.exists(tarball()):
+        os.remove(tarball())
+    subprocess.run(["meson", "dist", "-C", os.path.join(ROOT, "_build"), "--no-tests",
+                    "--formats", "xztar", "--allow-dirty"], check=True, capture_output=True)
+    return tarball()
+
+
+class Manifests(unittest.TestCase):
+    def check(self, name):
+        with open(os.path.join(ROOT, "flatpak", name)) as f:
+            m = json.load(f)
+        self.assertEqual(m["id"], APP_ID)
+        self.assertEqual(m["runtime"], "org.gnome.Platform")
+        self.assertEqual(m["sdk"], "org.gnome.Sdk")
+        self.assertRegex(m["runtime-version"], r"^\d+$")
+        self.assertIn("org.freedesktop.Sdk.Extension.rust-stable", m["sdk-extensions"])
+        self.assertEqual(m["command"], "match5")
+        self.assertEqual(m["finish-args"], FINISH_ARGS, "no wider than needed: no filesystem access")
+        self.assertEqual(m["build-options"]["env"]["CARGO_NET_OFFLINE"], "true")
+        names = [mod["name"] for mod in m["modules"]]
+        self.assertEqual(names, ["match5"])
+        module = m["modules"][0]
+        self.assertEqual(module["buildsystem"], "meson")
+        self.assertIn("-Doffline=true", module["config-opts"])
+        return module["sources"]
+
+    def test_the_release_manifest_builds_the_dist_tarball(self):
+        sources = self.check(f"{APP_ID}.json")
+        self.assertEqual(len(sources), 1)
+        self.assertEqual(sources[0]["type"], "archive")
+        path = os.path.normpath(os.path.join(ROOT, "flatpak", sources[0]["path"]))
+        self.assertEqual(path, tarball(), "the manifest names what meson dist makes")
+
+    def test_the_development_manifest_builds_the_local_tree(self):
+        sources = self.check(f"{APP_ID}.Devel.json")
+        self.assertEqual(sources[0]["type"], "dir")
+        self.assertEqual(os.path.normpath(os.path.join(ROOT, "flatpak", sources[0]["path"])), ROOT)
+        self.assertIn("target", sources[0]["skip"])
+
+
+class DistTarball(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="match5-dist-")
+        with tarfile.open(make_dist()) as t:
+            t.extractall(cls.tmp)  # our own tarball, just made
+        cls.src = os.path.join(cls.tmp, f"match5-{version()}")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_the_vendored_crates_are_exactly_those_of_cargo_lock(self):
+        with open(os.path.join(self.src, "Cargo.lock"), "rb") as f:
+            lock = tomllib.load(f)
+        locked = {(p["name"], p["version"]) for p in lock["package"] if p.get("source", "").startswith("registry+")}
+        vendored = set()
+        for d in os.listdir(os.path.join(self.src, "vendor")):
+            with open(os.path.join(self.src, "vendor", d, "Cargo.toml"), "rb") as f:
+                pkg = tomllib.load(f)["package"]
+            vendored.add((pkg["name"], pkg["version"]))
+            self.assertTrue(os.path.exists(os.path.join(self.src, "vendor", d, ".cargo-checksum.json")))
+        self.assertEqual(vendored, locked)
+        with open(os.path.join(self.src, ".cargo", "config.toml"), "rb") as f:
+            config = tomllib.load(f)
+        self.assertEqual(config["source"]["crates-io"]["replace-with"], "vendored-sources")
+        self.assertEqual(config["source"]["vendored-sources"]["directory"], "vendor")
+
+    def test_it_builds_offline_and_installs_what_the_flatpak_exports(self):
+        cargo_home = tempfile.mkdtemp(prefix="empty-cargo-home-")
+        dest = os.path.join(self.tmp, "destdir")
+        env = dict(os.environ, CARGO_HOME=cargo_home, CARGO_NET_OFFLINE="true",
+                   PATH=os.path.dirname(shutil.which("cargo")) + ":" + os.environ["PATH"],
+                   RUSTUP_HOME=os.environ.get("RUSTUP_HOME", os.path.expanduser("~/.rustup")))
+        # No network at all, where the machine allows it.
+        no_net = ["unshare", "-n"] if subprocess.run(["unshare", "-n", "true"]).returncode == 0 else []
+        build = os.path.join(self.src, "_flatpak_build")
+        run = lambda *a: subprocess.run([*no_net, *a], cwd=self.src, env=env, check=True,
+                                        capture_output=True, text=True)
+        try:
+            run("meson", "setup", build, "--prefix=/app", "--buildtype=debug", "-Doffline=true")
+            run("meson", "compile", "-C", build)
+            run("meson", "install", "-C", build, "--destdir", dest)
+        except subprocess.CalledProcessError as e:
+            self.fail(f"{e.cmd}: {e.stdout[-3000:]}\n{e.stderr[-3000:]}")
+        self.assertFalse(os.path.exists(os.path.join(cargo_home, "registry")), "nothing came from a registry")
+        installed = sorted(os.path.relpath(os.path.join(d, f), os.path.join(dest, "app"))
+                           for d, _, files in os.walk(dest) for f in files)
+        self.assertEqual(installed, sorted([
+            "bin/match5",
+            "bin/match5-cli",
+            f"share/applications/{APP_ID}.desktop",
+            f"share/dbus-1/interfaces/{APP_ID}.Control1.xml",
+            f"share/dbus-1/services/{APP_ID}.Control.service",
+            f"share/dbus-1/services/{APP_ID}.service",
+            f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
+            f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
+            "share/locale/nl/LC_MESSAGES/match5.mo",
+            f"share/metainfo/{APP_ID}.metainfo.xml",
+            f"share/mime/packages/{APP_ID}.xml",
+        ]))
+        # Every exported file is named after the app, as Flatpak requires.
+        for path in installed:
+            if path.startswith("share/") and not path.startswith("share/locale/"):
+                self.assertTrue(os.path.basename(path).startswith(APP_ID), path)
+        with open(os.path.join(dest, "app", "share", "dbus-1", "services", f"{APP_ID}.Control.service")) as f:
+            service = f.read()
+        self.assertIn(f"Name={APP_ID}.Control", service)
+        self.assertIn("Exec=/app/bin/match5 --gapplication-service", service)
+        # The binary runs.
+        out = subprocess.run([os.path.join(dest, "app", "bin", "match5-cli"), "--version"],
+                             capture_output=True, text=True, check=True).stdout
+        self.assertIn(version(), out)
+
+
+if __name__ == "__main__":
+    unittest.main()
