@@ -396,8 +396,13 @@ mod tests {
     use super::*;
     use crate::literal;
 
-    fn board(rows: &[&str]) -> Board {
-        Board::from_text(&rows.concat()).unwrap()
+    /// A board with the given rows (y, fields); the other rows are empty.
+    fn board(rows: &[(usize, &str)]) -> Board {
+        let mut all = [EMPTY_ROW; 9];
+        for (y, row) in rows {
+            all[*y] = row;
+        }
+        Board::from_text(&all.concat()).unwrap()
     }
 
     fn pat(level: u32, rows: &[&str]) -> Pattern {
@@ -408,17 +413,7 @@ mod tests {
 
     #[test]
     fn bbbbx_is_found_at_the_lowest_symmetry_and_offset() {
-        let b = board(&[
-            EMPTY_ROW,
-            EMPTY_ROW,
-            "..BBBB...",
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-        ]);
+        let b = board(&[(2, "..BBBB...")]);
         let knowledge = [pat(1, &["BBBBX"])];
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
         assert_eq!(m.color, Color::Blue);
@@ -429,17 +424,7 @@ mod tests {
 
     #[test]
     fn half_turn_finds_the_left_end_when_the_right_is_taken() {
-        let b = board(&[
-            EMPTY_ROW,
-            EMPTY_ROW,
-            "..BBBBR..",
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-        ]);
+        let b = board(&[(2, "..BBBBR..")]);
         let knowledge = [pat(1, &["BBBBX"])];
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
         // A half turn (2) reverses a row before the mirror (4) does.
@@ -450,34 +435,14 @@ mod tests {
 
     #[test]
     fn red_comes_before_blue_at_the_same_level() {
-        let b = board(&[
-            "BBBB.....",
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            "....RRRR.",
-        ]);
+        let b = board(&[(0, "BBBB....."), (8, "....RRRR.")]);
         let knowledge = [pat(1, &["BBBBX"])];
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
         assert_eq!(m.color, Color::Red);
         assert_eq!(m.response, Cell::new(8, 8).unwrap());
         // A lower level wins over colour.
         let knowledge = [pat(1, &["BBBBX"]), pat(2, &["BBBX."])];
-        let b = board(&[
-            "BBBB.....",
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            ".....RRR.",
-        ]);
+        let b = board(&[(0, "BBBB....."), (8, ".....RRR.")]);
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
         assert_eq!((m.color, m.level), (Color::Blue, 1));
     }
@@ -485,17 +450,7 @@ mod tests {
     #[test]
     fn the_rectangle_must_lie_on_the_board_even_where_it_does_not_matter() {
         // "BBBBX-" cannot be placed with its X in the last column.
-        let b = board(&[
-            "....BBBB.",
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-            EMPTY_ROW,
-        ]);
+        let b = board(&[(0, "....BBBB.")]);
         let p = [pat(1, &["BBBBX-"])];
         let m = MatchIndex::new(&p).find(&b).unwrap();
         assert_ne!(m.response, Cell::new(8, 0).unwrap());
