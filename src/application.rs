@@ -11,7 +11,6 @@ use crate::config;
 use crate::dbus::{Service, Snapshot};
 use crate::i18n::gettext;
 use crate::window::Window;
-use crate::window::dbus_side::mode_of;
 
 mod imp {
     use super::*;
@@ -47,11 +46,9 @@ mod imp {
 
         /// `match5 FILE.fivo`, a double-click, `gio open`: load that knowledge.
         fn open(&self, files: &[gio::File], _hint: &str) {
-            let window = self.obj().main_window();
-            GtkWindowExt::present(&window);
-            if let Some(path) = files.first().and_then(|f| f.path()) {
-                let win = window.clone();
-                window.ask_to_save_then(move || win.open_file(&path));
+            match files.first().and_then(|f| f.path()) {
+                Some(path) => self.obj().open_knowledge(path),
+                None => GtkWindowExt::present(&self.obj().main_window()),
             }
         }
     }
@@ -144,7 +141,7 @@ impl Application {
             .parameter_type(Some(glib::VariantTy::STRING))
             .activate(|app: &Self, _, p| {
                 let name = p.and_then(|v| v.get::<String>()).unwrap_or_default();
-                match mode_of(&name) {
+                match crate::dbus::parse_mode(&name) {
                     Some(mode) => app.new_game(mode),
                     None => eprintln!("match5: app.new-game: unknown mode {name:?}: use vs-computer or two-players"),
                 }
@@ -187,6 +184,15 @@ impl Application {
         self.set_accels_for_action("win.patterns", &["<Control>p"]);
         self.set_accels_for_action("win.hall-of-fame", &["<Control>h"]);
         self.set_accels_for_action("window.close", &["<Control>w"]);
+    }
+
+    /// Opens a knowledge file in the game window (asking first when learned
+    /// knowledge is unsaved, and for the file's password when it has one).
+    fn open_knowledge(&self, path: std::path::PathBuf) {
+        let window = self.main_window();
+        GtkWindowExt::present(&window);
+        let win = window.clone();
+        window.ask_to_save_then(move || win.open_file(&path));
     }
 
     fn new_game(&self, mode: match5_engine::Mode) {

@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use match5_engine::Mode;
 use zbus::object_server::SignalEmitter;
 use zbus::zvariant::OwnedValue;
 
@@ -45,20 +46,20 @@ pub enum ControlError {
     Failed(String),
 }
 
-/// The game mode, as D-Bus names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameMode {
-    VsComputer,
-    TwoPlayers,
+/// A game mode as D-Bus and the app actions name it.
+pub fn parse_mode(name: &str) -> Option<Mode> {
+    match name {
+        "vs-computer" => Some(Mode::VsComputer),
+        "two-players" => Some(Mode::TwoPlayers),
+        _ => None,
+    }
 }
 
-impl GameMode {
-    pub fn parse(s: &str) -> Option<GameMode> {
-        match s {
-            "vs-computer" => Some(GameMode::VsComputer),
-            "two-players" => Some(GameMode::TwoPlayers),
-            _ => None,
-        }
+/// The name of a game mode: `vs-computer` or `two-players`.
+pub fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::VsComputer => "vs-computer",
+        Mode::TwoPlayers => "two-players",
     }
 }
 
@@ -72,7 +73,7 @@ pub enum Request {
         reply: Reply<(String, u32)>,
     },
     StartGame {
-        mode: GameMode,
+        mode: Mode,
         player: Option<String>,
         computer_starts: Option<bool>,
         reply: Reply<()>,
@@ -149,7 +150,7 @@ impl Control {
         mode: String,
         options: HashMap<String, OwnedValue>,
     ) -> Result<(), ControlError> {
-        let game_mode = GameMode::parse(&mode).ok_or_else(|| {
+        let game_mode = parse_mode(&mode).ok_or_else(|| {
             ControlError::UnknownMode(format!(
                 "unknown mode {mode:?}: use vs-computer or two-players"
             ))

@@ -275,6 +275,9 @@ impl Window {
     }
 
     fn on_mode_changed(&self, two_players: bool) {
+        if self.imp().settings.borrow().two_players == two_players {
+            return; // set from code (start_game), which starts the game itself
+        }
         self.imp().settings.borrow_mut().two_players = two_players;
         self.save_settings();
         // A new mode starts a new game, unless the current one has begun.

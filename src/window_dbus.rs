@@ -10,7 +10,7 @@ use match5_engine::game::MoveError;
 use match5_engine::{Cell, Color, Game, Knowledge, Mode, Outcome, files};
 
 use super::Window;
-use crate::dbus::{ControlError, GameMode, Request, Snapshot};
+use crate::dbus::{ControlError, Request, Snapshot, mode_name};
 
 /// `idle` (no move yet), `playing`, `blue-won`, `red-won` or `draw`.
 pub fn game_state(game: &Game) -> &'static str {
@@ -35,11 +35,7 @@ impl Window {
             player: s.knowledge().player().to_string(),
             level: s.knowledge().level() as u32,
             knowledge_status: s.knowledge().status().as_str().to_string(),
-            mode: match s.mode() {
-                Mode::VsComputer => "vs-computer",
-                Mode::TwoPlayers => "two-players",
-            }
-            .to_string(),
+            mode: mode_name(s.mode()).to_string(),
             state: game_state(s.game()).to_string(),
             board: s.game().board().to_text(),
         })
@@ -121,7 +117,7 @@ impl Window {
 
     fn start_for_dbus(
         &self,
-        mode: GameMode,
+        mode: Mode,
         player: Option<String>,
         computer_starts: Option<bool>,
     ) -> Result<(), ControlError> {
@@ -142,10 +138,6 @@ impl Window {
                 self.use_knowledge(knowledge);
             }
         }
-        let mode = match mode {
-            GameMode::VsComputer => Mode::VsComputer,
-            GameMode::TwoPlayers => Mode::TwoPlayers,
-        };
         self.start_game(mode, computer_starts);
         Ok(())
     }
@@ -184,14 +176,5 @@ impl Window {
         }
         self.save_settings();
         self.new_game();
-    }
-}
-
-/// The app actions' way to a new game: `vs-computer` or `two-players`.
-pub fn mode_of(name: &str) -> Option<Mode> {
-    match name {
-        "vs-computer" => Some(Mode::VsComputer),
-        "two-players" => Some(Mode::TwoPlayers),
-        _ => None,
     }
 }

@@ -214,7 +214,7 @@ class App:
         xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
 
     # -- playing --------------------------------------------------------
-    def play_and_wait(self, move, cell, two_players=False):
+    def play_and_wait(self, move, cell):
         """Plays `cell` with `move` (click or keys) and waits for the board to show it."""
         blue, red = self.stones()
         before = len(blue) + len(red)

@@ -5,14 +5,13 @@
 import os
 import subprocess
 import tempfile
-import time
 import unittest
 import xml.etree.ElementTree as ET
 
 from gi.repository import GLib
 
 from dbus_client import APP_NAME, NAME, Remote
-from harness import App, parse_cells, wait_for, winning_move, xdotool
+from harness import App, wait_for, winning_move
 
 PREFIX = os.environ["MATCH5_PREFIX"]
 CLI = os.path.join(PREFIX, "bin", "match5-cli")
