@@ -1,10 +1,13 @@
 //! Opening and saving the knowledge file a command works on.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
-use match5_engine::files::{self, Saved, Store};
-use match5_engine::{Knowledge, Status};
+use anyhow::{Context, Result, anyhow, bail};
+use match5_engine::files::{FileError, SaveReport, Store};
+use match5_engine::player::check_name;
+use match5_engine::{Knowledge, Status, files};
+
+use crate::output::printable;
 
 /// The environment variable that holds the password of a protected file.
 pub const PASSWORD_VAR: &str = "MATCH5_PASSWORD";
@@ -13,18 +16,20 @@ pub const PASSWORD_VAR: &str = "MATCH5_PASSWORD";
 /// name) when it does not exist. A protected file is unlocked with
 /// `$MATCH5_PASSWORD`; `must_own` refuses a file we could not save back.
 pub fn open(path: &Path, player: Option<&str>, must_own: bool) -> Result<Knowledge> {
+    if let Some(name) = player {
+        check_name(name).map_err(|e| anyhow!("--player: {e}"))?;
+    }
     if !path.exists() {
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let name = player.unwrap_or(&stem);
-        if name.trim().is_empty() {
-            bail!(
-                "{}: give the new knowledge a player name with --player",
+        let name = check_name(player.unwrap_or(&stem)).map_err(|e| {
+            anyhow!(
+                "{}: {e}: give the new knowledge a player name with --player",
                 path.display()
-            );
-        }
+            )
+        })?;
         let mut k = Knowledge::new(name);
         k.set_source(Some(path.to_path_buf()));
         return Ok(k);
@@ -46,13 +51,67 @@ pub fn open(path: &Path, player: Option<&str>, must_own: bool) -> Result<Knowled
     Ok(k)
 }
 
-/// Saves `knowledge` to `path` and updates the hall of fame.
-pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<Saved> {
-    let store = Store::from_env()
-        .context("cannot find the data folder for the hall of fame: set XDG_DATA_HOME or HOME")?;
-    let (saved, hof_error) = store.save(knowledge, Some(path))?;
-    if let Some(e) = hof_error {
-        eprintln!("match5-cli: warning: the hall of fame was not updated: {e}");
+fn store() -> Result<Store> {
+    Store::from_env()
+        .context("cannot find the data folder for the hall of fame: set XDG_DATA_HOME or HOME")
+}
+
+/// Fails now, before any work, when `path` could not be saved to later.
+pub fn check_writable(path: &Path) -> Result<()> {
+    store()?;
+    files::check_writable(path).with_context(|| {
+        format!(
+            "{}: the knowledge could not be saved there",
+            path.display()
+        )
+    })
+}
+
+/// Saves `knowledge` to `path` and updates the hall of fame; says on
+/// standard error what a merge brought in and what became of the hall of
+/// fame. When another program made the file someone else's since it was
+/// read, the knowledge is saved beside it instead, and that is an error.
+pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<SaveReport> {
+    let store = store()?;
+    let report = match store.save(knowledge, Some(path)) {
+        Err(conflict @ FileError::Conflict { .. }) => {
+            let aside = beside(path);
+            let mut copy = knowledge.clone();
+            copy.set_source(None);
+            return match store.save(&mut copy, Some(&aside)) {
+                Ok(_) => Err(anyhow!(
+                    "{conflict}; the knowledge was saved to {} instead",
+                    aside.display()
+                )),
+                Err(e) => Err(anyhow!("{conflict}; saving it to {} failed too: {e}", aside.display())),
+            };
+        }
+        other => other?,
+    };
+    if let Some(m) = report.merged {
+        eprintln!(
+            "match5-cli: {} was changed by another program: merged {} of its patterns and {} of its games",
+            path.display(),
+            m.patterns,
+            m.games
+        );
     }
-    Ok(saved)
+    match &report.hall_of_fame {
+        Ok(None) => {}
+        Ok(Some(aside)) => eprintln!(
+            "match5-cli: the hall of fame was damaged: moved to {} and started anew",
+            aside.display()
+        ),
+        Err(e) => eprintln!(
+            "match5-cli: warning: the hall of fame was not updated: {}",
+            printable(&e.to_string())
+        ),
+    }
+    Ok(report)
+}
+
+/// `Anna.fivo` -> `Anna.conflict-<date>.fivo` in the same folder.
+fn beside(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}.conflict-{}.fivo", files::utc_stamp()))
 }

@@ -1,16 +1,13 @@
 //! `match5-cli`: train and inspect Match5 knowledge, and play as a Gomocup
 //! brain. Exit codes: 0 fine, 1 bad input (message on stderr), 2 usage.
 
-mod knowledge_file;
-mod manager;
-mod pbrain;
-mod show;
-mod train;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use match5_cli::manager::Info;
+use match5_cli::output::printable;
+use match5_cli::{pbrain, show, train};
 
 #[derive(Parser)]
 #[command(
@@ -61,9 +58,19 @@ enum Command {
         /// The computer (red) moves first instead of the opponent.
         #[arg(long)]
         computer_starts: bool,
-        /// Seconds to wait for each answer of an external engine.
+        /// Seconds to wait for each answer of an external engine; one that
+        /// does not answer in time is stopped.
         #[arg(long, value_name = "SECONDS", default_value_t = 30)]
         timeout: u64,
+        /// An INFO setting for an external engine, sent after START and
+        /// every RESTART (repeatable). Unless given otherwise, engines get
+        /// "timeout_turn 1000" and "timeout_match 0".
+        #[arg(long, value_name = "KEY VALUE")]
+        engine_info: Vec<Info>,
+        /// Save the knowledge at least this often (and at the end, and on
+        /// Ctrl+C or SIGTERM).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        save_every: f64,
     },
     /// Show a knowledge file: owner, password, level and every pattern.
     Show {
@@ -82,7 +89,7 @@ fn main() -> ExitCode {
             save,
             seed,
             explain,
-        } => pbrain::run(knowledge.as_deref(), save, seed, explain),
+        } => pbrain::run(knowledge.as_deref(), save, seed, explain).map(|()| 0),
         Command::Train {
             knowledge,
             games,
@@ -91,6 +98,8 @@ fn main() -> ExitCode {
             player,
             computer_starts,
             timeout,
+            engine_info,
+            save_every,
         } => train::run(&train::Options {
             knowledge,
             games,
@@ -99,13 +108,21 @@ fn main() -> ExitCode {
             player,
             computer_starts,
             timeout: std::time::Duration::from_secs(timeout),
+            engine_info,
+            save_every: std::time::Duration::try_from_secs_f64(save_every.max(0.0))
+                .unwrap_or(std::time::Duration::MAX),
+        })
+        .map(|finish| match finish {
+            train::Finish::Done => 0,
+            // The shell's way to say a program was stopped by a signal.
+            train::Finish::Interrupted(signal) => 128 + signal as u8,
         }),
-        Command::Show { file, json } => show::run(&file, json),
+        Command::Show { file, json } => show::run(&file, json).map(|()| 0),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("match5-cli: {e:#}");
+            eprintln!("match5-cli: {}", printable(&format!("{e:#}")));
             ExitCode::from(1)
         }
     }

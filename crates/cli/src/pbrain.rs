@@ -11,9 +11,12 @@ use std::path::Path;
 use anyhow::Result;
 use match5_engine::computer::{GameRng, Reason, rng_from_entropy, rng_from_seed};
 use match5_engine::knowledge::Change;
+use match5_engine::board::SIZE;
+use match5_engine::player::excerpt;
 use match5_engine::{Cell, Color, Game, Knowledge, Mode, Outcome};
 
 use crate::knowledge_file;
+use crate::lines::{Line, MAX_LINE, read_line};
 
 /// What the brain knows between lines.
 pub struct Brain {
@@ -62,6 +65,9 @@ impl Brain {
                 }
             } else if board.1.is_none() {
                 match parse_board_line(line) {
+                    Ok(_) if board.0.len() == SIZE * SIZE => {
+                        board.1 = Some("BOARD: more stones than the 81 fields".to_string())
+                    }
                     Ok(stone) => board.0.push(stone),
                     Err(e) => board.1 = Some(e),
                 }
@@ -88,7 +94,8 @@ impl Brain {
                 }
             },
             _ if over => out.push(format!(
-                "ERROR the game is over; send RESTART for a new one ({command} refused)"
+                "ERROR the game is over; send RESTART for a new one ({} refused)",
+                quote(&command)
             )),
             "START" => match rest.parse::<u32>() {
                 Ok(9) => {
@@ -96,9 +103,11 @@ impl Brain {
                     out.push("OK".into());
                 }
                 Ok(n) => out.push(format!("ERROR only 9x9 boards are supported, not {n}x{n}")),
-                Err(_) => out.push(format!("ERROR START needs a board size, not {rest:?}")),
+                Err(_) => out.push(format!("ERROR START needs a board size, not {}", quote(rest))),
             },
-            _ if self.game.is_none() => out.push(format!("ERROR send START 9 before {command}")),
+            _ if self.game.is_none() => {
+                out.push(format!("ERROR send START 9 before {}", quote(&command)))
+            }
             "BEGIN" => {
                 if self.game.as_ref().is_some_and(|g| !g.moves().is_empty()) {
                     out.push("ERROR BEGIN on a board that has stones; send RESTART first".into());
@@ -124,7 +133,7 @@ impl Brain {
                     }
                 }
             },
-            _ => out.push(format!("ERROR unknown command {command}")),
+            _ => out.push(format!("ERROR unknown command {}", quote(&command))),
         }
         Flow::Continue
     }
@@ -198,9 +207,16 @@ impl Brain {
                 out.push(format!("ERROR BOARD: {e}"));
                 return;
             }
-            if game.is_over() {
-                out.push("ERROR BOARD: the position already has five in a row".into());
-                return;
+            match game.outcome() {
+                None => {}
+                Some(Outcome::Won { .. }) => {
+                    out.push("ERROR BOARD: the position already has five in a row".into());
+                    return;
+                }
+                Some(Outcome::Draw) => {
+                    out.push("ERROR BOARD: the board is full".into());
+                    return;
+                }
             }
         }
         self.game = Some(game);
@@ -208,14 +224,20 @@ impl Brain {
     }
 }
 
+/// Something the manager sent, quoted for an answer: at most 40
+/// characters of it.
+fn quote(text: &str) -> String {
+    format!("{:?}", excerpt(text, 40))
+}
+
 fn parse_cell(text: &str) -> Result<Cell, String> {
     let (x, y) = text
         .split_once(',')
-        .ok_or_else(|| format!("expected x,y, not {text:?}"))?;
+        .ok_or_else(|| format!("expected x,y, not {}", quote(text)))?;
     let number = |s: &str| {
         s.trim()
             .parse::<usize>()
-            .map_err(|_| format!("expected x,y with numbers 0 to 8, not {text:?}"))
+            .map_err(|_| format!("expected x,y with numbers 0 to 8, not {}", quote(text)))
     };
     let (x, y) = (number(x)?, number(y)?);
     Cell::new(x, y).ok_or_else(|| format!("{x},{y} is off the 9x9 board"))
@@ -227,18 +249,21 @@ fn parse_board_line(line: &str) -> Result<(Cell, Color), String> {
     let cell = parse_cell(
         parts
             .next()
-            .ok_or_else(|| format!("expected x,y,who, not {line:?}"))?,
+            .ok_or_else(|| format!("expected x,y,who, not {}", quote(line)))?,
     )?;
     match who {
         "1" => Ok((cell, Color::Red)),
         "2" => Ok((cell, Color::Blue)),
         _ => Err(format!(
-            "BOARD: expected x,y,1 (own) or x,y,2 (opponent), not {line:?}"
+            "BOARD: expected x,y,1 (own) or x,y,2 (opponent), not {}",
+            quote(line)
         )),
     }
 }
 
-/// Runs the protocol on standard input and output.
+/// Runs the protocol on standard input and output. With `save`, the
+/// knowledge is saved when the input ends, even when the manager stopped
+/// reading the answers.
 pub fn run(knowledge: Option<&Path>, save: bool, seed: Option<u64>, explain: bool) -> Result<()> {
     let k = match knowledge {
         Some(path) => knowledge_file::open(path, None, save)?,
@@ -246,31 +271,41 @@ pub fn run(knowledge: Option<&Path>, save: bool, seed: Option<u64>, explain: boo
     };
     let rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
     let mut brain = Brain::new(k, rng, explain);
-    let stdin = io::stdin();
-    let mut stdout = io::stdout().lock();
-    let mut out = Vec::new();
-    for line in stdin.lock().lines() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(stdout, "ERROR the line is not UTF-8 text")?;
-                stdout.flush()?;
-                continue;
-            }
-            Err(e) => return Err(e.into()),
-        };
-        let flow = brain.handle(&line, &mut out);
-        for o in out.drain(..) {
-            writeln!(stdout, "{o}")?;
-        }
-        stdout.flush()?;
-        if flow == Flow::End {
-            break;
-        }
-    }
+    let talked = converse(&mut brain, &mut io::stdin().lock(), &mut io::stdout().lock());
     if save {
         let path = knowledge.expect("--save requires --knowledge");
         knowledge_file::save(&mut brain.knowledge, path)?;
+    }
+    match talked {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+/// Reads lines until END or the end of the input, answering each.
+pub fn converse(brain: &mut Brain, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
+    let mut out = Vec::new();
+    while let Some(line) = read_line(input, MAX_LINE)? {
+        let flow = match line {
+            Line::Text(line) => brain.handle(&line, &mut out),
+            Line::NotText => {
+                out.push("ERROR the line is not UTF-8 text".to_string());
+                Flow::Continue
+            }
+            Line::TooLong(n) => {
+                out.push(format!(
+                    "ERROR the line has {n} bytes; lines may have at most {MAX_LINE}"
+                ));
+                Flow::Continue
+            }
+        };
+        for o in out.drain(..) {
+            writeln!(output, "{o}")?;
+        }
+        output.flush()?;
+        if flow == Flow::End {
+            break;
+        }
     }
     Ok(())
 }

@@ -1,21 +1,22 @@
 //! `match5-cli show`: a knowledge file for people (text) or tools (JSON).
 
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
 use std::path::Path;
 
 use anyhow::Result;
 use match5_engine::files;
 use serde::Serialize;
 
+use crate::output::{print, printable};
+
 #[derive(Serialize)]
 struct Shown {
     player: String,
     password: bool,
     level: usize,
-    won: u32,
-    lost: u32,
-    drawn: u32,
+    won: u64,
+    lost: u64,
+    drawn: u64,
     patterns: Vec<ShownPattern>,
 }
 
@@ -48,10 +49,10 @@ pub fn run(path: &Path, json: bool) -> Result<()> {
                 })
                 .collect(),
         };
-        return print(&(serde_json::to_string_pretty(&shown)? + "\n"));
+        return Ok(print(&(serde_json::to_string_pretty(&shown)? + "\n"))?);
     }
     let mut text = String::new();
-    writeln!(text, "Owner:    {}", k.player())?;
+    writeln!(text, "Owner:    {}", printable(k.player()))?;
     writeln!(
         text,
         "Password: {}",
@@ -69,13 +70,5 @@ pub fn run(path: &Path, json: bool) -> Result<()> {
             writeln!(text, "  {line}")?;
         }
     }
-    print(&text)
-}
-
-/// Writes to standard output; a reader that stops early (`| head`) is fine.
-fn print(text: &str) -> Result<()> {
-    match io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
+    Ok(print(&text)?)
 }

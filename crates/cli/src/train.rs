@@ -12,7 +12,9 @@ use match5_engine::{Cell, Color, Game, Knowledge, Mode, Saved, opponents};
 use rand::Rng;
 
 use crate::knowledge_file;
-use crate::manager::ExternalBrain;
+use crate::manager::{ExternalBrain, Info};
+use crate::output::{self, printable};
+use crate::signals;
 
 /// Who plays blue against the computer.
 #[derive(Clone, Debug)]
@@ -55,6 +57,18 @@ pub struct Options {
     pub player: Option<String>,
     pub computer_starts: bool,
     pub timeout: Duration,
+    pub engine_info: Vec<Info>,
+    /// Save at least this often while training.
+    pub save_every: Duration,
+}
+
+/// How a training run ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Every game was played and the knowledge saved.
+    Done,
+    /// Stopped by this signal; what was played is saved.
+    Interrupted(i32),
 }
 
 #[derive(Default)]
@@ -88,16 +102,22 @@ impl Blue {
     }
 }
 
-pub fn run(o: &Options) -> Result<()> {
+/// Plays the games, saving as it goes (every `save_every`, and at the end
+/// or on SIGINT/SIGTERM), then prints a summary. Fails before the first
+/// game when the file could not be saved; fails at the end (after the
+/// summary) when the last save failed or a game could not be played.
+pub fn run(o: &Options) -> Result<Finish> {
     if o.games == 0 {
         bail!("--games must be at least 1");
     }
     let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), true)?;
+    knowledge_file::check_writable(&o.knowledge)?;
+    signals::catch()?;
     let start_level = knowledge.level();
     let mut seeds = o.seed.map_or_else(rng_from_entropy, rng_from_seed);
     let mut computer_rng = rng_from_seed(seeds.random());
     let mut blue = match &o.opponent {
-        Opponent::Pbrain(cmd) => Blue::External(ExternalBrain::start(cmd, o.timeout)?),
+        Opponent::Pbrain(cmd) => Blue::External(ExternalBrain::start(cmd, o.timeout, &o.engine_info)?),
         builtin => Blue::BuiltIn(builtin.clone(), Box::new(rng_from_seed(seeds.random()))),
     };
     let bar = ProgressBar::new(o.games);
@@ -106,31 +126,46 @@ pub fn run(o: &Options) -> Result<()> {
             .expect("a valid template"),
     );
     let started = Instant::now();
+    let mut last_save = started;
     let mut tally = Tally::default();
+    let mut played = 0;
+    let mut failure = None;
     for n in 0..o.games {
-        if n > 0
-            && let Blue::External(brain) = &mut blue
-        {
-            brain.restart()?;
+        if signals::received().is_some() {
+            break;
         }
         let first = if o.computer_starts {
             Color::Red
         } else {
             Color::Blue
         };
-        let result = play_one(
-            &mut knowledge,
-            &mut blue,
-            &mut computer_rng,
-            first,
-            &mut tally,
-        );
+        let result = match &mut blue {
+            Blue::External(brain) if n > 0 => brain.restart(),
+            _ => Ok(()),
+        }
+        .and_then(|()| {
+            play_one(
+                &mut knowledge,
+                &mut blue,
+                &mut computer_rng,
+                first,
+                &mut tally,
+            )
+        });
         if let Err(e) = result {
-            bar.abandon();
-            if let Blue::External(brain) = blue {
-                brain.end();
+            if signals::received().is_none() {
+                failure = Some(e.context(format!("game {}", n + 1)));
             }
-            return Err(e.context(format!("game {}", n + 1)));
+            break;
+        }
+        played += 1;
+        if last_save.elapsed() >= o.save_every {
+            bar.suspend(|| {
+                if let Err(e) = knowledge_file::save(&mut knowledge, &o.knowledge) {
+                    eprintln!("match5-cli: warning: {}", printable(&format!("{e:#}")));
+                }
+            });
+            last_save = Instant::now();
         }
         bar.set_message(format!("level {}", knowledge.level()));
         bar.inc(1);
@@ -140,25 +175,48 @@ pub fn run(o: &Options) -> Result<()> {
         brain.end();
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    let saved = knowledge_file::save(&mut knowledge, &o.knowledge)?;
-    println!(
-        "{} games against {}: the computer won {}, lost {}, drew {}.",
-        o.games, o.opponent, tally.computer_won, tally.computer_lost, tally.drawn
-    );
-    println!(
-        "Knowledge of {}: level {} -> {} ({} patterns learned, {} removed as junk).",
-        knowledge.player(),
+    let saved = knowledge_file::save(&mut knowledge, &o.knowledge);
+    let signal = signals::received();
+    let mut text = String::new();
+    if let Some(s) = signal {
+        text.push_str(&format!(
+            "Stopped by {} after {played} of {} games.\n",
+            if s == signal_hook::consts::SIGINT { "Ctrl+C" } else { "SIGTERM" },
+            o.games
+        ));
+    }
+    text.push_str(&format!(
+        "{played} games against {}: the computer won {}, lost {}, drew {}.\n",
+        printable(&o.opponent.to_string()),
+        tally.computer_won,
+        tally.computer_lost,
+        tally.drawn
+    ));
+    text.push_str(&format!(
+        "Knowledge of {}: level {} -> {} ({} patterns learned, {} removed as junk).\n",
+        printable(knowledge.player()),
         start_level,
         knowledge.level(),
         tally.learned,
         tally.junk
-    );
-    println!("{:.0} games per second.", o.games as f64 / seconds);
-    match saved {
-        Saved::Written(p) => println!("Saved to {}.", p.display()),
-        Saved::Erased(p) => println!("The knowledge is empty: {} removed.", p.display()),
+    ));
+    text.push_str(&format!("{:.0} games per second.\n", played as f64 / seconds));
+    match &saved {
+        Ok(r) => match &r.saved {
+            Saved::Written(p) => text.push_str(&format!("Saved to {}.\n", printable(&p.display().to_string()))),
+            Saved::Erased(p) => text.push_str(&format!(
+                "The knowledge is empty: {} removed.\n",
+                printable(&p.display().to_string())
+            )),
+        },
+        Err(_) => text.push_str("Not saved: the file holds what was saved before.\n"),
     }
-    Ok(())
+    output::print(&text)?;
+    saved?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(signal.map_or(Finish::Done, Finish::Interrupted))
 }
 
 fn play_one(

@@ -6,7 +6,7 @@ use toml::Spanned;
 
 use crate::knowledge::{Knowledge, Stats};
 use crate::password;
-use crate::pattern::{Pattern, PatternError};
+use crate::pattern::{Pattern, PatternCell, PatternError};
 
 /// The `format` line every knowledge file starts with.
 pub const FORMAT: &str = "match5-knowledge";
@@ -42,6 +42,33 @@ impl Contents {
     }
 }
 
+/// The largest knowledge file Match5 opens: 32 MiB, about 500,000 patterns.
+pub const MAX_FILE_BYTES: usize = 32 * 1024 * 1024;
+/// The most patterns one knowledge file may hold.
+pub const MAX_PATTERNS: usize = 250_000;
+/// The most fields other than `-` all patterns together may have: the
+/// match index holds each of them in eight symmetries, so this bounds the
+/// memory any file can take (about 400 MB at the very worst; knowledge as
+/// Match5 learns it takes about 7 times its file size).
+pub const MAX_FIELDS: usize = 3_000_000;
+/// The longest line, in bytes. Match5 writes lines of at most a few hundred.
+pub const MAX_LINE_BYTES: usize = 16 * 1024;
+/// The highest number a game counter in `[stats]` may hold.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+#[derive(Deserialize)]
+struct RawFile {
+    format: Option<Spanned<toml::Value>>,
+    version: Option<Spanned<toml::Value>>,
+    player: Option<Spanned<String>>,
+    password: Option<Spanned<String>>,
+    stats: Option<RawStats>,
+    #[serde(default)]
+    pattern: Vec<RawPattern>,
+}
+
+/// Only the header, for a better message when the whole file does not fit
+/// this version's layout (a newer file, or another kind of TOML file).
 #[derive(Deserialize)]
 struct Header {
     format: Option<Spanned<toml::Value>>,
@@ -49,22 +76,10 @@ struct Header {
 }
 
 #[derive(Deserialize)]
-struct RawFile {
-    player: Spanned<String>,
-    password: Option<Spanned<String>>,
-    stats: Option<RawStats>,
-    #[serde(default)]
-    pattern: Vec<RawPattern>,
-}
-
-#[derive(Deserialize)]
 struct RawStats {
-    #[serde(default)]
-    won: u32,
-    #[serde(default)]
-    lost: u32,
-    #[serde(default)]
-    drawn: u32,
+    won: Option<Spanned<i64>>,
+    lost: Option<Spanned<i64>>,
+    drawn: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -73,22 +88,347 @@ struct RawPattern {
     rows: Spanned<Vec<Spanned<String>>>,
 }
 
+/// Reads a knowledge file's bytes: checks the size, the text encoding and
+/// the line lengths first, then [`parse`]s it.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Contents, ParseError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(ParseError {
+            line: None,
+            message: format!(
+                "the file has {} bytes; knowledge files may have at most {MAX_FILE_BYTES} ({} MiB)",
+                bytes.len(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|b| **b == b'\n').count() + 1;
+        let column = good.len() - good.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1) + 1;
+        ParseError {
+            line: Some(line),
+            message: format!(
+                "column {column}: byte 0x{:02X} is not UTF-8 text",
+                bytes[e.valid_up_to()]
+            ),
+        }
+    })?;
+    parse(text)
+}
+
 /// Reads a knowledge file's text.
+///
+/// The file is read table by table: the top (before the first table
+/// header), then each `[[pattern]]` and `[stats]` on its own, so memory
+/// stays a small multiple of the file's size however many patterns it
+/// holds. Tables of other names (from later versions) are skipped unread.
 pub fn parse(text: &str) -> Result<Contents, ParseError> {
+    if let Some((n, line)) = text
+        .split('\n')
+        .enumerate()
+        .find(|(_, l)| l.len() > MAX_LINE_BYTES)
+    {
+        return Err(ParseError {
+            line: Some(n + 1),
+            message: format!(
+                "the line is {} bytes long; lines may be at most {MAX_LINE_BYTES}",
+                line.len()
+            ),
+        });
+    }
+    let sections = sections(text)?;
+    let top_end = sections.first().map_or(text.len(), |s| s.start);
+    let top_text = &text[..top_end];
+    let raw: RawFile = match section(text, 0, top_text) {
+        Ok(raw) => raw,
+        // Only for a file that is refused: a file of another kind or a newer
+        // version says so, rather than what in it does not fit this
+        // version's layout; one that is no TOML at all says that.
+        Err(e) => match toml::from_str::<Header>(top_text) {
+            Ok(header) => {
+                check_header(text, header.format, header.version)?;
+                return Err(e);
+            }
+            Err(_) => return Err(e),
+        },
+    };
+    check_header(text, raw.format, raw.version)?;
+    let at = |offset: usize, span: std::ops::Range<usize>, message: String| ParseError {
+        line: Some(line_of(text, offset + span.start)),
+        message,
+    };
+    let player = raw.player.ok_or(ParseError {
+        line: None,
+        message: "no player line".to_string(),
+    })?;
+    let name = crate::player::check_name(player.get_ref())
+        .map_err(|e| at(0, player.span(), e.to_string()))?
+        .to_string();
+    let password = match raw.password {
+        Some(p) => {
+            password::check(p.get_ref()).map_err(|e| at(0, p.span(), e.to_string()))?;
+            Some(p.into_inner())
+        }
+        None => None,
+    };
+
+    let count = sections.iter().filter(|s| s.kind == Kind::Pattern).count() + raw.pattern.len();
+    if count > MAX_PATTERNS {
+        return Err(ParseError {
+            line: None,
+            message: format!(
+                "{count} patterns; a knowledge file may hold at most {MAX_PATTERNS}"
+            ),
+        });
+    }
+    if !raw.pattern.is_empty() && count > raw.pattern.len() {
+        let s = sections.iter().find(|s| s.kind == Kind::Pattern).expect("counted");
+        return Err(ParseError {
+            line: Some(line_of(text, s.start)),
+            message: "not a valid TOML file: pattern is defined twice".to_string(),
+        });
+    }
+    let mut stats = raw.stats.map(|s| (0, s));
+    let mut patterns = Vec::with_capacity(count);
+    let mut fields = 0usize;
+    let mut learn = |offset: usize, p: RawPattern| -> Result<(), ParseError> {
+        let n = patterns.len() + 1;
+        let span = p.rows.span();
+        let p = pattern(n, p).map_err(|(span, message)| at(offset, span, message))?;
+        fields += p.cells().filter(|c| c.2 != PatternCell::Any).count();
+        if fields > MAX_FIELDS {
+            return Err(at(
+                offset,
+                span,
+                format!(
+                    "pattern {n}: the patterns have more than {MAX_FIELDS} fields other than '-' together"
+                ),
+            ));
+        }
+        patterns.push(p);
+        Ok(())
+    };
+    for p in raw.pattern {
+        learn(0, p)?;
+    }
+    for s in &sections {
+        let body = &text[s.body..s.end];
+        if s.kind != Kind::Other && body.len() > MAX_TABLE_BYTES {
+            return Err(ParseError {
+                line: Some(line_of(text, s.start)),
+                message: format!("the table is larger than {} KiB", MAX_TABLE_BYTES / 1024),
+            });
+        }
+        match s.kind {
+            Kind::Pattern => learn(s.body, section(text, s.body, body)?)?,
+            Kind::Stats if stats.is_some() => {
+                return Err(ParseError {
+                    line: Some(line_of(text, s.start)),
+                    message: "not a valid TOML file: stats is defined twice".to_string(),
+                });
+            }
+            Kind::Stats => stats = Some((s.body, section(text, s.body, body)?)),
+            Kind::Other => {}
+        }
+    }
+    let stats = match stats {
+        None => Stats::default(),
+        Some((offset, s)) => {
+            let count = |n: Option<Spanned<i64>>, key: &str| -> Result<u64, ParseError> {
+                let Some(n) = n else { return Ok(0) };
+                match u64::try_from(*n.get_ref()) {
+                    Ok(v) if v <= MAX_GAMES => Ok(v),
+                    _ => Err(at(
+                        offset,
+                        n.span(),
+                        format!(
+                            "{key} = {}: a number of games from 0 to {MAX_GAMES}",
+                            n.get_ref()
+                        ),
+                    )),
+                }
+            };
+            Stats {
+                won: count(s.won, "won")?,
+                lost: count(s.lost, "lost")?,
+                drawn: count(s.drawn, "drawn")?,
+            }
+        }
+    };
+    Ok(Contents {
+        player: name,
+        password,
+        stats,
+        patterns,
+    })
+}
+
+/// The largest table read: 1 MiB. A pattern takes a few hundred bytes.
+pub const MAX_TABLE_BYTES: usize = 1024 * 1024;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Pattern,
+    Stats,
+    Other,
+}
+
+/// A table of the file: its header from `start`, its keys from `body` to `end`.
+struct Section {
+    kind: Kind,
+    start: usize,
+    body: usize,
+    end: usize,
+}
+
+/// Finds the table headers: a `[` that begins a line outside any value.
+/// The lexer knows strings, so a `[` inside one is never taken for one.
+fn sections(text: &str) -> Result<Vec<Section>, ParseError> {
+    use toml_parser::lexer::TokenKind as T;
+    let mut found: Vec<Section> = Vec::new();
+    let mut depth = 0usize;
+    let mut line_start = true;
+    let mut header: Option<(usize, String)> = None;
+    let finish = |header: &mut Option<(usize, String)>, at: usize, found: &mut Vec<Section>| {
+        let Some((start, name)) = header.take() else {
+            return Ok(());
+        };
+        let kind = match name.as_str() {
+            "[[pattern]]" => Kind::Pattern,
+            "[stats]" => Kind::Stats,
+            _ if name.ends_with(']') && !name.contains("]]]") => Kind::Other,
+            _ => {
+                return Err(ParseError {
+                    line: Some(line_of(text, start)),
+                    message: format!(
+                        "not a valid TOML file: a table header {}",
+                        crate::player::excerpt(&name, 40)
+                    ),
+                });
+            }
+        };
+        if let Some(last) = found.last_mut() {
+            last.end = start;
+        }
+        found.push(Section {
+            kind,
+            start,
+            body: at,
+            end: text.len(),
+        });
+        Ok(())
+    };
+    for token in toml_parser::Source::new(text).lex() {
+        let span = token.span();
+        let kind = token.kind();
+        if let Some((_, name)) = &mut header {
+            match kind {
+                T::Newline => {
+                    finish(&mut header, span.end(), &mut found)?;
+                    line_start = true;
+                }
+                T::Whitespace | T::Comment => {}
+                _ => name.push_str(&text[span.start()..span.end()]),
+            }
+            continue;
+        }
+        match kind {
+            T::Newline => line_start = true,
+            T::Whitespace | T::Comment => {}
+            T::LeftSquareBracket if line_start && depth == 0 => {
+                header = Some((span.start(), "[".to_string()));
+            }
+            T::LeftSquareBracket | T::LeftCurlyBracket => depth += 1,
+            T::RightSquareBracket | T::RightCurlyBracket => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if !matches!(kind, T::Newline | T::Whitespace | T::Comment) {
+            line_start = false;
+        }
+    }
+    finish(&mut header, text.len(), &mut found)?;
+    Ok(found)
+}
+
+/// Parses one table's keys, which stand at `offset` in `text`.
+fn section<T: serde::de::DeserializeOwned>(
+    text: &str,
+    offset: usize,
+    body: &str,
+) -> Result<T, ParseError> {
+    toml::from_str(body).map_err(|e| toml_error(text, offset, e, true))
+}
+
+/// A pattern from its table; on error the span (in the table) and why.
+fn pattern(n: usize, p: RawPattern) -> Result<Pattern, (std::ops::Range<usize>, String)> {
+    let level = *p.level.get_ref();
+    let level = match u32::try_from(level) {
+        Ok(l) if l >= 1 => l,
+        _ => {
+            return Err((
+                p.level.span(),
+                format!(
+                    "pattern {n}: level {level}: a level is a number from 1 to {}",
+                    u32::MAX
+                ),
+            ));
+        }
+    };
+    let rows: Vec<&str> = p
+        .rows
+        .get_ref()
+        .iter()
+        .map(|r| r.get_ref().as_str())
+        .collect();
+    Pattern::from_rows(level, &rows).map_err(|e| {
+        let row = match &e {
+            PatternError::Ragged { row, .. }
+            | PatternError::UnknownCell { row, .. }
+            | PatternError::EmptyRow { row } => Some(*row),
+            _ => None,
+        };
+        let span = row.map_or(p.rows.span(), |r| p.rows.get_ref()[r - 1].span());
+        (span, format!("pattern {n}: {e}"))
+    })
+}
+
+fn toml_error(text: &str, offset: usize, e: toml::de::Error, syntax: bool) -> ParseError {
+    let message = e.message().trim();
+    let too_deep = message.contains("recursion") || message.contains("recurse");
+    // The parser names no line for a key nested too deeply: the line with
+    // the most dots and brackets is the one.
+    let deepest = || {
+        text.lines()
+            .enumerate()
+            .max_by_key(|(_, l)| l.bytes().filter(|b| b"[{.".contains(b)).count())
+            .map(|(n, _)| n + 1)
+    };
+    let syntax = syntax && !message.starts_with("missing field") && !message.starts_with("invalid type");
+    ParseError {
+        line: e
+            .span()
+            .map(|s| line_of(text, offset + s.start))
+            .or_else(|| too_deep.then(deepest).flatten()),
+        message: if too_deep {
+            "not a valid TOML file: values or keys are nested too deeply".to_string()
+        } else if syntax {
+            format!("not a valid TOML file: {message}")
+        } else {
+            message.to_string()
+        },
+    }
+}
+
+fn check_header(
+    text: &str,
+    format: Option<Spanned<toml::Value>>,
+    version: Option<Spanned<toml::Value>>,
+) -> Result<(), ParseError> {
     let at = |span: std::ops::Range<usize>, message: String| ParseError {
         line: Some(line_of(text, span.start)),
         message,
     };
-    let toml_error = |e: toml::de::Error| ParseError {
-        line: e.span().map(|s| line_of(text, s.start)),
-        message: e.message().trim().to_string(),
-    };
-    let header: Header = toml::from_str(text).map_err(|e| {
-        let mut err = toml_error(e);
-        err.message = format!("not a valid TOML file: {}", err.message);
-        err
-    })?;
-    match header.format {
+    match format {
         None => {
             return Err(ParseError {
                 line: None,
@@ -108,84 +448,23 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         }
         Some(_) => {}
     }
-    let version = header.version.ok_or(ParseError {
+    let version = version.ok_or(ParseError {
         line: None,
         message: "no version line".to_string(),
     })?;
     match version.get_ref().as_integer() {
-        Some(v) if v > VERSION => {
-            return Err(at(
-                version.span(),
-                format!(
-                    "format version {v} was written by a newer Match5; this one reads version {VERSION}"
-                ),
-            ));
-        }
-        Some(v) if v >= 1 => {}
-        _ => {
-            return Err(at(
-                version.span(),
-                format!("version {} is not a format version", version.get_ref()),
-            ));
-        }
+        Some(v) if v > VERSION => Err(at(
+            version.span(),
+            format!(
+                "format version {v} was written by a newer Match5; this one reads version {VERSION}"
+            ),
+        )),
+        Some(v) if v >= 1 => Ok(()),
+        _ => Err(at(
+            version.span(),
+            format!("version {} is not a format version", version.get_ref()),
+        )),
     }
-
-    let raw: RawFile = toml::from_str(text).map_err(toml_error)?;
-    let player = raw.player.get_ref().trim().to_string();
-    if player.is_empty() {
-        return Err(at(
-            raw.player.span(),
-            "the player name is empty".to_string(),
-        ));
-    }
-    let password = match raw.password {
-        Some(p) if !password::is_valid_hash(p.get_ref()) => {
-            return Err(at(
-                p.span(),
-                "password is not an Argon2 hash (the password itself is never stored)".to_string(),
-            ));
-        }
-        p => p.map(Spanned::into_inner),
-    };
-    let stats = raw.stats.map_or(Stats::default(), |s| Stats {
-        won: s.won,
-        lost: s.lost,
-        drawn: s.drawn,
-    });
-    let mut patterns = Vec::with_capacity(raw.pattern.len());
-    for (n, p) in raw.pattern.into_iter().enumerate() {
-        let n = n + 1;
-        let level = *p.level.get_ref();
-        if level < 1 || level > u32::MAX as i64 {
-            return Err(at(
-                p.level.span(),
-                format!("pattern {n}: level {level}: levels start at 1"),
-            ));
-        }
-        let rows: Vec<&str> = p
-            .rows
-            .get_ref()
-            .iter()
-            .map(|r| r.get_ref().as_str())
-            .collect();
-        let pattern = Pattern::from_rows(level as u32, &rows).map_err(|e| {
-            let row = match &e {
-                PatternError::Ragged { row, .. }
-                | PatternError::UnknownCell { row, .. }
-                | PatternError::EmptyRow { row } => Some(*row),
-                _ => None,
-            };
-            let span = row.map_or(p.rows.span(), |r| p.rows.get_ref()[r - 1].span());
-            at(span, format!("pattern {n}: {e}"))
-        })?;
-        patterns.push(pattern);
-    }
-    Ok(Contents {
-        player,
-        password,
-        stats,
-        patterns,
-    })
 }
 
 fn line_of(text: &str, offset: usize) -> usize {

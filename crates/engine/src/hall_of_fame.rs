@@ -1,18 +1,20 @@
 //! The hall of fame: the best 100 players by level
 //! (`$XDG_DATA_HOME/match5/hall-of-fame.toml`).
 
-use std::fs;
 use std::io;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, atomic_write};
+use crate::files::{FileError, atomic_write, read_bounded};
 use crate::fivo::ParseError;
 
 /// How many players the hall of fame holds.
 pub const SIZE: usize = 100;
+/// The largest hall-of-fame file that is read; a larger one is damaged.
+pub const MAX_FILE_BYTES: usize = 256 * 1024;
 const FORMAT: &str = "match5-hall-of-fame";
+const VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
@@ -34,37 +36,64 @@ impl HallOfFame {
     pub fn new() -> HallOfFame {
         HallOfFame {
             format: FORMAT.to_string(),
-            version: 1,
+            version: VERSION,
             entries: Vec::new(),
         }
     }
 
-    /// Reads the file; a missing file is an empty hall of fame.
+    /// Reads the file; a missing file is an empty hall of fame. A damaged
+    /// one (not TOML, another format, a bad name, larger than
+    /// [`MAX_FILE_BYTES`]) is a [`FileError::Parse`]; one of a newer version
+    /// is [`FileError::Refused`]: read nothing from it, write nothing over it.
     pub fn load(path: &Path) -> Result<HallOfFame, FileError> {
-        let text = match fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(HallOfFame::new()),
-            Err(error) => {
-                return Err(FileError::Io {
-                    path: path.to_path_buf(),
-                    error,
-                });
+        let bytes = match read_bounded(path, MAX_FILE_BYTES) {
+            Ok(b) => b,
+            Err(FileError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {
+                return Ok(HallOfFame::new());
             }
+            Err(e) => return Err(e),
         };
         let bad = |line: Option<usize>, message: String| FileError::Parse {
             path: path.to_path_buf(),
             error: ParseError { line, message },
         };
-        let mut hof: HallOfFame = toml::from_str(&text).map_err(|e| {
-            bad(
-                e.span().map(|s| text[..s.start].matches('\n').count() + 1),
-                e.message().trim().to_string(),
-            )
-        })?;
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(bad(
+                None,
+                format!("larger than {} KiB: not a hall of fame", MAX_FILE_BYTES / 1024),
+            ));
+        }
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| bad(None, "not UTF-8 text".to_string()))?;
+        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let mut hof: HallOfFame = toml::from_str(text)
+            .map_err(|e| bad(e.span().map(|s| line_of(s.start)), e.message().trim().to_string()))?;
         if hof.format != FORMAT {
             return Err(bad(
                 None,
                 format!("not a Match5 hall of fame (format {:?})", hof.format),
+            ));
+        }
+        if hof.version > VERSION {
+            return Err(FileError::Refused {
+                path: path.to_path_buf(),
+                reason: format!(
+                    "the hall of fame has version {}, written by a newer Match5; this one reads and writes version {VERSION} and leaves it as it is",
+                    hof.version
+                ),
+            });
+        }
+        if let Some(e) = hof
+            .entries
+            .iter()
+            .find(|e| crate::player::check_name(&e.player) != Ok(e.player.as_str()))
+        {
+            return Err(bad(
+                None,
+                format!(
+                    "the player name {:?} is not a name",
+                    crate::player::excerpt(&e.player, 40)
+                ),
             ));
         }
         hof.entries.sort_by_key(|e| std::cmp::Reverse(e.level));
@@ -114,6 +143,7 @@ impl HallOfFame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn keeps_the_best_hundred_in_order() {

@@ -1,6 +1,8 @@
 //! A player's knowledge: the stored error patterns (sorted by level), who owns
 //! them, and how a new pattern enters (junk removal).
 
+use std::collections::HashSet;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::game::{Game, Outcome};
@@ -35,9 +37,16 @@ impl Status {
 /// Games of this player against this knowledge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
+    pub won: u64,
+    pub lost: u64,
+    pub drawn: u64,
+}
+
+impl Stats {
+    /// Every game counted.
+    pub fn games(&self) -> u64 {
+        self.won.saturating_add(self.lost).saturating_add(self.drawn)
+    }
 }
 
 /// A change of the knowledge, for "show mutations".
@@ -59,8 +68,39 @@ pub enum KnowledgeError {
     NotOwner(String),
     #[error("there is no pattern {0}")]
     NoSuchPattern(usize),
-    #[error("a player needs a name")]
-    EmptyName,
+    #[error("{0}")]
+    Name(#[from] crate::player::NameError),
+}
+
+/// What a knowledge file held when it was read or last written, so that a
+/// save can tell whether another program changed the file since, and what
+/// this knowledge added and removed in the meantime (a three-way merge).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Base {
+    /// The file (symbolic links followed).
+    pub(crate) path: PathBuf,
+    /// Length and hash of the file's bytes.
+    pub(crate) fingerprint: (u64, u64),
+    pub(crate) player: String,
+    pub(crate) password: Option<String>,
+    pub(crate) stats: Stats,
+    /// Hashes of the patterns.
+    pub(crate) patterns: HashSet<u64>,
+}
+
+/// What a merge with a file that changed on disk brought in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Merged {
+    /// Patterns learned elsewhere that this knowledge now holds too.
+    pub patterns: usize,
+    /// Games played elsewhere, now counted too.
+    pub games: u64,
+}
+
+pub(crate) fn pattern_hash(p: &Pattern) -> u64 {
+    let mut h = DefaultHasher::new();
+    p.hash(&mut h);
+    h.finish()
 }
 
 #[derive(Clone, Debug)]
@@ -72,6 +112,7 @@ pub struct Knowledge {
     index: MatchIndex,
     status: Status,
     source: Option<PathBuf>,
+    base: Option<Base>,
 }
 
 impl Knowledge {
@@ -85,6 +126,7 @@ impl Knowledge {
             index: MatchIndex::default(),
             status: Status::New,
             source: None,
+            base: None,
         }
     }
 
@@ -112,6 +154,7 @@ impl Knowledge {
             patterns,
             status,
             source,
+            base: None,
         }
     }
 
@@ -211,15 +254,13 @@ impl Knowledge {
         player: &str,
         password: Option<&str>,
     ) -> Result<(), KnowledgeError> {
-        let player = player.trim();
-        if player.is_empty() {
-            return Err(KnowledgeError::EmptyName);
-        }
+        let player = crate::player::check_name(player)?;
         if self.status == Status::User && player == self.player {
             return Err(KnowledgeError::NotOwner(self.player.clone()));
         }
         if player != self.player {
             self.source = None;
+            self.base = None;
             self.stats = Stats::default();
         }
         self.player = player.to_string();
@@ -233,9 +274,9 @@ impl Knowledge {
     /// Counts a finished game in the player's statistics.
     pub fn record(&mut self, outcome: &Outcome) {
         match outcome.winner() {
-            Some(crate::board::Color::Blue) => self.stats.won += 1,
-            Some(crate::board::Color::Red) => self.stats.lost += 1,
-            None => self.stats.drawn += 1,
+            Some(crate::board::Color::Blue) => self.stats.won = self.stats.won.saturating_add(1),
+            Some(crate::board::Color::Red) => self.stats.lost = self.stats.lost.saturating_add(1),
+            None => self.stats.drawn = self.stats.drawn.saturating_add(1),
         }
     }
 
@@ -248,6 +289,12 @@ impl Knowledge {
     /// (junk removal; an exact twin under symmetry is replaced), then it is
     /// inserted after the other patterns of its level.
     pub fn learn(&mut self, new: Pattern) -> Vec<Change> {
+        let changes = self.learn_unindexed(new);
+        self.index = MatchIndex::new(&self.patterns);
+        changes
+    }
+
+    fn learn_unindexed(&mut self, new: Pattern) -> Vec<Change> {
         let mut changes = Vec::new();
         let shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(&new, *s)).collect();
         let mut position = 0;
@@ -268,8 +315,75 @@ impl Knowledge {
             index: at,
             pattern: new,
         });
-        self.index = MatchIndex::new(&self.patterns);
         changes
+    }
+
+    /// The file state this knowledge is based on, when it is `path`.
+    pub(crate) fn base_at(&self, path: &Path) -> Option<&Base> {
+        self.base.as_ref().filter(|b| b.path == path)
+    }
+
+    /// Remembers what the file at `path` holds now: this knowledge, written
+    /// (or read) as bytes with `fingerprint`.
+    pub(crate) fn set_base(&mut self, path: PathBuf, fingerprint: (u64, u64)) {
+        self.base = Some(Base {
+            path,
+            fingerprint,
+            player: self.player.clone(),
+            password: self.password.clone(),
+            stats: self.stats,
+            patterns: self.patterns.iter().map(pattern_hash).collect(),
+        });
+    }
+
+    /// A three-way merge with what a file holds now (`disk`), which changed
+    /// since this knowledge was based on it (`base`, none for a file this
+    /// knowledge never read). The result holds the file's patterns, less
+    /// those this knowledge removed since, plus those it learned since
+    /// (learned again, so junk removal applies); the games of both are
+    /// added up. Player and password stay this knowledge's.
+    pub(crate) fn merge(&mut self, disk: Vec<Pattern>, disk_stats: Stats, base: Option<&Base>) -> Merged {
+        let empty = HashSet::new();
+        let base_patterns = base.map_or(&empty, |b| &b.patterns);
+        let ours: HashSet<u64> = self.patterns.iter().map(pattern_hash).collect();
+        let learned: Vec<Pattern> = self
+            .patterns
+            .iter()
+            .filter(|p| !base_patterns.contains(&pattern_hash(p)))
+            .cloned()
+            .collect();
+        let mut patterns: Vec<Pattern> = disk
+            .into_iter()
+            .filter(|p| {
+                let h = pattern_hash(p);
+                ours.contains(&h) || !base_patterns.contains(&h)
+            })
+            .collect();
+        patterns.sort_by_key(Pattern::level);
+        let base_stats = base.map_or(Stats::default(), |b| b.stats);
+        let elsewhere = Stats {
+            won: disk_stats.won.saturating_sub(base_stats.won),
+            lost: disk_stats.lost.saturating_sub(base_stats.lost),
+            drawn: disk_stats.drawn.saturating_sub(base_stats.drawn),
+        };
+        self.stats = Stats {
+            won: self.stats.won.saturating_add(elsewhere.won),
+            lost: self.stats.lost.saturating_add(elsewhere.lost),
+            drawn: self.stats.drawn.saturating_add(elsewhere.drawn),
+        };
+        self.patterns = patterns;
+        for p in learned {
+            self.learn_unindexed(p);
+        }
+        self.index = MatchIndex::new(&self.patterns);
+        Merged {
+            patterns: self
+                .patterns
+                .iter()
+                .filter(|p| !ours.contains(&pattern_hash(p)))
+                .count(),
+            games: elsewhere.games(),
+        }
     }
 
     /// Deletes the pattern at `index` (owner or new knowledge only).

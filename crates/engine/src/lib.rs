@@ -26,13 +26,14 @@ pub mod matcher;
 pub mod opponents;
 pub mod password;
 pub mod pattern;
+pub mod player;
 pub mod symmetry;
 
 pub use board::{Board, Cell, Color};
 pub use computer::{Choice, GameRng, Reason};
-pub use files::{FileError, Saved, Store};
+pub use files::{FileError, SaveReport, Saved, Store};
 pub use game::{Game, Mode, Move, MoveKind, Outcome};
-pub use knowledge::{Change, Knowledge, Stats, Status};
+pub use knowledge::{Change, Knowledge, Merged, Stats, Status};
 pub use pattern::Pattern;
 
 /// The engine's version.

@@ -125,7 +125,8 @@ pub(crate) fn bits(mut set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// One pattern under one symmetry, as the trie's leaves know it.
+/// One pattern under one symmetry, as the trie's leaves know it (16 bytes:
+/// a large knowledge holds eight of these per pattern).
 #[derive(Clone, Debug)]
 struct Entry {
     pattern: u32,
@@ -133,9 +134,38 @@ struct Entry {
     symmetry: Symmetry,
     /// Bit index of the anchor (first stone) inside the shape.
     anchor: u8,
-    /// The anchor squares of the board at which the shape lies on the board.
-    anchors: u128,
     response: u8,
+    /// The shape's size: where it lies on the board.
+    width: u8,
+    height: u8,
+}
+
+/// `PLACES[w][h]`: the offsets at which a `w` x `h` rectangle lies on the
+/// board.
+const PLACES: [[u128; SIZE + 1]; SIZE + 1] = {
+    let mut table = [[0u128; SIZE + 1]; SIZE + 1];
+    let mut w = 1;
+    while w <= SIZE {
+        let mut h = 1;
+        while h <= SIZE {
+            let row = (1u128 << (SIZE - w + 1)) - 1;
+            let mut y = 0;
+            while y < SIZE - h + 1 {
+                table[w][h] |= row << (y * SIZE);
+                y += 1;
+            }
+            h += 1;
+        }
+        w += 1;
+    }
+    table
+};
+
+impl Entry {
+    /// The anchor squares of the board at which the shape lies on the board.
+    fn anchors(&self) -> u128 {
+        PLACES[self.width as usize][self.height as usize] << self.anchor
+    }
 }
 
 /// One test of the trie: a field `shift` away from the anchor holds a stone
@@ -243,15 +273,15 @@ impl Block {
                     level: pattern.level(),
                     symmetry,
                     anchor: 0,
-                    anchors: rectangle(SIZE - shape.width + 1, SIZE - shape.height + 1),
                     response: shape.response as u8,
+                    width: shape.width as u8,
+                    height: shape.height as u8,
                 };
                 if shape.stones == 0 {
                     stoneless.push((entry, shape.clone()));
                 } else {
                     let anchor = shape.stones.trailing_zeros() as usize;
                     entry.anchor = anchor as u8;
-                    entry.anchors <<= anchor;
                     let steps = bits(shape.stones & !(1u128 << anchor))
                         .map(|b| (false, b))
                         .chain(bits(shape.empty).map(|b| (true, b)))
@@ -368,7 +398,7 @@ impl Block {
     fn check_leaves(&self, node: &Node, candidates: u128, color: Color, best: &mut Option<Match>) {
         let start = node.leaves_start as usize;
         for entry in &self.leaves[start..start + node.leaves_len as usize] {
-            let anchors = candidates & entry.anchors;
+            let anchors = candidates & entry.anchors();
             if anchors != 0 {
                 let offset = anchors.trailing_zeros() as usize - entry.anchor as usize;
                 consider(best, entry, color, offset);
@@ -464,6 +494,16 @@ mod tests {
         assert_eq!(m.response, Cell::new(1, 0).unwrap());
         assert_eq!(m.color, Color::Red);
         assert_eq!(Some(m), literal::find(&p, &Board::new()));
+    }
+
+    #[test]
+    fn places_are_where_a_rectangle_lies_on_the_board() {
+        for w in 1..=SIZE {
+            for h in 1..=SIZE {
+                assert_eq!(PLACES[w][h], rectangle(SIZE - w + 1, SIZE - h + 1));
+            }
+        }
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
     }
 
     #[test]

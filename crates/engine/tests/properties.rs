@@ -191,7 +191,7 @@ proptest! {
 
 proptest! {
     #[test]
-    fn fivo_text_round_trips(patterns in arb_knowledge(), won in 0u32..1000, name in "[A-Za-z ëé'\"\\\\]{1,20}") {
+    fn fivo_text_round_trips(patterns in arb_knowledge(), won in 0u64..1000, name in "[A-Za-z ëé'\"\\\\]{1,20}") {
         prop_assume!(!name.trim().is_empty());
         let contents = fivo::Contents {
             player: name.trim().to_string(),

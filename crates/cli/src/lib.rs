@@ -1,0 +1,11 @@
+//! `match5-cli` as a library: the commands, and the pieces the fuzz targets
+//! drive directly (the pbrain line handler).
+
+pub mod knowledge_file;
+pub mod lines;
+pub mod manager;
+pub mod output;
+pub mod pbrain;
+pub mod show;
+pub mod signals;
+pub mod train;
