@@ -31,7 +31,7 @@ pub fn show(win: &Window) {
         (
             gettext("Knowledge and Passwords"),
             gettext(
-                "What the computer learns from you is your knowledge. Save it to keep it; with a password, only you can change it. Others may still open it and play against it as a user: the computer learns then too, but it can only be saved under another name.\n\nThe hall of fame lists the best 100 players by level. The error patterns window shows every pattern: blue balls, empty fields, the response field marked with a red cross, and grey fields that do not matter.",
+                "What the computer learns from you is your knowledge. Save it to keep it. With a password, Match5 will not save over it for anyone else: others may still open it and play against it as a user, and the computer learns then too, but that knowledge can only be saved under another name. A password is not encryption: the file can be read and edited by hand.\n\nThe hall of fame lists the best 100 players by level. The error patterns window shows every pattern: blue balls, empty fields, the response field marked with a red cross, and grey fields that do not matter.",
             ),
         ),
     ];

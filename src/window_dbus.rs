@@ -124,10 +124,12 @@ impl Window {
         if let Some(name) = player.map(|p| p.trim().to_string()) {
             let current = self.with_session(|s| s.knowledge().player().to_string());
             if name != current {
-                let path = self
-                    .store()
-                    .knowledge_path(&name)
-                    .map_err(|e| ControlError::InvalidPlayer(format!("{name:?}: {e}")))?;
+                let path = self.store().knowledge_path(&name).map_err(|e| {
+                    ControlError::InvalidPlayer(format!(
+                        "{:?}: {e}",
+                        match5_engine::player::excerpt(&name, 40)
+                    ))
+                })?;
                 self.refuse_if_unsaved()?;
                 let knowledge = if path.exists() {
                     files::load_knowledge(&path)

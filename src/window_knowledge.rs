@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_engine::files::{self, Saved};
+use match5_engine::files::{self, FileError, Saved};
 use match5_engine::{Knowledge, Status};
 
 use super::Window;
@@ -230,18 +230,17 @@ impl Window {
             if r.is_ok() {
                 s.mark_saved();
             }
-            r.map(|(saved, hof)| {
+            r.map(|report| {
                 (
-                    saved,
-                    hof,
+                    report,
                     s.knowledge().player().to_string(),
                     s.knowledge().level(),
                 )
             })
         });
         match result {
-            Ok((saved, hof, player, level)) => {
-                let text = match saved {
+            Ok((report, player, level)) => {
+                let text = match report.saved {
                     Saved::Written(_) => ngettext_f(
                         "Saved {player}’s knowledge: {level} pattern",
                         "Saved {player}’s knowledge: {level} patterns",
@@ -254,14 +253,45 @@ impl Window {
                     ),
                 };
                 self.toast(&text);
-                if let Some(e) = hof {
-                    self.toast(&gettext_f(
+                if let Some(m) = report.merged {
+                    self.toast(&ngettext_f(
+                        "The file was changed by another program: its {patterns} new pattern and its games are now yours too",
+                        "The file was changed by another program: its {patterns} new patterns and its games are now yours too",
+                        m.patterns as u32,
+                        &[("patterns", &m.patterns.to_string())],
+                    ));
+                }
+                match report.hall_of_fame {
+                    Ok(None) => {}
+                    Ok(Some(aside)) => self.toast(&gettext_f(
+                        "The hall of fame was damaged: it was moved to {file} and a new one started",
+                        &[("file", &aside.display().to_string())],
+                    )),
+                    Err(e) => self.toast(&gettext_f(
                         "The hall of fame could not be updated: {reason}",
                         &[("reason", &e.to_string())],
-                    ));
+                    )),
                 }
                 self.refresh();
                 true
+            }
+            Err(e @ FileError::Conflict { .. }) => {
+                dialogs::confirm(
+                    self,
+                    &gettext("The Knowledge File Changed"),
+                    &gettext_f(
+                        "Another program saved different knowledge to this file since you opened it, so it was not saved over. Nothing you learned is lost: save it under another name.\n\n{reason}",
+                        &[("reason", &e.to_string())],
+                    ),
+                    &gettext("Save _As…"),
+                    false,
+                    glib::clone!(
+                        #[weak(rename_to = win)]
+                        self,
+                        move || win.save_as(|_| {})
+                    ),
+                );
+                false
             }
             Err(e) => {
                 dialogs::error(
@@ -286,7 +316,7 @@ impl Window {
             )
         } else {
             gettext(
-                "The knowledge is saved in the player’s file. A password keeps others from changing it.",
+                "The knowledge is saved in the player’s file. With a password, Match5 will not save other players’ games over it; the file itself is not encrypted.",
             )
         };
         let suggested = if status == Status::User {

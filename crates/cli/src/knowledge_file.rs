@@ -59,12 +59,8 @@ fn store() -> Result<Store> {
 /// Fails now, before any work, when `path` could not be saved to later.
 pub fn check_writable(path: &Path) -> Result<()> {
     store()?;
-    files::check_writable(path).with_context(|| {
-        format!(
-            "{}: the knowledge could not be saved there",
-            path.display()
-        )
-    })
+    files::check_writable(path)
+        .with_context(|| format!("{}: the knowledge could not be saved there", path.display()))
 }
 
 /// Saves `knowledge` to `path` and updates the hall of fame; says on
@@ -83,7 +79,10 @@ pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<SaveReport> {
                     "{conflict}; the knowledge was saved to {} instead",
                     aside.display()
                 )),
-                Err(e) => Err(anyhow!("{conflict}; saving it to {} failed too: {e}", aside.display())),
+                Err(e) => Err(anyhow!(
+                    "{conflict}; saving it to {} failed too: {e}",
+                    aside.display()
+                )),
             };
         }
         other => other?,

@@ -9,9 +9,9 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use anyhow::Result;
+use match5_engine::board::SIZE;
 use match5_engine::computer::{GameRng, Reason, rng_from_entropy, rng_from_seed};
 use match5_engine::knowledge::Change;
-use match5_engine::board::SIZE;
 use match5_engine::player::excerpt;
 use match5_engine::{Cell, Color, Game, Knowledge, Mode, Outcome};
 
@@ -103,7 +103,10 @@ impl Brain {
                     out.push("OK".into());
                 }
                 Ok(n) => out.push(format!("ERROR only 9x9 boards are supported, not {n}x{n}")),
-                Err(_) => out.push(format!("ERROR START needs a board size, not {}", quote(rest))),
+                Err(_) => out.push(format!(
+                    "ERROR START needs a board size, not {}",
+                    quote(rest)
+                )),
             },
             _ if self.game.is_none() => {
                 out.push(format!("ERROR send START 9 before {}", quote(&command)))
@@ -271,7 +274,11 @@ pub fn run(knowledge: Option<&Path>, save: bool, seed: Option<u64>, explain: boo
     };
     let rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
     let mut brain = Brain::new(k, rng, explain);
-    let talked = converse(&mut brain, &mut io::stdin().lock(), &mut io::stdout().lock());
+    let talked = converse(
+        &mut brain,
+        &mut io::stdin().lock(),
+        &mut io::stdout().lock(),
+    );
     if save {
         let path = knowledge.expect("--save requires --knowledge");
         knowledge_file::save(&mut brain.knowledge, path)?;
@@ -283,7 +290,11 @@ pub fn run(knowledge: Option<&Path>, save: bool, seed: Option<u64>, explain: boo
 }
 
 /// Reads lines until END or the end of the input, answering each.
-pub fn converse(brain: &mut Brain, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
+pub fn converse(
+    brain: &mut Brain,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<()> {
     let mut out = Vec::new();
     while let Some(line) = read_line(input, MAX_LINE)? {
         let flow = match line {

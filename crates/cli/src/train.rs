@@ -117,7 +117,9 @@ pub fn run(o: &Options) -> Result<Finish> {
     let mut seeds = o.seed.map_or_else(rng_from_entropy, rng_from_seed);
     let mut computer_rng = rng_from_seed(seeds.random());
     let mut blue = match &o.opponent {
-        Opponent::Pbrain(cmd) => Blue::External(ExternalBrain::start(cmd, o.timeout, &o.engine_info)?),
+        Opponent::Pbrain(cmd) => {
+            Blue::External(ExternalBrain::start(cmd, o.timeout, &o.engine_info)?)
+        }
         builtin => Blue::BuiltIn(builtin.clone(), Box::new(rng_from_seed(seeds.random()))),
     };
     let bar = ProgressBar::new(o.games);
@@ -181,7 +183,11 @@ pub fn run(o: &Options) -> Result<Finish> {
     if let Some(s) = signal {
         text.push_str(&format!(
             "Stopped by {} after {played} of {} games.\n",
-            if s == signal_hook::consts::SIGINT { "Ctrl+C" } else { "SIGTERM" },
+            if s == signal_hook::consts::SIGINT {
+                "Ctrl+C"
+            } else {
+                "SIGTERM"
+            },
             o.games
         ));
     }
@@ -200,10 +206,16 @@ pub fn run(o: &Options) -> Result<Finish> {
         tally.learned,
         tally.junk
     ));
-    text.push_str(&format!("{:.0} games per second.\n", played as f64 / seconds));
+    text.push_str(&format!(
+        "{:.0} games per second.\n",
+        played as f64 / seconds
+    ));
     match &saved {
         Ok(r) => match &r.saved {
-            Saved::Written(p) => text.push_str(&format!("Saved to {}.\n", printable(&p.display().to_string()))),
+            Saved::Written(p) => text.push_str(&format!(
+                "Saved to {}.\n",
+                printable(&p.display().to_string())
+            )),
             Saved::Erased(p) => text.push_str(&format!(
                 "The knowledge is empty: {} removed.\n",
                 printable(&p.display().to_string())

@@ -96,7 +96,7 @@ fn pbrain_loses_learns_and_saves_on_end() {
             .starts_with("ERROR 9,9 is off the 9x9 board")
     );
     assert!(s.ask("TURN one,two").starts_with("ERROR expected x,y"));
-    assert_eq!(s.ask("FROBNICATE"), "ERROR unknown command FROBNICATE");
+    assert_eq!(s.ask("FROBNICATE"), "ERROR unknown command \"FROBNICATE\"");
     // Blue builds an open row in the middle; the brain knows nothing, so it
     // can block at most one end of the four.
     let mut red = vec![];

@@ -181,7 +181,10 @@ pub fn atomic_write_with(
     remove_stale_temps(dir, &name);
     let old = fs::metadata(&target).ok();
     let (mut file, temp) = loop {
-        let candidate = dir.join(format!(".{name}.{:016x}{TEMP_SUFFIX}", rand::random::<u64>()));
+        let candidate = dir.join(format!(
+            ".{name}.{:016x}{TEMP_SUFFIX}",
+            rand::random::<u64>()
+        ));
         match fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -466,7 +469,10 @@ fn merge_with_disk(
     bytes: &[u8],
 ) -> Result<Option<Merged>, FileError> {
     let base = knowledge.base_at(target).cloned();
-    if base.as_ref().is_some_and(|b| b.fingerprint == fingerprint(bytes)) {
+    if base
+        .as_ref()
+        .is_some_and(|b| b.fingerprint == fingerprint(bytes))
+    {
         return Ok(None);
     }
     let disk = fivo::parse_bytes(bytes).map_err(|_| FileError::Refused {
@@ -503,5 +509,9 @@ fn merge_with_disk(
         }
         _ => {}
     }
-    Ok(Some(knowledge.merge(disk.patterns, disk.stats, base.as_ref())))
+    Ok(Some(knowledge.merge(
+        disk.patterns,
+        disk.stats,
+        base.as_ref(),
+    )))
 }

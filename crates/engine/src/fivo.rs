@@ -176,13 +176,14 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
     if count > MAX_PATTERNS {
         return Err(ParseError {
             line: None,
-            message: format!(
-                "{count} patterns; a knowledge file may hold at most {MAX_PATTERNS}"
-            ),
+            message: format!("{count} patterns; a knowledge file may hold at most {MAX_PATTERNS}"),
         });
     }
     if !raw.pattern.is_empty() && count > raw.pattern.len() {
-        let s = sections.iter().find(|s| s.kind == Kind::Pattern).expect("counted");
+        let s = sections
+            .iter()
+            .find(|s| s.kind == Kind::Pattern)
+            .expect("counted");
         return Err(ParseError {
             line: Some(line_of(text, s.start)),
             message: "not a valid TOML file: pattern is defined twice".to_string(),
@@ -403,7 +404,8 @@ fn toml_error(text: &str, offset: usize, e: toml::de::Error, syntax: bool) -> Pa
             .max_by_key(|(_, l)| l.bytes().filter(|b| b"[{.".contains(b)).count())
             .map(|(n, _)| n + 1)
     };
-    let syntax = syntax && !message.starts_with("missing field") && !message.starts_with("invalid type");
+    let syntax =
+        syntax && !message.starts_with("missing field") && !message.starts_with("invalid type");
     ParseError {
         line: e
             .span()

@@ -60,14 +60,21 @@ impl HallOfFame {
         if bytes.len() > MAX_FILE_BYTES {
             return Err(bad(
                 None,
-                format!("larger than {} KiB: not a hall of fame", MAX_FILE_BYTES / 1024),
+                format!(
+                    "larger than {} KiB: not a hall of fame",
+                    MAX_FILE_BYTES / 1024
+                ),
             ));
         }
-        let text = std::str::from_utf8(&bytes)
-            .map_err(|_| bad(None, "not UTF-8 text".to_string()))?;
+        let text =
+            std::str::from_utf8(&bytes).map_err(|_| bad(None, "not UTF-8 text".to_string()))?;
         let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-        let mut hof: HallOfFame = toml::from_str(text)
-            .map_err(|e| bad(e.span().map(|s| line_of(s.start)), e.message().trim().to_string()))?;
+        let mut hof: HallOfFame = toml::from_str(text).map_err(|e| {
+            bad(
+                e.span().map(|s| line_of(s.start)),
+                e.message().trim().to_string(),
+            )
+        })?;
         if hof.format != FORMAT {
             return Err(bad(
                 None,

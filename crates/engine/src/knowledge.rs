@@ -45,7 +45,9 @@ pub struct Stats {
 impl Stats {
     /// Every game counted.
     pub fn games(&self) -> u64 {
-        self.won.saturating_add(self.lost).saturating_add(self.drawn)
+        self.won
+            .saturating_add(self.lost)
+            .saturating_add(self.drawn)
     }
 }
 
@@ -342,7 +344,12 @@ impl Knowledge {
     /// those this knowledge removed since, plus those it learned since
     /// (learned again, so junk removal applies); the games of both are
     /// added up. Player and password stay this knowledge's.
-    pub(crate) fn merge(&mut self, disk: Vec<Pattern>, disk_stats: Stats, base: Option<&Base>) -> Merged {
+    pub(crate) fn merge(
+        &mut self,
+        disk: Vec<Pattern>,
+        disk_stats: Stats,
+        base: Option<&Base>,
+    ) -> Merged {
         let empty = HashSet::new();
         let base_patterns = base.map_or(&empty, |b| &b.patterns);
         let ours: HashSet<u64> = self.patterns.iter().map(pattern_hash).collect();

@@ -58,7 +58,14 @@ mod tests {
         assert_eq!(check_name(&"é".repeat(64)), Ok("é".repeat(64).as_str()));
         assert_eq!(check_name(&"é".repeat(65)), Err(NameError::TooLong));
         assert_eq!(check_name(" \t "), Err(NameError::Empty));
-        for bad in ["a\u{1b}]0;pwned\u{7}", "a\rb", "a\nb", "a\u{9b}b", "a\u{202e}b", "a\u{7f}"] {
+        for bad in [
+            "a\u{1b}]0;pwned\u{7}",
+            "a\rb",
+            "a\nb",
+            "a\u{9b}b",
+            "a\u{202e}b",
+            "a\u{7f}",
+        ] {
             assert_eq!(check_name(bad), Err(NameError::ControlCharacter), "{bad:?}");
         }
         assert_eq!(excerpt("abcdef", 3), "abc…");

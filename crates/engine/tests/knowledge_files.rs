@@ -181,10 +181,19 @@ fn a_newer_hall_of_fame_is_never_rewritten() {
     let newer = "format = \"match5-hall-of-fame\"\nversion = 99\nnew-key = 1\n\n[[player]]\nplayer = \"Zoë\"\nlevel = 7\nstars = 3\n";
     fs::write(store.hall_of_fame_path(), newer).unwrap();
     let report = store.save(&mut sample("Anna"), None).unwrap();
-    assert!(matches!(report.saved, Saved::Written(_)), "the knowledge is saved");
+    assert!(
+        matches!(report.saved, Saved::Written(_)),
+        "the knowledge is saved"
+    );
     let err = report.hall_of_fame.unwrap_err().to_string();
-    assert!(err.contains("version 99") && err.contains("newer Match5"), "{err}");
-    assert_eq!(fs::read_to_string(store.hall_of_fame_path()).unwrap(), newer);
+    assert!(
+        err.contains("version 99") && err.contains("newer Match5"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(store.hall_of_fame_path()).unwrap(),
+        newer
+    );
 }
 
 #[test]
@@ -290,27 +299,37 @@ fn every_broken_file_is_refused_with_file_and_line() {
             "not an Argon2id hash",
         ),
         (
-            format!("{HEAD}password = \"$argon2id$v=19$m=268435455,t=1,p=1$c2FsdHNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"\n"),
+            format!(
+                "{HEAD}password = \"$argon2id$v=19$m=268435455,t=1,p=1$c2FsdHNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"\n"
+            ),
             4,
             "asks for memory (KiB) 268435455; at most 262144",
         ),
         (
-            format!("{HEAD}password = \"$argon2id$v=19$m=19456,t=4294967295,p=1$c2FsdHNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"\n"),
+            format!(
+                "{HEAD}password = \"$argon2id$v=19$m=19456,t=4294967295,p=1$c2FsdHNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"\n"
+            ),
             4,
             "asks for passes 4294967295",
         ),
         (
-            format!("{HEAD}password = \"$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"\n"),
+            format!(
+                "{HEAD}password = \"$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"\n"
+            ),
             4,
             "argon2i hash; Match5 uses only Argon2id",
         ),
         (
-            "format = \"match5-knowledge\"\nversion = 1\nplayer = \"A\\u001b]0;pwned\\u0007\"\n".into(),
+            "format = \"match5-knowledge\"\nversion = 1\nplayer = \"A\\u001b]0;pwned\\u0007\"\n"
+                .into(),
             3,
             "the player name holds a control character",
         ),
         (
-            format!("format = \"match5-knowledge\"\nversion = 1\nplayer = \"{}\"\n", "x".repeat(65)),
+            format!(
+                "format = \"match5-knowledge\"\nversion = 1\nplayer = \"{}\"\n",
+                "x".repeat(65)
+            ),
             3,
             "longer than 64 characters",
         ),
@@ -330,7 +349,11 @@ fn every_broken_file_is_refused_with_file_and_line() {
             "lines may be at most 16384",
         ),
         (
-            format!("{HEAD}deep = {}{}\n", "[\n".repeat(5_000), "]\n".repeat(5_000)),
+            format!(
+                "{HEAD}deep = {}{}\n",
+                "[\n".repeat(5_000),
+                "]\n".repeat(5_000)
+            ),
             84, // where the nesting passes the limit
             "nested too deeply",
         ),
@@ -416,7 +439,11 @@ fn a_file_changed_since_it_was_read_is_merged_not_overwritten() {
     assert!(!on_disk.patterns().contains(&gone), "a deletion is kept");
     assert_eq!(on_disk.level(), 4);
     assert_eq!(on_disk.stats().drawn, 3);
-    assert_eq!(second.patterns(), on_disk.patterns(), "memory holds the merge");
+    assert_eq!(
+        second.patterns(),
+        on_disk.patterns(),
+        "memory holds the merge"
+    );
     // Saved again without changes elsewhere: no merge.
     assert_eq!(store.save(&mut second, None).unwrap().merged, None);
 }
@@ -429,7 +456,12 @@ fn new_knowledge_merges_with_a_file_of_the_same_player_that_appeared_meanwhile()
     store.save(&mut sample("Anna"), None).unwrap();
     let report = store.save(&mut early, None).unwrap();
     assert_eq!(report.merged.map(|m| m.patterns), Some(2));
-    assert_eq!(files::load_knowledge(&store.knowledge_path("Anna").unwrap()).unwrap().level(), 3);
+    assert_eq!(
+        files::load_knowledge(&store.knowledge_path("Anna").unwrap())
+            .unwrap()
+            .level(),
+        3
+    );
 }
 
 #[test]
@@ -447,14 +479,19 @@ fn a_changed_owner_or_password_is_a_conflict_and_nothing_is_lost() {
     let err = store.save(&mut mine, None).unwrap_err();
     assert!(matches!(err, FileError::Conflict { .. }), "{err}");
     assert!(err.to_string().contains("changed its password"), "{err}");
-    assert!(err.to_string().contains("save it under another name"), "{err}");
+    assert!(
+        err.to_string().contains("save it under another name"),
+        "{err}"
+    );
     assert_eq!(fs::read_to_string(&path).unwrap(), before);
     assert_eq!(mine.level(), 4, "the unsaved knowledge is kept");
     // Save As under another name works.
     mine.take_over("Anna 2", None).unwrap();
     store.save(&mut mine, None).unwrap();
     assert_eq!(
-        files::load_knowledge(&store.knowledge_path("Anna 2").unwrap()).unwrap().level(),
+        files::load_knowledge(&store.knowledge_path("Anna 2").unwrap())
+            .unwrap()
+            .level(),
         4
     );
 
@@ -463,7 +500,9 @@ fn a_changed_owner_or_password_is_a_conflict_and_nothing_is_lost() {
     store.save(&mut sample("Bert"), Some(&other)).unwrap();
     let mut bert = files::load_knowledge(&other).unwrap();
     let mut carl = sample("Carl");
-    store.save(&mut carl, Some(&dir.path().join("carl.fivo"))).unwrap();
+    store
+        .save(&mut carl, Some(&dir.path().join("carl.fivo")))
+        .unwrap();
     fs::copy(dir.path().join("carl.fivo"), &other).unwrap();
     let err = store.save(&mut bert, Some(&other)).unwrap_err().to_string();
     assert!(err.contains("saved the knowledge of Carl there"), "{err}");
@@ -498,7 +537,12 @@ fn saves_keep_permissions_and_group_and_follow_symbolic_links() {
     team.learn(pat(4, &["B.B.BX"]));
     let report = store.save(&mut team, None).unwrap();
     assert_eq!(report.merged, None, "the link and its target are one file");
-    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(files::load_knowledge(&target).unwrap().level(), 4);
     assert_eq!(fs::metadata(&target).unwrap().mode() & 0o7777, 0o660);
     let names: Vec<String> = fs::read_dir(&shared)
@@ -516,7 +560,10 @@ fn temporary_files_left_by_a_crash_are_removed_by_the_next_save() {
     let folder = store.knowledge_dir();
     fs::create_dir_all(&folder).unwrap();
     let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
-    let stale = [".Anna.fivo.0123456789abcdef.match5-tmp", ".match5-Ab12Cd.tmp"];
+    let stale = [
+        ".Anna.fivo.0123456789abcdef.match5-tmp",
+        ".match5-Ab12Cd.tmp",
+    ];
     for name in stale {
         let f = fs::File::create(folder.join(name)).unwrap();
         f.set_modified(old).unwrap();
@@ -552,13 +599,19 @@ fn oversized_knowledge_is_refused_with_the_limit_before_it_is_read_whole() {
     text.push_str(&"# padding\n".repeat(fivo::MAX_FILE_BYTES / 10 + 1));
     fs::write(&path, &text).unwrap();
     let err = files::load_knowledge(&path).unwrap_err().to_string();
-    assert!(err.contains("knowledge files may have at most 33554432 (32 MiB)"), "{err}");
+    assert!(
+        err.contains("knowledge files may have at most 33554432 (32 MiB)"),
+        "{err}"
+    );
 
     let mut text = String::from(head);
     text.push_str(&"[[pattern]]\n".repeat(fivo::MAX_PATTERNS + 1));
     fs::write(&path, &text).unwrap();
     let err = files::load_knowledge(&path).unwrap_err().to_string();
-    assert!(err.contains("250001 patterns; a knowledge file may hold at most 250000"), "{err}");
+    assert!(
+        err.contains("250001 patterns; a knowledge file may hold at most 250000"),
+        "{err}"
+    );
 
     // Dense 9x9 patterns: the index would hold every field eight times.
     let dense = "[[pattern]]\nlevel = 1\nrows = [\"X........\", \"B........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\", \".........\"]\n";
@@ -566,7 +619,13 @@ fn oversized_knowledge_is_refused_with_the_limit_before_it_is_read_whole() {
     text.push_str(&dense.repeat(fivo::MAX_FIELDS / 81 + 1));
     fs::write(&path, &text).unwrap();
     let err = files::load_knowledge(&path).unwrap_err().to_string();
-    assert!(err.contains("more than 3000000 fields other than '-'"), "{err}");
+    assert!(
+        err.contains("more than 3000000 fields other than '-'"),
+        "{err}"
+    );
     let rows_line = 3 + 3 * (fivo::MAX_FIELDS / 81 + 1);
-    assert!(err.contains(&format!("line {rows_line}: pattern 37038:")), "{err}");
+    assert!(
+        err.contains(&format!("line {rows_line}: pattern 37038:")),
+        "{err}"
+    );
 }
