@@ -456,8 +456,9 @@ pub fn check_writable(path: &Path) -> io::Result<()> {
     if target.is_dir() {
         return Err(io::Error::other("it is a folder"));
     }
-    atomic_write_with(&target.with_file_name(".match5-probe"), |_| Ok(()))?;
-    fs::remove_file(target.with_file_name(".match5-probe"))
+    let probe = target.with_file_name(format!(".match5-probe-{}", std::process::id()));
+    atomic_write_with(&probe, |_| Ok(()))?;
+    fs::remove_file(probe)
 }
 
 /// The file at `target` holds `bytes`. When it is not what `knowledge` was

@@ -1,0 +1,506 @@
+//! What a careful user or an attacker meets: races between real processes,
+//! interrupted and killed training, full and read-only disks, hostile input.
+//! Every test runs the real `match5-cli` binary.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::cargo_bin;
+
+fn cli(data: &Path) -> Command {
+    let mut cmd = Command::new(cargo_bin("match5-cli"));
+    cmd.env("XDG_DATA_HOME", data).env_remove("MATCH5_PASSWORD");
+    cmd
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn train(data: &Path, file: &Path, games: &str, extra: &[&str]) -> Command {
+    let mut cmd = cli(data);
+    cmd.args([
+        "train",
+        "--knowledge",
+        file.to_str().unwrap(),
+        "--games",
+        games,
+    ])
+    .args(["--opponent", "greedy"])
+    .args(extra);
+    cmd
+}
+
+/// `show --json` of a knowledge file.
+fn show(data: &Path, file: &Path) -> serde_json::Value {
+    let out = cli(data)
+        .args(["show", file.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn games(json: &serde_json::Value) -> u64 {
+    ["won", "lost", "drawn"]
+        .iter()
+        .map(|k| json[k].as_u64().unwrap())
+        .sum()
+}
+
+fn signal(pid: u32, name: &str) {
+    let ok = Command::new("kill")
+        .args([&format!("-{name}"), &pid.to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -{name} {pid}");
+}
+
+/// Waits until `path` exists (a first save happened).
+fn wait_for(path: &Path) {
+    let start = Instant::now();
+    while !path.exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{} never appeared",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn two_trainings_on_one_file_keep_the_games_of_both() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("Anna.fivo");
+    // Saving after every game, the two processes save over each other
+    // hundreds of times.
+    let spawn = |seed: &str| {
+        train(
+            data.path(),
+            &file,
+            "300",
+            &["--seed", seed, "--save-every", "0"],
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+    };
+    let (a, b) = (spawn("1"), spawn("2"));
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    for out in [&a, &b] {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("300 games against greedy"));
+    }
+    let json = show(data.path(), &file);
+    assert_eq!(games(&json), 600, "the games of both runs are counted");
+    let merges = text(&a.stderr)
+        .matches("changed by another program")
+        .count()
+        + text(&b.stderr)
+            .matches("changed by another program")
+            .count();
+    assert!(merges > 0, "the runs really overlapped");
+    // The hall of fame agrees with the file.
+    let hof = std::fs::read_to_string(data.path().join("match5/hall-of-fame.toml")).unwrap();
+    assert!(
+        hof.contains(&format!("player = \"Anna\"\nlevel = {}", json["level"])),
+        "{hof}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_training_saves_what_was_played_and_says_so() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("Anna.fivo");
+    let child = train(data.path(), &file, "100000000", &["--seed", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    signal(child.id(), "INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", text(&out.stderr));
+    let summary = text(&out.stdout);
+    let played: u64 = summary
+        .strip_prefix("Stopped by Ctrl+C after ")
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{summary}"));
+    assert!(played > 0 && summary.contains(&format!("after {played} of 100000000 games")));
+    assert!(summary.contains("Saved to"), "{summary}");
+    assert_eq!(games(&show(data.path(), &file)), played);
+}
+
+#[test]
+fn sigterm_and_even_sigkill_keep_what_was_saved() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("Anna.fivo");
+    let child = train(data.path(), &file, "100000000", &["--save-every", "0.2"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    signal(child.id(), "TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143));
+    assert!(text(&out.stdout).starts_with("Stopped by SIGTERM after "));
+
+    let other = data.path().join("Bert.fivo");
+    let mut child = train(data.path(), &other, "100000000", &["--save-every", "0.2"])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for(&other);
+    std::thread::sleep(Duration::from_millis(600));
+    signal(child.id(), "KILL");
+    child.wait().unwrap();
+    let saved = games(&show(data.path(), &other));
+    assert!(saved > 0, "periodic saves survive a kill");
+}
+
+/// Runs `script` as root in a mount namespace of its own, where `$MNT` is a
+/// tiny tmpfs: a full or read-only disk without touching the machine's.
+fn in_small_disk(script: &str, data: &Path) -> Output {
+    let out = Command::new("unshare")
+        .args(["-m", "sh", "-c"])
+        .arg(format!(
+            "set -e; mount -t tmpfs -o size=256k tmpfs \"$MNT\"; {script}"
+        ))
+        .env("MNT", data)
+        .env("CLI", cargo_bin("match5-cli"))
+        .env("XDG_DATA_HOME", data)
+        .output()
+        .unwrap();
+    assert!(
+        !text(&out.stderr).contains("mount: "),
+        "this test needs root and mount: {}",
+        text(&out.stderr)
+    );
+    out
+}
+
+#[test]
+fn a_full_disk_fails_the_save_and_the_old_knowledge_stays() {
+    let data = tempfile::tempdir().unwrap();
+    let out = in_small_disk(
+        r#"
+        "$CLI" train --knowledge "$MNT/Anna.fivo" --games 300 --opponent greedy --seed 1 >/dev/null
+        cp "$MNT/Anna.fivo" "$MNT/before"
+        dd if=/dev/zero of="$MNT/filler" bs=1k count=1000 2>/dev/null || true
+        status=0
+        "$CLI" train --knowledge "$MNT/Anna.fivo" --games 2000 --opponent greedy --seed 2 || status=$?
+        echo "status=$status"
+        cmp "$MNT/Anna.fivo" "$MNT/before" && echo "unchanged"
+        ls -a "$MNT"
+        "#,
+        data.path(),
+    );
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert!(stdout.contains("status=1"), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("Not saved: the file holds what was saved before."),
+        "{stdout}"
+    );
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert!(stdout.contains("unchanged"), "{stdout}");
+    assert!(
+        !stdout.contains(".match5-tmp"),
+        "no temporary file stays: {stdout}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_read_only_folder_is_found_before_the_first_game() {
+    let data = tempfile::tempdir().unwrap();
+    let out = in_small_disk(
+        r#"
+        "$CLI" train --knowledge "$MNT/Anna.fivo" --games 10 --opponent greedy >/dev/null
+        mount -o remount,ro "$MNT"
+        status=0
+        "$CLI" train --knowledge "$MNT/Anna.fivo" --games 3000 --opponent greedy || status=$?
+        echo "status=$status"
+        "#,
+        data.path(),
+    );
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert!(stdout.contains("status=1"), "{stdout}{stderr}");
+    assert!(
+        !stdout.contains("games against"),
+        "no game was played: {stdout}"
+    );
+    assert!(
+        stderr.contains("Anna.fivo: the knowledge could not be saved there")
+            && stderr.contains("Read-only file system"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("Anna.fivo");
+    for command in [
+        format!(
+            "\"$CLI\" train --knowledge {} --games 50 --opponent greedy | true",
+            file.display()
+        ),
+        format!("\"$CLI\" show {} | head -c 1 >/dev/null", file.display()),
+        format!("\"$CLI\" show {} --json | true", file.display()),
+    ] {
+        let out = Command::new("bash")
+            .args(["-o", "pipefail", "-c", &command])
+            .env("CLI", cargo_bin("match5-cli"))
+            .env("XDG_DATA_HOME", data.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {}", text(&out.stderr));
+        assert!(out.stderr.is_empty(), "{command}: {}", text(&out.stderr));
+    }
+    assert!(file.exists(), "the training was saved");
+}
+
+#[test]
+fn names_and_paths_from_outside_never_reach_the_terminal_raw() {
+    let data = tempfile::tempdir().unwrap();
+    let evil = data.path().join("x.fivo");
+    std::fs::write(
+        &evil,
+        "format = \"match5-knowledge\"\nversion = 1\nplayer = \"x\\u001b]0;pwned\\u0007\\u001b[2J\"\n",
+    )
+    .unwrap();
+    let out = cli(data.path())
+        .args(["show", evil.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("line 3: the player name holds a control character"));
+    assert!(!out.stderr.contains(&0x1b) && !out.stdout.contains(&0x1b));
+
+    let named = data.path().join("bell\u{7}\u{1b}[31mred.fivo");
+    let out = cli(data.path())
+        .args(["show", named.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07));
+    assert!(
+        text(&out.stderr).contains("bell\\u{7}\\u{1b}[31mred.fivo"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    for player in ["Anna\rBoss", &"x".repeat(65)] {
+        let file = data.path().join("new.fivo");
+        let out = train(data.path(), &file, "1", &["--player", player])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            text(&out.stderr).contains("--player: the player name"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(!file.exists());
+    }
+}
+
+/// A pbrain process, talked to line by line.
+struct Brain {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Brain {
+    fn start(data: &Path) -> Brain {
+        let mut child = cli(data)
+            .arg("pbrain")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Brain {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn ask(&mut self, lines: &str) -> String {
+        self.stdin.write_all(lines.as_bytes()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    }
+}
+
+#[test]
+fn pbrain_caps_lines_and_echoes_only_a_little() {
+    let data = tempfile::tempdir().unwrap();
+    let mut b = Brain::start(data.path());
+    assert_eq!(b.ask("START 9"), "OK");
+    let huge = format!("TURN {}", "7".repeat(10_000_000));
+    let answer = b.ask(&huge);
+    assert_eq!(
+        answer,
+        "ERROR the line has 10000005 bytes; lines may have at most 65536"
+    );
+    let long = format!("FOO{}", "x".repeat(60_000));
+    let answer = b.ask(&long);
+    assert!(
+        answer.len() < 120,
+        "a short answer, not the line: {} bytes",
+        answer.len()
+    );
+    assert!(answer.starts_with("ERROR unknown command \"FOOXXX") && answer.ends_with("…\""));
+    assert_eq!(b.ask("TURN 4,4").split(',').count(), 2, "still playing");
+    drop(b.stdin);
+    assert!(b.child.wait().unwrap().success());
+}
+
+#[test]
+fn pbrain_says_a_full_board_is_full() {
+    let data = tempfile::tempdir().unwrap();
+    let mut b = Brain::start(data.path());
+    assert_eq!(b.ask("START 9"), "OK");
+    // Stripes two wide that never make five; red and blue alternate.
+    let (mut red, mut blue) = (Vec::new(), Vec::new());
+    for y in 0..9 {
+        for x in 0..9 {
+            if (x + 2 * y) / 2 % 2 == 0 {
+                &mut red
+            } else {
+                &mut blue
+            }
+            .push((x, y));
+        }
+    }
+    let mut lines = String::from("BOARD\n");
+    let mut order = Vec::new();
+    while !red.is_empty() || !blue.is_empty() {
+        order.extend(blue.pop().map(|c| (c, 2)));
+        order.extend(red.pop().map(|c| (c, 1)));
+    }
+    for ((x, y), who) in order {
+        lines.push_str(&format!("{x},{y},{who}\n"));
+    }
+    lines.push_str("DONE");
+    assert_eq!(b.ask(&lines), "ERROR BOARD: the board is full");
+}
+
+#[test]
+fn a_silent_engine_is_stopped_with_everything_it_started() {
+    let data = tempfile::tempdir().unwrap();
+    let pids = data.path().join("pids");
+    let log = data.path().join("log");
+    // An engine that answers START, starts a helper, then never answers.
+    let script = data.path().join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\nsleep 300 &\necho $! > {pids}\nwhile read line; do echo \"$line\" >> {log}; case \"$line\" in START*) echo OK;; esac; done\n",
+            pids = pids.display(),
+            log = log.display()
+        ),
+    )
+    .unwrap();
+    let file = data.path().join("Anna.fivo");
+    let out = cli(data.path())
+        .args([
+            "train",
+            "--knowledge",
+            file.to_str().unwrap(),
+            "--games",
+            "5",
+        ])
+        .args(["--opponent", &format!("pbrain:sh {}", script.display())])
+        .args(["--timeout", "1", "--engine-info", "max_memory 83886080"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("did not answer \"BEGIN\" within 1 s; it was stopped"),
+        "{stderr}"
+    );
+    let helper = std::fs::read_to_string(&pids).unwrap().trim().to_string();
+    std::thread::sleep(Duration::from_millis(200));
+    // Gone, or dead and waiting to be reaped by whoever adopted it.
+    let state = std::fs::read_to_string(format!("/proc/{helper}/stat")).unwrap_or_default();
+    let state = state.rsplit(')').next().unwrap_or("").trim_start();
+    assert!(
+        state.is_empty() || state.starts_with('Z'),
+        "the engine's helper process {helper} still runs: {state}"
+    );
+    let said = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        said,
+        "START 9\nINFO max_memory 83886080\nINFO timeout_turn 1000\nINFO timeout_match 0\nBEGIN\n"
+    );
+}
+
+#[test]
+fn engines_get_their_settings_after_every_restart() {
+    let data = tempfile::tempdir().unwrap();
+    let log = data.path().join("log");
+    let engine = format!(
+        "pbrain:tee -a {} | {} pbrain --seed 5",
+        log.display(),
+        cargo_bin("match5-cli").display()
+    );
+    let file = data.path().join("t.fivo");
+    let out = cli(data.path())
+        .args([
+            "train",
+            "--knowledge",
+            file.to_str().unwrap(),
+            "--games",
+            "3",
+        ])
+        .args(["--opponent", &engine, "--engine-info", "timeout_turn 250"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = std::fs::read_to_string(&log).unwrap();
+    let settings = "INFO timeout_turn 250\nINFO timeout_match 0\n";
+    assert!(
+        said.starts_with(&format!("START 9\n{settings}BEGIN\n")),
+        "{said}"
+    );
+    assert_eq!(
+        said.matches(&format!("RESTART\n{settings}")).count(),
+        2,
+        "{said}"
+    );
+    let mut bad = cli(data.path())
+        .args([
+            "train",
+            "--knowledge",
+            "x.fivo",
+            "--games",
+            "1",
+            "--opponent",
+            "greedy",
+        ])
+        .args(["--engine-info", "nospace"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let mut err = String::new();
+    bad.stderr.as_slice().read_to_string(&mut err).unwrap();
+    assert!(err.contains("expected \"KEY VALUE\""), "{err}");
+    bad.stdout.clear();
+}
