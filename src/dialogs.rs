@@ -82,9 +82,11 @@ pub fn name_and_password(
     let name_row = adw::EntryRow::builder()
         .title(gettext("Name"))
         .text(name)
+        .activates_default(true)
         .build();
     let password_row = adw::PasswordEntryRow::builder()
         .title(gettext("Password (optional)"))
+        .activates_default(true)
         .build();
     list.append(&name_row);
     list.append(&password_row);

@@ -135,11 +135,13 @@ class App:
         return ids[-1] if ids else None
 
     def find(self, role, name=None, root=None):
-        """The first accessible of `role` (and `name`) in the window or its dialogs."""
+        """The first accessible of `role` (and `name`, or a name `name(n)` accepts)
+        in the window or its dialogs."""
         roots = [root] if root else self._frames()
         for r in roots:
             hit = pyatspi.findDescendant(
-                r, lambda a: a.getRoleName() == role and (name is None or shown_name(a.name) == name)
+                r, lambda a: a.getRoleName() == role and (
+                    name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
             )
             if hit:
                 return hit

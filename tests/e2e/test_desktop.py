@@ -1,12 +1,15 @@
 """The desktop game as a person uses it: real X input, the real binary."""
 
 import os
+import subprocess
 import time
 import unittest
 
 import pyatspi
 
 from harness import App, wait_for, winning_move
+
+CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
 
 def read(path):
@@ -109,6 +112,45 @@ class DesktopGame(unittest.TestCase):
         self.assertIsNotNone(app.find("push button", "Nieuw spel"))
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
         self.assertTrue(app.description().startswith("Blauw: E5. Rood: "), app.description())
+
+    def test_saving_after_another_program_merges_or_offers_save_as(self):
+        app = self.start()
+        self.win_against_the_computer(app, lambda c: app.click(*c))
+        wait_for(lambda: "level 1" in app.title(), message="level 1")
+        # Meanwhile match5-cli trains the same player's file.
+        path = knowledge_file(app)
+        subprocess.run([CLI, "train", "--knowledge", path, "--player", "Tester", "--games", "200",
+                        "--opponent", "greedy", "--seed", "4"],
+                       env=app.env, check=True, capture_output=True)
+        trained = read(path)
+        app.key("ctrl+s")
+        wait_for(lambda: app.find("label", lambda n: n.startswith("The file was changed by another program: its ")),
+                 message="the merge toast")
+        merged = wait_for(lambda: read(path) != trained and read(path), message="the merged file")
+        games = sum(int(line.split("=")[1]) for line in merged.splitlines()
+                    if line.split(" ")[0] in ("won", "lost", "drawn"))
+        self.assertEqual(games, 201, merged)
+        level = merged.count("[[pattern]]")
+        wait_for(lambda: f"Tester · level {level} · owner" in app.title(), message="the merged level")
+
+        # Someone else's knowledge put in its place is never saved over:
+        # the next save asks to save under another name.
+        other = read(path).replace('player = "Tester"', 'player = "Someone Else"')
+        with open(path, "w") as f:
+            f.write(other)
+        app.key("ctrl+s")
+        wait_for(lambda: app.find("label", "The Knowledge File Changed"), message="the conflict dialog")
+        self.assertEqual(read(path), other)
+        app.click_on(app.find("push button", "Save As…"))
+        wait_for(lambda: app.find("label", "Save Knowledge As"), message="the Save As dialog")
+        app.click_on(app.find("text", "Name"))
+        app.key("ctrl+a")
+        app.type("Tester Two")
+        app.key("Return")
+        saved = knowledge_file(app, "Tester Two")
+        wait_for(lambda: f"Tester Two · level {level} · owner" in app.title(), message="saved under the new name")
+        self.assertEqual(read(saved).count("[[pattern]]"), level, "nothing learned is lost")
+        self.assertEqual(read(path), other, "the other program's file is untouched")
 
     def test_a_password_protects_the_knowledge(self):
         app = self.start()
