@@ -9,8 +9,62 @@ use gtk::{gdk, gio, glib};
 
 use crate::config;
 use crate::dbus::{Service, Snapshot};
+use crate::games::five::{FivePage, dbus_bridge};
 use crate::i18n::gettext;
 use crate::window::Window;
+
+/// The app's actions, typed. `new-game(s)`, `new-game-vs-computer`,
+/// `new-game-two-players` and `open-knowledge(s)` are also reached through
+/// `org.freedesktop.Application.ActivateAction` and the desktop file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AppAction {
+    Quit,
+    About,
+    Help,
+    NewGame,
+    NewGameVsComputer,
+    NewGameTwoPlayers,
+    OpenKnowledge,
+}
+
+impl AppAction {
+    const ALL: [AppAction; 7] = [
+        AppAction::Quit,
+        AppAction::About,
+        AppAction::Help,
+        AppAction::NewGame,
+        AppAction::NewGameVsComputer,
+        AppAction::NewGameTwoPlayers,
+        AppAction::OpenKnowledge,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            AppAction::Quit => "quit",
+            AppAction::About => "about",
+            AppAction::Help => "help",
+            AppAction::NewGame => "new-game",
+            AppAction::NewGameVsComputer => "new-game-vs-computer",
+            AppAction::NewGameTwoPlayers => "new-game-two-players",
+            AppAction::OpenKnowledge => "open-knowledge",
+        }
+    }
+
+    fn parameter(self) -> Option<&'static glib::VariantTy> {
+        match self {
+            AppAction::NewGame | AppAction::OpenKnowledge => Some(glib::VariantTy::STRING),
+            _ => None,
+        }
+    }
+
+    fn accels(self) -> &'static [&'static str] {
+        match self {
+            AppAction::Quit => &["<Control>q"],
+            AppAction::Help => &["F1"],
+            _ => &[],
+        }
+    }
+}
 
 mod imp {
     use super::*;
@@ -82,8 +136,8 @@ impl Application {
             match Service::start(tx).await {
                 Ok(service) => {
                     app.imp().service.replace(Some(Rc::new(service)));
-                    if let Some(window) = app.existing_window() {
-                        window.refresh();
+                    if let Some(page) = app.existing_window().and_then(|w| w.page::<FivePage>()) {
+                        app.publish(dbus_bridge::snapshot(page.model()), false);
                     }
                 }
                 Err(e) => eprintln!("match5: the D-Bus control interface is not available: {e}"),
@@ -93,18 +147,23 @@ impl Application {
         glib::spawn_future_local(async move {
             while let Ok(request) = rx.recv().await {
                 let Some(app) = app.upgrade() else { break };
-                app.main_window().handle_request(request);
+                app.five_page().handle_request(request);
             }
         });
     }
 
-    /// Tells D-Bus listeners what the window shows now.
+    /// Tells D-Bus listeners what the game shows now: the properties at
+    /// once, the signals soon after.
     pub fn publish(&self, snapshot: Snapshot, knowledge_changed: bool) {
         let Some(service) = self.imp().service.borrow().clone() else {
             return;
         };
+        let old = service.replace(snapshot.clone());
+        if old == snapshot && !knowledge_changed {
+            return;
+        }
         glib::spawn_future_local(async move {
-            if let Err(e) = service.publish(snapshot, knowledge_changed).await {
+            if let Err(e) = service.signal(old, snapshot, knowledge_changed).await {
                 eprintln!("match5: a D-Bus signal was not sent: {e}");
             }
         });
@@ -118,87 +177,89 @@ impl Application {
 
     /// The one game window, made on first use.
     pub fn main_window(&self) -> Window {
-        self.existing_window().unwrap_or_else(|| Window::new(self))
+        if let Some(window) = self.existing_window() {
+            return window;
+        }
+        let window = Window::new(self);
+        if let Some(page) = window.page::<FivePage>() {
+            let app = self.downgrade();
+            dbus_bridge::watch(page.model(), move |snapshot, changed| {
+                if let Some(app) = app.upgrade() {
+                    app.publish(snapshot, changed);
+                }
+            });
+            self.publish(dbus_bridge::snapshot(page.model()), false);
+        }
+        crate::startup::trace_first_frame(&window);
+        window
+    }
+
+    /// The five-in-a-row page, shown: D-Bus calls and `.fivo` files go there.
+    pub fn five_page(&self) -> FivePage {
+        let page = self
+            .main_window()
+            .page::<FivePage>()
+            .expect("the window has the five-in-a-row page");
+        page.present();
+        page
     }
 
     fn setup_actions(&self) {
-        let quit = gio::ActionEntry::builder("quit")
-            .activate(|app: &Self, _, _| {
-                for window in app.windows() {
+        for action in AppAction::ALL {
+            let simple = gio::SimpleAction::new(action.name(), action.parameter());
+            simple.connect_activate(glib::clone!(
+                #[weak(rename_to = app)]
+                self,
+                move |_, parameter| app.activate_action_typed(action, parameter)
+            ));
+            self.add_action(&simple);
+            if !action.accels().is_empty() {
+                self.set_accels_for_action(&format!("app.{}", action.name()), action.accels());
+            }
+        }
+        self.set_accels_for_action("window.close", &["<Control>w"]);
+        // The pages' shortcuts are set by the window, which has the pages.
+    }
+
+    fn activate_action_typed(&self, action: AppAction, parameter: Option<&glib::Variant>) {
+        let text = || {
+            parameter
+                .and_then(|v| v.get::<String>())
+                .unwrap_or_default()
+        };
+        match action {
+            AppAction::Quit => {
+                for window in self.windows() {
                     window.close();
                 }
-            })
-            .build();
-        let about = gio::ActionEntry::builder("about")
-            .activate(|app: &Self, _, _| app.show_about())
-            .build();
-        let help = gio::ActionEntry::builder("help")
-            .activate(|app: &Self, _, _| crate::help_window::show(&app.main_window()))
-            .build();
-        // Reachable through org.freedesktop.Application.ActivateAction and the
-        // desktop file's actions (which take no parameter).
-        let new_game = gio::ActionEntry::builder("new-game")
-            .parameter_type(Some(glib::VariantTy::STRING))
-            .activate(|app: &Self, _, p| {
-                let name = p.and_then(|v| v.get::<String>()).unwrap_or_default();
-                match crate::dbus::parse_mode(&name) {
-                    Some(mode) => app.new_game(mode),
-                    None => eprintln!("match5: app.new-game: unknown mode {name:?}: use vs-computer or two-players"),
+            }
+            AppAction::About => self.show_about(),
+            AppAction::Help => crate::help::show(&self.main_window()),
+            AppAction::NewGame => {
+                let name = text();
+                match crate::games::five::session::parse_mode(&name) {
+                    Some(mode) => self.new_game(mode),
+                    None => eprintln!(
+                        "match5: app.new-game: unknown mode {name:?}: use vs-computer or two-players"
+                    ),
                 }
-            })
-            .build();
-        let vs_computer = gio::ActionEntry::builder("new-game-vs-computer")
-            .activate(|app: &Self, _, _| app.new_game(match5_engine::Mode::VsComputer))
-            .build();
-        let two_players = gio::ActionEntry::builder("new-game-two-players")
-            .activate(|app: &Self, _, _| app.new_game(match5_engine::Mode::TwoPlayers))
-            .build();
-        let open_knowledge = gio::ActionEntry::builder("open-knowledge")
-            .parameter_type(Some(glib::VariantTy::STRING))
-            .activate(|app: &Self, _, p| {
-                let path =
-                    std::path::PathBuf::from(p.and_then(|v| v.get::<String>()).unwrap_or_default());
-                let window = app.main_window();
-                GtkWindowExt::present(&window);
-                let win = window.clone();
-                window.ask_to_save_then(move || win.open_file(&path));
-            })
-            .build();
-        self.add_action_entries([
-            quit,
-            about,
-            help,
-            new_game,
-            vs_computer,
-            two_players,
-            open_knowledge,
-        ]);
-
-        self.set_accels_for_action("app.quit", &["<Control>q"]);
-        self.set_accels_for_action("app.help", &["F1"]);
-        self.set_accels_for_action("win.new-game", &["<Control>n"]);
-        self.set_accels_for_action("win.undo", &["<Control>z"]);
-        self.set_accels_for_action("win.open", &["<Control>o"]);
-        self.set_accels_for_action("win.save", &["<Control>s"]);
-        self.set_accels_for_action("win.save-as", &["<Shift><Control>s"]);
-        self.set_accels_for_action("win.patterns", &["<Control>p"]);
-        self.set_accels_for_action("win.hall-of-fame", &["<Control>h"]);
-        self.set_accels_for_action("window.close", &["<Control>w"]);
+            }
+            AppAction::NewGameVsComputer => self.new_game(match5_engine::Mode::VsComputer),
+            AppAction::NewGameTwoPlayers => self.new_game(match5_engine::Mode::TwoPlayers),
+            AppAction::OpenKnowledge => self.open_knowledge(std::path::PathBuf::from(text())),
+        }
     }
 
     /// Opens a knowledge file in the game window (asking first when learned
     /// knowledge is unsaved, and for the file's password when it has one).
     fn open_knowledge(&self, path: std::path::PathBuf) {
-        let window = self.main_window();
-        GtkWindowExt::present(&window);
-        let win = window.clone();
-        window.ask_to_save_then(move || win.open_file(&path));
+        let page = self.five_page();
+        let p = page.clone();
+        page.ask_to_save_then(move || p.open_file(&path));
     }
 
     fn new_game(&self, mode: match5_engine::Mode) {
-        let window = self.main_window();
-        GtkWindowExt::present(&window);
-        window.start_game(mode, None);
+        self.five_page().start_game(mode, None);
     }
 
     fn load_css(&self) {

@@ -53,7 +53,7 @@ pub fn password(
         .show_peek_icon(true)
         .activates_default(true)
         .build();
-    crate::a11y::set_label(&entry, &gettext("Password"));
+    crate::widgets::a11y::set_label(&entry, &gettext("Password"));
     dialog.set_extra_child(Some(&entry));
     dialog.add_responses(&[("skip", skip), ("unlock", &gettext("_Unlock"))]);
     dialog.set_response_appearance("unlock", adw::ResponseAppearance::Suggested);
@@ -101,28 +101,4 @@ pub fn name_and_password(
         }
     });
     dialog.present();
-}
-
-/// A secondary window of the game (help, hall of fame, patterns): modal,
-/// on top of the game window, closed with Escape.
-pub fn secondary_window(
-    parent: &impl IsA<gtk::Window>,
-    title: &str,
-    width: i32,
-    height: i32,
-) -> adw::Window {
-    let window = adw::Window::builder()
-        .transient_for(parent)
-        .modal(true)
-        .title(title)
-        .default_width(width)
-        .default_height(height)
-        .build();
-    let shortcuts = gtk::ShortcutController::new();
-    shortcuts.add_shortcut(gtk::Shortcut::new(
-        gtk::ShortcutTrigger::parse_string("Escape"),
-        Some(gtk::NamedAction::new("window.close")),
-    ));
-    window.add_controller(shortcuts);
-    window
 }

@@ -2,18 +2,24 @@
 //! loses. The desktop app; the rules and the computer live in
 //! `match5-engine`.
 
-mod a11y;
+//!
+//! Where things are: `window/` is the shell (header bar, view switcher);
+//! `games/<game>/` holds each game's page, model and windows (five in a row:
+//! `games/five/`); `widgets/` the board drawing shared by the pages;
+//! `dbus/` the control interface, whose calls land in
+//! `games/five/dbus_bridge.rs`; `errors.rs` turns the engine's errors into
+//! translated text.
+
 mod application;
 mod config;
 mod dbus;
 mod dialogs;
-mod hall_of_fame_window;
-mod help_window;
+mod errors;
+mod games;
+mod help;
 mod i18n;
-mod pattern_viewer;
-mod saved_game;
-mod session;
 mod settings;
+mod startup;
 mod widgets;
 mod window;
 
@@ -22,6 +28,7 @@ use gtk::prelude::*;
 use gtk::{gio, glib};
 
 fn main() -> glib::ExitCode {
+    startup::mark_start();
     gettextrs::setlocale(LocaleCategory::LcAll, "");
     let _ = gettextrs::bindtextdomain(config::GETTEXT_PACKAGE, config::LOCALEDIR);
     let _ = gettextrs::bind_textdomain_codeset(config::GETTEXT_PACKAGE, "UTF-8");

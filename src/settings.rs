@@ -1,6 +1,9 @@
-//! Preferences, in `$XDG_CONFIG_HOME/match5/settings.toml`.
+//! Preferences, in `$XDG_CONFIG_HOME/match5/settings.toml`: one file for
+//! the window and every game page, shared through [`SharedSettings`].
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +21,8 @@ pub struct Settings {
     pub window_width: i32,
     pub window_height: i32,
     pub window_maximized: bool,
+    /// The game page shown last (its id, like `five`).
+    pub last_page: String,
 }
 
 impl Default for Settings {
@@ -30,6 +35,7 @@ impl Default for Settings {
             window_width: 900,
             window_height: 680,
             window_maximized: false,
+            last_page: String::new(),
         }
     }
 }
@@ -63,6 +69,31 @@ impl Settings {
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = toml::to_string(self).expect("settings serialize");
         match5_engine::files::atomic_write(path, text.as_bytes())
+    }
+}
+
+/// The settings of this run, shared by the window and its pages; every
+/// change is saved at once.
+#[derive(Clone, Debug, Default)]
+pub struct SharedSettings(Rc<RefCell<Settings>>);
+
+impl SharedSettings {
+    pub fn new(settings: Settings) -> Self {
+        SharedSettings(Rc::new(RefCell::new(settings)))
+    }
+
+    /// A copy of the settings now.
+    pub fn get(&self) -> Settings {
+        self.0.borrow().clone()
+    }
+
+    /// Changes the settings and saves them (a failed save is reported on
+    /// standard error: the game goes on with the changed settings).
+    pub fn update(&self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.0.borrow_mut());
+        if let Err(e) = self.0.borrow().save(&Settings::path()) {
+            eprintln!("match5: the settings were not saved: {e}");
+        }
     }
 }
 

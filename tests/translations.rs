@@ -84,7 +84,9 @@ fn ui_strings() -> Vec<(String, PathBuf)> {
                 .replace("&amp;", "&")
                 .replace("&lt;", "<")
                 .replace("&gt;", ">")
-                .replace("&quot;", "\"");
+                .replace("&quot;", "\"")
+                // As the catalog writes it (and as a Rust literal has it).
+                .replace('\n', "\\n");
             found.push((s, path.clone()));
         }
     }
@@ -164,7 +166,7 @@ fn every_string_is_in_the_catalog_and_translated_to_dutch() {
             None => problems.push(format!("{name}: {s:?} is not in po/nl.po")),
             Some((_, true)) => problems.push(format!("{name}: {s:?} is fuzzy in po/nl.po")),
             Some((strs, _)) if strs.is_empty() || strs.iter().any(String::is_empty) => {
-                problems.push(format!("{name}: {s:?} is not translated in po/nl.po"))
+                problems.push(format!("{name}: {s:?} is not translated in po/nl.po"));
             }
             Some((strs, _)) => {
                 for t in strs {

@@ -249,12 +249,12 @@ impl BoardView {
             // Translators: the keyboard cursor on the board; {cell} is like "E5".
             let at = crate::i18n::gettext_f(
                 "Cursor on {cell}: {field}",
-                &[("cell", &crate::window::cell_name(cell)), ("field", &what)],
+                &[("cell", &cell_name(cell)), ("field", &what)],
             );
             description = format!("{description} {at}.");
         }
-        crate::a11y::set_label(self, &crate::i18n::gettext("Board"));
-        crate::a11y::set_description(self, &description);
+        super::a11y::set_label(self, &crate::i18n::gettext("Board"));
+        super::a11y::set_description(self, &description);
     }
 
     pub fn connect_cell_activated<F: Fn(&Self, Cell) + 'static>(
@@ -271,4 +271,29 @@ impl BoardView {
             }),
         )
     }
+}
+
+/// Where the stones are, for screen readers: "Blue: D5, E5. Red: E6."
+/// Columns are letters A to I from the left, rows 1 to 9 from the top.
+pub fn describe_stones(board: &match5_engine::Board) -> String {
+    let list = |color: Color| {
+        let cells: Vec<String> = Cell::all()
+            .filter(|c| board.get(*c) == Some(color))
+            .map(cell_name)
+            .collect();
+        if cells.is_empty() {
+            crate::i18n::gettext("none")
+        } else {
+            cells.join(", ")
+        }
+    };
+    crate::i18n::gettext_f(
+        "Blue: {blue}. Red: {red}.",
+        &[("blue", &list(Color::Blue)), ("red", &list(Color::Red))],
+    )
+}
+
+/// A field's name: column letter and row number, "E5" for the centre.
+pub fn cell_name(cell: Cell) -> String {
+    format!("{}{}", (b'A' + cell.x() as u8) as char, cell.y() + 1)
 }

@@ -154,8 +154,64 @@ class ControlInterface(unittest.TestCase):
         write(other, 'format = "match5-knowledge"\nversion = 1\nplayer = "Other"\n')
         error, message = r.error_of("LoadKnowledge", "ss", other, "")
         self.assertEqual(error, ERR + "UnsavedKnowledge")
+        self.assertIn("SaveKnowledge", message, "the error says the way out")
         self.assertEqual(r.prop("Level"), 1)
         self.assertEqual(r.prop("Player"), "Tester")
+
+    def win_by_script(self):
+        r = self.remote
+        r.call("StartGame", "sa{sv}", "vs-computer", {})
+        for _ in range(40):
+            blue, red = cells_of(r.prop("Board"))
+            (state,) = r.call("PlayMove", "uu", *winning_move(blue, red))
+            if state != "playing":
+                return state
+        return state
+
+    def test_a_script_saves_or_discards_what_the_computer_learned(self):
+        r = self.remote
+        self.assertEqual(self.win_by_script(), "blue-won")
+        mine = os.path.join(self.app.data, "match5", "knowledge", "Tester.fivo")
+        self.assertFalse(os.path.exists(mine))
+        path, level = r.call("SaveKnowledge")
+        self.assertEqual((path, level), (mine, 1))
+        with open(mine) as f:
+            self.assertEqual(f.read().count("[[pattern]]"), 1)
+        with open(os.path.join(self.app.data, "match5", "hall-of-fame.toml")) as f:
+            self.assertIn('"Tester"', f.read())
+        self.assertEqual(r.prop("KnowledgeStatus"), "owner")
+        wait_for(lambda: "Tester · level 1 · owner" in self.app.title(), message="the window shows the save")
+
+        # A second win, then another file: refused, unless told to discard.
+        self.assertEqual(self.win_by_script(), "blue-won")
+        self.assertEqual(r.prop("Level"), 2)
+        other = os.path.join(self.app.home, "Other.fivo")
+        write(other, 'format = "match5-knowledge"\nversion = 1\nplayer = "Other"\n')
+        error, _ = r.error_of("LoadKnowledge2", "ssa{sv}", other, "", {})
+        self.assertEqual(error, ERR + "UnsavedKnowledge")
+        error, message = r.error_of("LoadKnowledge2", "ssa{sv}", other, "", {"discard": GLib.Variant("b", True)})
+        self.assertEqual((error, "unknown option" in message), (ERR + "InvalidOption", True))
+        error, _ = r.error_of("LoadKnowledge2", "ssa{sv}", other, "",
+                              {"discard-unsaved": GLib.Variant("s", "yes")})
+        self.assertEqual(error, ERR + "InvalidOption")
+        self.assertEqual((r.prop("Player"), r.prop("Level")), ("Tester", 2), "refused calls change nothing")
+        status, level = r.call("LoadKnowledge2", "ssa{sv}", other, "", {"discard-unsaved": GLib.Variant("b", True)})
+        self.assertEqual((status, level), ("owner", 0))
+        self.assertEqual(r.prop("Player"), "Other")
+        with open(mine) as f:
+            self.assertEqual(f.read().count("[[pattern]]"), 1, "the discarded pattern was not saved")
+
+        # Knowledge opened without its password cannot be saved.
+        locked = os.path.join(self.app.home, "Locked.fivo")
+        write(locked, 'format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
+                      'password = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$'
+                      'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"\n')
+        before = open(locked).read()
+        self.assertEqual(r.call("LoadKnowledge", "ss", locked, ""), ("user", 0))
+        error, message = r.error_of("SaveKnowledge")
+        self.assertEqual(error, ERR + "UserKnowledge")
+        self.assertIn("password", message)
+        self.assertEqual(open(locked).read(), before)
 
 
 class Activation(unittest.TestCase):

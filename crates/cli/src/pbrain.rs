@@ -66,7 +66,7 @@ impl Brain {
             } else if board.1.is_none() {
                 match parse_board_line(line) {
                     Ok(_) if board.0.len() == SIZE * SIZE => {
-                        board.1 = Some("BOARD: more stones than the 81 fields".to_string())
+                        board.1 = Some("BOARD: more stones than the 81 fields".to_string());
                     }
                     Ok(stone) => board.0.push(stone),
                     Err(e) => board.1 = Some(e),
@@ -109,7 +109,7 @@ impl Brain {
                 )),
             },
             _ if self.game.is_none() => {
-                out.push(format!("ERROR send START 9 before {}", quote(&command)))
+                out.push(format!("ERROR send START 9 before {}", quote(&command)));
             }
             "BEGIN" => {
                 if self.game.as_ref().is_some_and(|g| !g.moves().is_empty()) {
@@ -148,9 +148,8 @@ impl Brain {
             return;
         }
         match game.outcome().cloned() {
-            Some(outcome @ Outcome::Won { .. }) => {
-                self.knowledge.record(&outcome);
-                let changes = self.knowledge.learn_from(game);
+            Some(Outcome::Won { .. }) => {
+                let changes = match5_engine::finish_game(&mut self.knowledge, game);
                 let level = changes.iter().find_map(|c| match c {
                     Change::Added { pattern, .. } => Some(pattern.level()),
                     Change::Removed { .. } => None,
@@ -163,8 +162,8 @@ impl Brain {
                     None => format!("MESSAGE lost: knowledge level {}", self.knowledge.level()),
                 });
             }
-            Some(outcome @ Outcome::Draw) => {
-                self.knowledge.record(&outcome);
+            Some(Outcome::Draw) => {
+                match5_engine::finish_game(&mut self.knowledge, game);
                 out.push("MESSAGE draw: the board is full".into());
             }
             None => self.reply(out),
@@ -193,9 +192,7 @@ impl Brain {
                         ),
                     });
                 }
-                if let Some(outcome) = game.outcome().cloned() {
-                    self.knowledge.record(&outcome);
-                }
+                match5_engine::finish_game(&mut self.knowledge, game);
                 out.push(choice.cell.to_string());
             }
         }

@@ -250,13 +250,12 @@ fn play_one(
             last_red = Some(game.computer_move(knowledge, rng)?.cell);
         }
     }
-    let outcome = game.outcome().expect("over").clone();
-    knowledge.record(&outcome);
-    match outcome.winner() {
+    let changes = match5_engine::finish_game(knowledge, &game);
+    match game.outcome().and_then(|o| o.winner()) {
         Some(Color::Red) => tally.computer_won += 1,
         Some(Color::Blue) => {
             tally.computer_lost += 1;
-            for change in knowledge.learn_from(&game) {
+            for change in changes {
                 match change {
                     Change::Added { .. } => tally.learned += 1,
                     Change::Removed { .. } => tally.junk += 1,

@@ -14,29 +14,7 @@ pub enum Mode {
     TwoPlayers,
 }
 
-/// The seed's movetype: 1 red, 2 blue, 3 red stopper (a forced move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoveKind {
-    Red,
-    Blue,
-    RedForced,
-}
-
-impl MoveKind {
-    pub fn color(self) -> Color {
-        match self {
-            MoveKind::Blue => Color::Blue,
-            MoveKind::Red | MoveKind::RedForced => Color::Red,
-        }
-    }
-}
-
-/// An entry of the movetable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub cell: Cell,
-    pub kind: MoveKind,
-}
+pub use crate::moves::{Move, MoveKind};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,8 +41,8 @@ pub enum MoveError {
     GameOver,
     #[error("field {0} is taken")]
     Occupied(Cell),
-    #[error("it is not the computer's turn")]
-    NotComputersTurn,
+    #[error("it is the computer's turn")]
+    ComputersTurn,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, atomic_write, read_bounded};
+use crate::disk::{FileError, atomic_write, read_bounded};
 use crate::fivo::ParseError;
 
 /// How many players the hall of fame holds.

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-use crate::game::{Game, Outcome};
+use crate::board::Color;
 use crate::matcher::{MatchIndex, Shape};
 use crate::password;
 use crate::pattern::Pattern;
@@ -273,18 +273,15 @@ impl Knowledge {
         Ok(())
     }
 
-    /// Counts a finished game in the player's statistics.
-    pub fn record(&mut self, outcome: &Outcome) {
-        match outcome.winner() {
-            Some(crate::board::Color::Blue) => self.stats.won = self.stats.won.saturating_add(1),
-            Some(crate::board::Color::Red) => self.stats.lost = self.stats.lost.saturating_add(1),
+    /// Counts a finished game in the player's statistics: won (blue, the
+    /// player), lost (red, the computer) or drawn (`None`). See
+    /// [`crate::finish::finish_game`], which also learns.
+    pub fn record(&mut self, winner: Option<Color>) {
+        match winner {
+            Some(Color::Blue) => self.stats.won = self.stats.won.saturating_add(1),
+            Some(Color::Red) => self.stats.lost = self.stats.lost.saturating_add(1),
             None => self.stats.drawn = self.stats.drawn.saturating_add(1),
         }
-    }
-
-    /// After a game blue won against the computer: learn its lesson.
-    pub fn learn_from(&mut self, game: &Game) -> Vec<Change> {
-        game.lesson().map(|p| self.learn(p)).unwrap_or_default()
     }
 
     /// Adds `new`: first every stored pattern that contains it is removed

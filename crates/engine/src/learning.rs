@@ -2,8 +2,8 @@
 //! "Building the Error Patterns" and "The Self Learning Algorithm".
 
 use crate::board::{Board, CELLS, Cell, SIZE};
-use crate::game::{Move, MoveKind};
 use crate::matcher::Match;
+use crate::moves::{Move, MoveKind};
 use crate::pattern::{Pattern, PatternCell};
 
 /// EP: what the computer knows, during a game, about the threat it is

@@ -8,14 +8,18 @@
 //! - [`matcher`]: the fast pattern matcher it uses; [`literal`] the seed's.
 //! - [`game`]: a game's movetable, outcome and undo; [`learning`]: the error
 //!   pattern EP and how a loss becomes a new pattern.
-//! - [`knowledge`]: a player's patterns, status and junk removal.
-//! - [`fivo`]: the `.fivo` file format; [`files`]: folders, atomic saves;
+//! - [`knowledge`]: a player's patterns, status and junk removal;
+//!   [`finish`]: where a finished game is counted and a loss learned from.
+//! - [`fivo`]: the `.fivo` file format; [`files`]: folders, who may save
+//!   what, merging saves; [`disk`]: bounded reads, locks, atomic writes;
 //!   [`hall_of_fame`]: the best 100 players.
 //! - [`opponents`]: the random and greedy players used for training.
 
 pub mod board;
 pub mod computer;
+pub mod disk;
 pub mod files;
+pub mod finish;
 pub mod fivo;
 pub mod game;
 pub mod hall_of_fame;
@@ -23,6 +27,7 @@ pub mod knowledge;
 pub mod learning;
 pub mod literal;
 pub mod matcher;
+pub mod moves;
 pub mod opponents;
 pub mod password;
 pub mod pattern;
@@ -32,6 +37,7 @@ pub mod symmetry;
 pub use board::{Board, Cell, Color};
 pub use computer::{Choice, GameRng, Reason};
 pub use files::{FileError, SaveReport, Saved, Store};
+pub use finish::finish_game;
 pub use game::{Game, Mode, Move, MoveKind, Outcome};
 pub use knowledge::{Change, Knowledge, Merged, Stats, Status};
 pub use pattern::Pattern;

@@ -503,7 +503,7 @@ mod tests {
                 assert_eq!(*places, rectangle(SIZE - w + 1, SIZE - h + 1));
             }
         }
-        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(size_of::<Entry>(), 16);
     }
 
     #[test]

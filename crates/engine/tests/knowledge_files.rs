@@ -416,15 +416,15 @@ fn a_file_changed_since_it_was_read_is_merged_not_overwritten() {
 
     let learned_first = pat(4, &["B.B.BX"]);
     first.learn(learned_first.clone());
-    first.record(&match5_engine::Outcome::Draw);
+    first.record(None);
     assert_eq!(store.save(&mut first, None).unwrap().merged, None);
 
     let learned_second = pat(5, &["BB.BX"]);
     second.learn(learned_second.clone());
     let gone = second.patterns()[0].clone();
     second.delete(0).unwrap();
-    second.record(&match5_engine::Outcome::Draw);
-    second.record(&match5_engine::Outcome::Draw);
+    second.record(None);
+    second.record(None);
     let report = store.save(&mut second, None).unwrap();
     assert_eq!(
         report.merged,

@@ -179,7 +179,7 @@ proptest! {
                 });
                 prop_assert!(in_blue, "the lesson matches the position it came from, in blue");
                 let before_level = knowledge.level();
-                let changes = knowledge.learn_from(&game);
+                let changes = match5_engine::finish_game(&mut knowledge, &game);
                 prop_assert!(!changes.is_empty());
                 prop_assert!(knowledge.level() <= before_level + 1);
                 prop_assert!(knowledge.patterns().windows(2).all(|w| w[0].level() <= w[1].level()));

@@ -1,5 +1,6 @@
-//! The game as the window sees it, without any GTK: whose knowledge, which
-//! game, the computer's replies, learning, undo and what is unsaved.
+//! The five-in-a-row game as the page plays it, without any GTK: whose
+//! knowledge, which game, the computer's replies, learning, undo and what is
+//! unsaved. The GObject [`super::model::FiveGame`] wraps it for the UI.
 
 use match5_engine::computer::{Choice, GameRng, rng_from_entropy};
 use match5_engine::game::MoveError;
@@ -118,7 +119,7 @@ impl Session {
     /// A person plays `cell`; against the computer, it answers at once.
     pub fn play(&mut self, cell: Cell) -> Result<Turn, MoveError> {
         if self.game.computers_turn() {
-            return Err(MoveError::NotComputersTurn);
+            return Err(MoveError::ComputersTurn);
         }
         self.game.play(cell)?;
         let mut turn = Turn::default();
@@ -127,8 +128,7 @@ impl Session {
         }
         if let Some(outcome) = self.game.outcome().cloned() {
             if self.game.mode() == Mode::VsComputer {
-                self.knowledge.record(&outcome);
-                turn.changes = self.knowledge.learn_from(&self.game);
+                turn.changes = match5_engine::finish_game(&mut self.knowledge, &self.game);
                 self.unsaved = true;
             }
             turn.outcome = Some(outcome);
@@ -183,6 +183,39 @@ impl Session {
             level_text(self.knowledge.level()),
             status_name(self.knowledge.status())
         )
+    }
+}
+
+/// A game mode as D-Bus and the app actions name it.
+pub fn parse_mode(name: &str) -> Option<Mode> {
+    match name {
+        "vs-computer" => Some(Mode::VsComputer),
+        "two-players" => Some(Mode::TwoPlayers),
+        _ => None,
+    }
+}
+
+/// The name of a game mode: `vs-computer` or `two-players`.
+pub fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::VsComputer => "vs-computer",
+        Mode::TwoPlayers => "two-players",
+    }
+}
+
+/// `idle` (no move yet), `playing`, `blue-won`, `red-won` or `draw`.
+pub fn game_state(game: &Game) -> &'static str {
+    match game.outcome() {
+        Some(Outcome::Won {
+            winner: Color::Blue,
+            ..
+        }) => "blue-won",
+        Some(Outcome::Won {
+            winner: Color::Red, ..
+        }) => "red-won",
+        Some(Outcome::Draw) => "draw",
+        None if game.moves().is_empty() => "idle",
+        None => "playing",
     }
 }
 
@@ -261,6 +294,18 @@ mod tests {
         s.play(c(1, 1)).unwrap();
         assert!(s.undo());
         assert_eq!(s.game().moves().len(), 1);
+    }
+
+    #[test]
+    fn modes_and_states_have_the_names_scripts_use() {
+        for mode in [Mode::VsComputer, Mode::TwoPlayers] {
+            assert_eq!(parse_mode(mode_name(mode)), Some(mode));
+        }
+        assert_eq!(parse_mode("VS-COMPUTER"), None);
+        let mut s = Session::new(Knowledge::new("A"), Mode::TwoPlayers, false);
+        assert_eq!(game_state(s.game()), "idle");
+        s.play(c(0, 0)).unwrap();
+        assert_eq!(game_state(s.game()), "playing");
     }
 
     #[test]

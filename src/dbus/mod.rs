@@ -3,15 +3,18 @@
 //! interface `io.github.match5.Match5.Control1` (see `docs/dbus.md`).
 //!
 //! zbus serves it on its own executor; every call becomes a [`Request`]
-//! sent through a channel to the GTK main thread, which carries it out on
-//! the window (so the UI follows) and answers through a reply channel. The
-//! window publishes a [`Snapshot`] after every change, from which the
-//! properties are read and the signals are sent.
+//! sent through a channel to the GTK main thread. **The calls land in
+//! `src/games/five/dbus_bridge.rs`**, which carries them out on the
+//! five-in-a-row page (so the UI follows) and answers through a reply
+//! channel. The bridge publishes a [`Snapshot`] whenever the game model
+//! notifies a change; the properties are read from it and the signals sent.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use match5_engine::Mode;
+
+use crate::games::five::session::parse_mode;
 use zbus::object_server::SignalEmitter;
 use zbus::zvariant::OwnedValue;
 
@@ -42,25 +45,13 @@ pub enum ControlError {
     FieldTaken(String),
     /// No game is running (the last one is over).
     NoGame(String),
+    /// The knowledge was opened without its password: it cannot be saved.
+    UserKnowledge(String),
+    /// Another program changed the knowledge file since it was read; the
+    /// knowledge is kept, unsaved.
+    FileChanged(String),
     /// The app could not carry the request out.
     Failed(String),
-}
-
-/// A game mode as D-Bus and the app actions name it.
-pub fn parse_mode(name: &str) -> Option<Mode> {
-    match name {
-        "vs-computer" => Some(Mode::VsComputer),
-        "two-players" => Some(Mode::TwoPlayers),
-        _ => None,
-    }
-}
-
-/// The name of a game mode: `vs-computer` or `two-players`.
-pub fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::VsComputer => "vs-computer",
-        Mode::TwoPlayers => "two-players",
-    }
 }
 
 type Reply<T> = async_channel::Sender<Result<T, ControlError>>;
@@ -70,12 +61,18 @@ pub enum Request {
     LoadKnowledge {
         path: String,
         password: String,
+        /// Drop learned knowledge that is not saved instead of refusing.
+        discard_unsaved: bool,
+        reply: Reply<(String, u32)>,
+    },
+    SaveKnowledge {
         reply: Reply<(String, u32)>,
     },
     StartGame {
         mode: Mode,
         player: Option<String>,
         computer_starts: Option<bool>,
+        discard_unsaved: bool,
         reply: Reply<()>,
     },
     PlayMove {
@@ -138,13 +135,54 @@ impl Control {
         self.ask(|reply| Request::LoadKnowledge {
             path,
             password,
+            discard_unsaved: false,
             reply,
         })
         .await
     }
 
+    /// LoadKnowledge with options: `discard-unsaved` (b) drops learned
+    /// knowledge that is not saved instead of answering UnsavedKnowledge.
+    #[zbus(name = "LoadKnowledge2", out_args("status", "level"))]
+    async fn load_knowledge2(
+        &self,
+        path: String,
+        password: String,
+        options: HashMap<String, OwnedValue>,
+    ) -> Result<(String, u32), ControlError> {
+        let mut discard_unsaved = false;
+        for (key, value) in options {
+            match key.as_str() {
+                "discard-unsaved" => discard_unsaved = flag(&key, value)?,
+                other => {
+                    return Err(ControlError::InvalidOption(format!(
+                        "unknown option {:?}: use discard-unsaved",
+                        match5_engine::player::excerpt(other, 40)
+                    )));
+                }
+            }
+        }
+        self.ask(|reply| Request::LoadKnowledge {
+            path,
+            password,
+            discard_unsaved,
+            reply,
+        })
+        .await
+    }
+
+    /// Saves the knowledge to its file (the player's own, or the file it was
+    /// opened from) and updates the hall of fame. Returns the file and the
+    /// level saved. A user (opened without the password) cannot save.
+    #[zbus(out_args("path", "level"))]
+    async fn save_knowledge(&self) -> Result<(String, u32), ControlError> {
+        self.ask(|reply| Request::SaveKnowledge { reply }).await
+    }
+
     /// Starts a new game. `mode` is `vs-computer` or `two-players`; options:
-    /// `player` (s) switches to that player's knowledge, `computer-starts` (b).
+    /// `player` (s) switches to that player's knowledge, `computer-starts`
+    /// (b), `discard-unsaved` (b) lets a switch of player drop unsaved
+    /// learned knowledge.
     async fn start_game(
         &self,
         mode: String,
@@ -157,23 +195,20 @@ impl Control {
         })?;
         let mut player = None;
         let mut computer_starts = None;
+        let mut discard_unsaved = false;
         for (key, value) in options {
             match key.as_str() {
                 "player" => {
                     player = Some(String::try_from(value).map_err(|_| {
                         ControlError::InvalidOption("option player must be a string (s)".into())
-                    })?)
+                    })?);
                 }
-                "computer-starts" => {
-                    computer_starts = Some(bool::try_from(value).map_err(|_| {
-                        ControlError::InvalidOption(
-                            "option computer-starts must be a boolean (b)".into(),
-                        )
-                    })?)
-                }
+                "computer-starts" => computer_starts = Some(flag(&key, value)?),
+                "discard-unsaved" => discard_unsaved = flag(&key, value)?,
                 other => {
                     return Err(ControlError::InvalidOption(format!(
-                        "unknown option {other:?}: use player or computer-starts"
+                        "unknown option {:?}: use player, computer-starts or discard-unsaved",
+                        match5_engine::player::excerpt(other, 40)
                     )));
                 }
             }
@@ -182,6 +217,7 @@ impl Control {
             mode: game_mode,
             player,
             computer_starts,
+            discard_unsaved,
             reply,
         })
         .await
@@ -233,6 +269,12 @@ impl Control {
     async fn knowledge_changed(emitter: &SignalEmitter<'_>, level: u32) -> zbus::Result<()>;
 }
 
+/// A boolean option's value.
+fn flag(key: &str, value: OwnedValue) -> Result<bool, ControlError> {
+    bool::try_from(value)
+        .map_err(|_| ControlError::InvalidOption(format!("option {key} must be a boolean (b)")))
+}
+
 /// The control service's connection and what it shares with the window.
 pub struct Service {
     pub connection: zbus::Connection,
@@ -255,16 +297,27 @@ impl Service {
         })
     }
 
-    /// Publishes `new`: properties that changed send PropertiesChanged, a
-    /// game that ended sends GameOver, a new level KnowledgeChanged.
-    pub async fn publish(&self, new: Snapshot, knowledge_changed: bool) -> zbus::Result<()> {
-        let old = std::mem::replace(
+    /// Makes `new` what the properties say, at once (a call answered after
+    /// this sees it); returns what they said before, for [`Self::signal`].
+    pub fn replace(&self, new: Snapshot) -> Snapshot {
+        std::mem::replace(
             &mut *self
                 .snapshot
                 .lock()
                 .expect("the snapshot lock is never poisoned"),
-            new.clone(),
-        );
+            new,
+        )
+    }
+
+    /// Sends what changed from `old` to `new`: properties that changed send
+    /// PropertiesChanged, a game that ended sends GameOver, a new level or
+    /// other knowledge KnowledgeChanged.
+    pub async fn signal(
+        &self,
+        old: Snapshot,
+        new: Snapshot,
+        knowledge_changed: bool,
+    ) -> zbus::Result<()> {
         if old == new && !knowledge_changed {
             return Ok(());
         }

@@ -1,7 +1,7 @@
-//! The window's knowledge flows: open, save, save as, switching player,
+//! The page's knowledge flows: open, save, save as, switching player,
 //! passwords, deleting patterns, and never losing what was learned.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
@@ -9,76 +9,50 @@ use gtk::{gio, glib};
 use match5_engine::files::{self, FileError, Saved};
 use match5_engine::{Knowledge, Status};
 
-use super::Window;
+use super::page::FivePage;
 use crate::dialogs;
+use crate::errors;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
-impl Window {
-    pub(super) fn add_knowledge_actions(&self) {
-        let open = gio::ActionEntry::builder("open")
-            .activate(|win: &Self, _, _| {
-                let win2 = win.clone();
-                win.ask_to_save_then(move || win2.choose_file_to_open());
-            })
-            .build();
-        let save = gio::ActionEntry::builder("save")
-            .activate(|win: &Self, _, _| {
-                win.save();
-            })
-            .build();
-        let save_as = gio::ActionEntry::builder("save-as")
-            .activate(|win: &Self, _, _| win.save_as(|_| {}))
-            .build();
-        let delete_all = gio::ActionEntry::builder("delete-all")
-            .activate(|win: &Self, _, _| win.delete_all())
-            .build();
-        self.add_action_entries([open, save, save_as, delete_all]);
-    }
-
+impl FivePage {
     pub(super) fn connect_knowledge_rows(&self) {
         let imp = self.imp();
         imp.name_row.connect_apply(glib::clone!(
-            #[weak(rename_to = win)]
+            #[weak(rename_to = page)]
             self,
             move |row| {
                 let name = row.text().trim().to_string();
-                win.switch_player(name);
+                page.switch_player(name);
             }
         ));
         imp.password_row.connect_apply(glib::clone!(
-            #[weak(rename_to = win)]
+            #[weak(rename_to = page)]
             self,
             move |row| {
                 let password = row.text().to_string();
                 row.set_text("");
-                win.apply_password(&password);
+                page.apply_password(&password);
             }
         ));
     }
 
-    /// Puts the current player's name in the sidebar.
-    pub(super) fn refresh_player_rows(&self) {
-        let name = self.with_session(|s| s.knowledge().player().to_string());
-        self.imp().name_row.set_text(&name);
+    /// Puts the current player's name back in the sidebar.
+    fn refresh_player_rows(&self) {
+        self.imp().name_row.set_text(&self.model().player());
     }
 
     /// Runs `then` once unsaved knowledge is saved or knowingly discarded
     /// (at once when there is nothing unsaved).
     pub fn ask_to_save_then(&self, then: impl Fn() + 'static) {
-        let (unsaved, level, player) = self.with_session(|s| {
-            (
-                s.has_unsaved_knowledge(),
-                s.knowledge().level(),
-                s.knowledge().player().to_string(),
-            )
-        });
+        let model = self.model();
+        let (unsaved, level, player) = (model.unsaved(), model.level(), model.player());
         if !unsaved {
             then();
             return;
         }
         let then = std::rc::Rc::new(then);
         let dialog = adw::MessageDialog::new(
-            Some(self),
+            Some(&self.window()),
             Some(&gettext("Save the Computer’s Knowledge?")),
             Some(&gettext_f(
                 "The computer learned from {player} and its knowledge (level {level}) is not saved. Unsaved knowledge is lost.",
@@ -97,22 +71,22 @@ impl Window {
         dialog.connect_response(
             None,
             glib::clone!(
-                #[weak(rename_to = win)]
+                #[weak(rename_to = page)]
                 self,
                 move |_, response| match response {
                     "discard" => {
-                        win.with_session(|s| s.mark_saved());
+                        page.model().discard_unsaved();
                         then();
                     }
                     "save" => {
-                        if win.with_session(|s| s.knowledge().may_overwrite()) {
-                            if win.save() {
+                        if page.model().may_save() {
+                            if page.save() {
                                 then();
                             }
                         } else {
                             // A user saves under their own name first.
                             let then = then.clone();
-                            win.save_as(move |saved| {
+                            page.save_as(move |saved| {
                                 if saved {
                                     then();
                                 }
@@ -126,14 +100,14 @@ impl Window {
         dialog.present();
     }
 
-    fn choose_file_to_open(&self) {
+    pub(super) fn choose_file_to_open(&self) {
         let filter = gtk::FileFilter::new();
         filter.set_name(Some(&gettext("Match5 knowledge")));
         filter.add_pattern("*.fivo");
         filter.add_mime_type("application/x-match5-knowledge");
         let chooser = gtk::FileChooserNative::new(
             Some(&gettext("Open Knowledge")),
-            Some(self),
+            Some(&self.window()),
             gtk::FileChooserAction::Open,
             Some(&gettext("_Open")),
             Some(&gettext("_Cancel")),
@@ -142,13 +116,13 @@ impl Window {
         let _ =
             chooser.set_current_folder(Some(&gio::File::for_path(self.store().knowledge_dir())));
         chooser.connect_response(glib::clone!(
-            #[weak(rename_to = win)]
+            #[weak(rename_to = page)]
             self,
             move |chooser, response| {
                 if response == gtk::ResponseType::Accept
                     && let Some(path) = chooser.file().and_then(|f| f.path())
                 {
-                    win.open_file(&path);
+                    page.open_file(&path);
                 }
             }
         ));
@@ -162,20 +136,20 @@ impl Window {
     pub fn open_file(&self, path: &Path) {
         match files::load_knowledge(path) {
             Err(e) => dialogs::error(
-                self,
+                &self.window(),
                 &gettext("Could Not Open the Knowledge"),
-                &e.to_string(),
+                &errors::file_error(&e),
             ),
             Ok(k) if k.has_password() => self.unlock_then_use(k),
             Ok(k) => self.use_knowledge(k),
         }
     }
 
-    fn unlock_then_use(&self, knowledge: Knowledge) {
+    pub(super) fn unlock_then_use(&self, knowledge: Knowledge) {
         let player = knowledge.player().to_string();
         let knowledge = std::cell::RefCell::new(Some(knowledge));
         dialogs::password(
-            self,
+            &self.window(),
             &gettext_f(
                 "{player}’s Knowledge Has a Password",
                 &[("player", &player)],
@@ -185,7 +159,7 @@ impl Window {
             ),
             &gettext("Play as _User"),
             glib::clone!(
-                #[weak(rename_to = win)]
+                #[weak(rename_to = page)]
                 self,
                 move |password| {
                     let Some(mut k) = knowledge.borrow_mut().take() else {
@@ -193,58 +167,39 @@ impl Window {
                     };
                     match password {
                         Some(p) if k.unlock(&p) => {
-                            win.toast(&gettext("Password accepted: you are the owner"));
+                            page.toast(&gettext("Password accepted: you are the owner"));
                         }
-                        Some(_) => win.toast(&gettext(
+                        Some(_) => page.toast(&gettext(
                             "Wrong password: you play as a user, and nothing is saved to this file",
                         )),
-                        None => win.toast(&gettext(
+                        None => page.toast(&gettext(
                             "You play as a user: nothing is saved to this file",
                         )),
                     }
-                    win.use_knowledge(k);
+                    page.use_knowledge(k);
                 }
             ),
         );
     }
 
+    /// Plays against `knowledge` from now on, in a new game.
     pub fn use_knowledge(&self, knowledge: Knowledge) {
-        self.imp().knowledge_changed.set(true);
-        let settings = self.imp().settings.borrow().clone();
-        self.with_session(|s| {
-            s.set_knowledge(knowledge);
-            s.new_game(s.mode(), settings.computer_starts);
-        });
-        self.refresh_player_rows();
-        self.refresh();
-        self.save_settings();
+        self.model().use_knowledge(knowledge);
     }
 
     /// Saves to the file the knowledge came from (or the player's own file).
     /// Returns whether it was saved.
     pub fn save(&self) -> bool {
-        let store = self.store().clone();
-        let result = self.with_session(|s| {
-            let path: Option<PathBuf> = s.knowledge().source().map(Path::to_path_buf);
-            let r = store.save(s.knowledge_mut(), path.as_deref());
-            if r.is_ok() {
-                s.mark_saved();
-            }
-            r.map(|report| {
-                (
-                    report,
-                    s.knowledge().player().to_string(),
-                    s.knowledge().level(),
-                )
-            })
-        });
+        let model = self.model();
+        let result = model.save();
+        let (player, level) = (model.player(), model.level());
         match result {
-            Ok((report, player, level)) => {
+            Ok(report) => {
                 let text = match report.saved {
                     Saved::Written(_) => ngettext_f(
                         "Saved {player}’s knowledge: {level} pattern",
                         "Saved {player}’s knowledge: {level} patterns",
-                        level as u32,
+                        level,
                         &[("player", &player), ("level", &level.to_string())],
                     ),
                     Saved::Erased(_) => gettext_f(
@@ -269,35 +224,34 @@ impl Window {
                     )),
                     Err(e) => self.toast(&gettext_f(
                         "The hall of fame could not be updated: {reason}",
-                        &[("reason", &e.to_string())],
+                        &[("reason", &errors::file_error(&e))],
                     )),
                 }
-                self.refresh();
                 true
             }
-            Err(e @ FileError::Conflict { .. }) => {
+            Err(FileError::Conflict { reason, .. }) => {
                 dialogs::confirm(
-                    self,
+                    &self.window(),
                     &gettext("The Knowledge File Changed"),
                     &gettext_f(
                         "Another program saved different knowledge to this file since you opened it, so it was not saved over. Nothing you learned is lost: save it under another name.\n\n{reason}",
-                        &[("reason", &e.to_string())],
+                        &[("reason", &reason)],
                     ),
                     &gettext("Save _As…"),
                     false,
                     glib::clone!(
-                        #[weak(rename_to = win)]
+                        #[weak(rename_to = page)]
                         self,
-                        move || win.save_as(|_| {})
+                        move || page.save_as(|_| {})
                     ),
                 );
                 false
             }
             Err(e) => {
                 dialogs::error(
-                    self,
+                    &self.window(),
                     &gettext("Could Not Save the Knowledge"),
-                    &e.to_string(),
+                    &errors::file_error(&e),
                 );
                 false
             }
@@ -307,8 +261,7 @@ impl Window {
     /// Saves under a player's name (theirs, or another): the way a user
     /// makes someone's knowledge their own. `done` learns whether it saved.
     pub fn save_as(&self, done: impl Fn(bool) + 'static) {
-        let (player, status) =
-            self.with_session(|s| (s.knowledge().player().to_string(), s.knowledge().status()));
+        let (player, status) = (self.model().player(), self.model().status());
         let body = if status == Status::User {
             gettext_f(
                 "This knowledge belongs to {player}. Save it under your own name to become its owner.",
@@ -325,32 +278,27 @@ impl Window {
             player
         };
         dialogs::name_and_password(
-            self,
+            &self.window(),
             &gettext("Save Knowledge As"),
             &body,
             &suggested,
             &gettext("_Save"),
             glib::clone!(
-                #[weak(rename_to = win)]
+                #[weak(rename_to = page)]
                 self,
                 move |name, password| {
                     let pw = (!password.is_empty()).then_some(password.as_str());
-                    let taken = win.with_session(|s| s.knowledge_mut().take_over(&name, pw));
-                    if let Err(e) = taken {
+                    if let Err(e) = page.model().take_over(&name, pw) {
                         dialogs::error(
-                            &win,
+                            &page.window(),
                             &gettext("Could Not Save the Knowledge"),
-                            &e.to_string(),
+                            &errors::knowledge_error(&e),
                         );
                         done(false);
                         return;
                     }
-                    let store = win.store().clone();
-                    let target = store.knowledge_path(&name).ok();
-                    win.with_session(|s| s.knowledge_mut().set_source(target));
-                    let saved = win.save();
-                    win.refresh_player_rows();
-                    win.save_settings();
+                    let saved = page.save();
+                    page.refresh_player_rows();
                     done(saved);
                 }
             ),
@@ -358,23 +306,26 @@ impl Window {
     }
 
     /// The sidebar's name: switch to that player's knowledge (or new).
-    fn switch_player(&self, name: String) {
-        let current = self.with_session(|s| s.knowledge().player().to_string());
-        if name.is_empty() || name == current {
+    pub(super) fn switch_player(&self, name: String) {
+        if name.is_empty() || name == self.model().player() {
             self.refresh_player_rows();
             return;
         }
         if let Err(e) = files::player_file_name(&name) {
-            dialogs::error(self, &gettext("Choose Another Name"), &e.to_string());
+            dialogs::error(
+                &self.window(),
+                &gettext("Choose Another Name"),
+                &errors::name_error(&e),
+            );
             self.refresh_player_rows();
             return;
         }
-        let win = self.clone();
+        let page = self.clone();
         self.ask_to_save_then(move || {
-            let path = win.store().knowledge_path(&name).ok();
+            let path = page.store().knowledge_path(&name).ok();
             match path {
-                Some(p) if p.exists() => win.open_file(&p),
-                _ => win.use_knowledge(Knowledge::new(&name)),
+                Some(p) if p.exists() => page.open_file(&p),
+                _ => page.use_knowledge(Knowledge::new(&name)),
             }
         });
         self.refresh_player_rows();
@@ -382,62 +333,47 @@ impl Window {
 
     /// The sidebar's password: unlocks a user's knowledge, or sets the
     /// owner's password (stored at the next save).
-    fn apply_password(&self, password: &str) {
-        let status = self.with_session(|s| s.knowledge().status());
-        if status == Status::User {
-            if self.with_session(|s| s.knowledge_mut().unlock(password)) {
+    pub(super) fn apply_password(&self, password: &str) {
+        let model = self.model();
+        if model.status() == Status::User {
+            if model.unlock(password) {
                 self.toast(&gettext("Password accepted: you are the owner"));
             } else {
                 self.toast(&gettext("Wrong password: you stay a user"));
             }
         } else {
             let pw = (!password.is_empty()).then_some(password);
-            let _ = self.with_session(|s| {
-                s.mark_changed();
-                s.knowledge_mut().set_password(pw)
-            });
+            if let Err(e) = model.set_password(pw) {
+                self.toast(&errors::knowledge_error(&e));
+                return;
+            }
             self.toast(&if pw.is_some() {
                 gettext("Password set: it is stored with the knowledge when you save")
             } else {
                 gettext("Password removed: saved knowledge will have none")
             });
         }
-        self.refresh();
     }
 
-    fn delete_all(&self) {
-        let (player, level) =
-            self.with_session(|s| (s.knowledge().player().to_string(), s.knowledge().level()));
+    pub(super) fn delete_all(&self) {
+        let (player, level) = (self.model().player(), self.model().level());
         dialogs::confirm(
-            self,
+            &self.window(),
             &gettext("Delete All Patterns?"),
             &ngettext_f(
                 "The computer forgets the {level} pattern it learned from {player}. Saving then removes the file and the hall of fame entry.",
                 "The computer forgets all {level} patterns it learned from {player}. Saving then removes the file and the hall of fame entry.",
-                level as u32,
+                level,
                 &[("player", &player), ("level", &level.to_string())],
             ),
             &gettext("_Delete All"),
             true,
             glib::clone!(
-                #[weak(rename_to = win)]
+                #[weak(rename_to = page)]
                 self,
-                move || {
-                    let result = win.with_session(|s| {
-                        let r = s.knowledge_mut().delete_all();
-                        if r.is_ok() {
-                            s.mark_changed();
-                        }
-                        r
-                    });
-                    match result {
-                        Ok(_) => {
-                            win.imp().knowledge_changed.set(true);
-                            win.toast(&gettext("All patterns deleted: save to make it final"))
-                        }
-                        Err(e) => win.toast(&e.to_string()),
-                    }
-                    win.refresh();
+                move || match page.model().delete_all() {
+                    Ok(()) => page.toast(&gettext("All patterns deleted: save to make it final")),
+                    Err(e) => page.toast(&errors::knowledge_error(&e)),
                 }
             ),
         );

@@ -1,0 +1,426 @@
+//! The five-in-a-row game as a GObject: the GTK-free [`Session`] behind
+//! properties that the page, the secondary windows and the D-Bus bridge bind
+//! to or listen on.
+//!
+//! Every change goes through a method here; afterwards the properties are
+//! compared with what they were and only those that changed are notified.
+//! "Unsaved" has one source: the session; the `unsaved` property mirrors it.
+//!
+//! Signals: `pattern-added (index, level)` and `pattern-removed (index,
+//! level)` when the computer learns or forgets a pattern while playing;
+//! `knowledge-changed` whenever the patterns change or other knowledge is
+//! used (learned, deleted, opened, another player).
+
+use std::cell::{Cell as StdCell, OnceCell, RefCell};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use gtk::glib;
+use gtk::glib::prelude::*;
+use gtk::glib::subclass::Signal;
+use gtk::subclass::prelude::*;
+use match5_engine::files::FileError;
+use match5_engine::game::MoveError;
+use match5_engine::knowledge::KnowledgeError;
+use match5_engine::{Cell, Change, Knowledge, Mode, SaveReport, Status, Store};
+
+use super::session::{Session, Turn, game_state, mode_name};
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, glib::Properties)]
+    #[properties(wrapper_type = super::FiveGame)]
+    pub struct FiveGame {
+        pub session: RefCell<Option<Session>>,
+        pub store: OnceCell<Store>,
+        /// The player whose knowledge the computer uses.
+        #[property(get)]
+        pub player: RefCell<String>,
+        /// The number of patterns learned from the player.
+        #[property(get)]
+        pub level: StdCell<u32>,
+        /// `new`, `owner` or `user`.
+        #[property(get)]
+        pub knowledge_status: RefCell<String>,
+        /// `vs-computer` or `two-players`.
+        #[property(get)]
+        pub mode: RefCell<String>,
+        /// `idle`, `playing`, `blue-won`, `red-won` or `draw`.
+        #[property(get)]
+        pub state: RefCell<String>,
+        /// The board as nine lines of `.`, `B` and `R`.
+        #[property(get)]
+        pub board: RefCell<String>,
+        /// Moves made in this game (changes with every move and undo).
+        #[property(get)]
+        pub moves: StdCell<u32>,
+        #[property(get)]
+        pub over: StdCell<bool>,
+        /// Learned or deleted patterns are not saved yet.
+        #[property(get)]
+        pub unsaved: StdCell<bool>,
+        #[property(get)]
+        pub can_undo: StdCell<bool>,
+        /// The knowledge may be saved to its file (owner or new).
+        #[property(get)]
+        pub may_save: StdCell<bool>,
+        #[property(get)]
+        pub computer_starts: StdCell<bool>,
+        #[property(get)]
+        pub won: StdCell<u64>,
+        #[property(get)]
+        pub lost: StdCell<u64>,
+        #[property(get)]
+        pub drawn: StdCell<u64>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for FiveGame {
+        const NAME: &'static str = "Match5FiveGame";
+        type Type = super::FiveGame;
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for FiveGame {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| {
+                vec![
+                    Signal::builder("pattern-added")
+                        .param_types([u32::static_type(), u32::static_type()])
+                        .build(),
+                    Signal::builder("pattern-removed")
+                        .param_types([u32::static_type(), u32::static_type()])
+                        .build(),
+                    Signal::builder("knowledge-changed").build(),
+                ]
+            })
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct FiveGame(ObjectSubclass<imp::FiveGame>);
+}
+
+/// Sets `cell` to `new`; was it different?
+fn put<T: PartialEq>(cell: &RefCell<T>, new: T) -> bool {
+    let changed = *cell.borrow() != new;
+    if changed {
+        cell.replace(new);
+    }
+    changed
+}
+
+fn put_copy<T: PartialEq + Copy>(cell: &StdCell<T>, new: T) -> bool {
+    cell.replace(new) != new
+}
+
+impl FiveGame {
+    pub fn new(store: Store, session: Session) -> Self {
+        let obj: Self = glib::Object::new();
+        let _ = obj.imp().store.set(store);
+        obj.imp().session.replace(Some(session));
+        obj.sync();
+        obj
+    }
+
+    /// Where knowledge files and the hall of fame are.
+    pub fn store(&self) -> &Store {
+        self.imp().store.get().expect("made with a store")
+    }
+
+    /// Reads the session.
+    pub fn with<R>(&self, f: impl FnOnce(&Session) -> R) -> R {
+        f(self
+            .imp()
+            .session
+            .borrow()
+            .as_ref()
+            .expect("made with a session"))
+    }
+
+    /// Changes the session, then notifies what changed.
+    fn change<R>(&self, f: impl FnOnce(&mut Session) -> R) -> R {
+        let r = f(self
+            .imp()
+            .session
+            .borrow_mut()
+            .as_mut()
+            .expect("made with a session"));
+        self.sync();
+        r
+    }
+
+    /// Brings the properties up to date; notifies only those that changed,
+    /// all at once when every one of them holds its new value.
+    fn sync(&self) {
+        let imp = self.imp();
+        let _batch = self.freeze_notify();
+        let guard = imp.session.borrow();
+        let s = guard.as_ref().expect("made with a session");
+        let k = s.knowledge();
+        let game = s.game();
+        if put(&imp.player, k.player().to_string()) {
+            self.notify_player();
+        }
+        if put_copy(&imp.level, u32::try_from(k.level()).unwrap_or(u32::MAX)) {
+            self.notify_level();
+        }
+        if put(&imp.knowledge_status, k.status().as_str().to_string()) {
+            self.notify_knowledge_status();
+        }
+        if put(&imp.mode, mode_name(s.mode()).to_string()) {
+            self.notify_mode();
+        }
+        if put(&imp.state, game_state(game).to_string()) {
+            self.notify_state();
+        }
+        if put(&imp.board, game.board().to_text()) {
+            self.notify_board();
+        }
+        if put_copy(&imp.moves, game.moves().len() as u32) {
+            self.notify_moves();
+        }
+        if put_copy(&imp.over, game.is_over()) {
+            self.notify_over();
+        }
+        if put_copy(&imp.unsaved, s.has_unsaved_knowledge()) {
+            self.notify_unsaved();
+        }
+        if put_copy(&imp.can_undo, s.can_undo()) {
+            self.notify_can_undo();
+        }
+        if put_copy(&imp.may_save, k.may_overwrite()) {
+            self.notify_may_save();
+        }
+        if put_copy(&imp.computer_starts, s.computer_starts()) {
+            self.notify_computer_starts();
+        }
+        let stats = k.stats();
+        if put_copy(&imp.won, stats.won) {
+            self.notify_won();
+        }
+        if put_copy(&imp.lost, stats.lost) {
+            self.notify_lost();
+        }
+        if put_copy(&imp.drawn, stats.drawn) {
+            self.notify_drawn();
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        self.with(|s| s.knowledge().status())
+    }
+
+    pub fn game_mode(&self) -> Mode {
+        self.with(Session::mode)
+    }
+
+    /// A person plays `cell` for the side to move; against the computer it
+    /// answers at once, and a game it lost is learned from.
+    pub fn play(&self, cell: Cell) -> Result<Turn, MoveError> {
+        let turn = self.change(|s| s.play(cell))?;
+        for change in &turn.changes {
+            let (name, index, pattern) = match change {
+                Change::Added { index, pattern } => ("pattern-added", index, pattern),
+                Change::Removed { index, pattern } => ("pattern-removed", index, pattern),
+            };
+            self.emit_by_name::<()>(name, &[&(*index as u32), &{ pattern.level() }]);
+        }
+        if !turn.changes.is_empty() {
+            self.emit_knowledge_changed();
+        }
+        Ok(turn)
+    }
+
+    /// Takes back the last turn; false when there is none to take back.
+    pub fn undo(&self) -> bool {
+        self.change(Session::undo)
+    }
+
+    /// A new game; when the computer starts, it has made its first move.
+    pub fn new_game(&self, mode: Mode, computer_starts: bool) {
+        self.change(|s| s.new_game(mode, computer_starts));
+    }
+
+    /// Uses `knowledge` (opened, or another player's) for a new game.
+    pub fn use_knowledge(&self, knowledge: Knowledge) {
+        self.change(|s| {
+            let (mode, starts) = (s.mode(), s.computer_starts());
+            s.set_knowledge(knowledge);
+            s.new_game(mode, starts);
+        });
+        self.emit_knowledge_changed();
+    }
+
+    /// Forgets that the knowledge has unsaved changes (the person chose to
+    /// discard them; the next knowledge replaces it).
+    pub fn discard_unsaved(&self) {
+        self.change(Session::mark_saved);
+    }
+
+    /// Forgets pattern `index` (0-based); saving makes it final.
+    pub fn delete_pattern(&self, index: usize) -> Result<(), KnowledgeError> {
+        let r = self.change(|s| {
+            let r = s.knowledge_mut().delete(index).map(drop);
+            if r.is_ok() {
+                s.mark_changed();
+            }
+            r
+        });
+        if r.is_ok() {
+            self.emit_knowledge_changed();
+        }
+        r
+    }
+
+    /// Forgets every pattern; saving then removes the file.
+    pub fn delete_all(&self) -> Result<(), KnowledgeError> {
+        let r = self.change(|s| {
+            let r = s.knowledge_mut().delete_all().map(drop);
+            if r.is_ok() {
+                s.mark_changed();
+            }
+            r
+        });
+        if r.is_ok() {
+            self.emit_knowledge_changed();
+        }
+        r
+    }
+
+    /// Unlocks a user's knowledge with its password; did it match?
+    pub fn unlock(&self, password: &str) -> bool {
+        self.change(|s| s.knowledge_mut().unlock(password))
+    }
+
+    /// Sets (or with `None` removes) the owner's password, stored at the
+    /// next save.
+    pub fn set_password(&self, password: Option<&str>) -> Result<(), KnowledgeError> {
+        self.change(|s| {
+            let r = s.knowledge_mut().set_password(password);
+            if r.is_ok() {
+                s.mark_changed();
+            }
+            r
+        })
+    }
+
+    /// Makes `name` the owner, with `password`, saving to that player's
+    /// file from now on.
+    pub fn take_over(&self, name: &str, password: Option<&str>) -> Result<(), KnowledgeError> {
+        let target = self.store().knowledge_path(name).ok();
+        self.change(|s| {
+            s.knowledge_mut().take_over(name, password)?;
+            s.knowledge_mut().set_source(target);
+            Ok(())
+        })
+    }
+
+    /// Saves to the file the knowledge came from (or the player's own).
+    pub fn save(&self) -> Result<SaveReport, FileError> {
+        let store = self.store().clone();
+        let r = self.change(|s| {
+            let path: Option<PathBuf> = s.knowledge().source().map(Path::to_path_buf);
+            let r = store.save(s.knowledge_mut(), path.as_deref());
+            if r.is_ok() {
+                s.mark_saved();
+            }
+            r
+        });
+        if r.as_ref().is_ok_and(|report| report.merged.is_some()) {
+            self.emit_knowledge_changed();
+        }
+        r
+    }
+
+    /// A pattern of the knowledge, for the viewer.
+    pub fn pattern(&self, index: usize) -> Option<match5_engine::Pattern> {
+        self.with(|s| s.knowledge().patterns().get(index).cloned())
+    }
+
+    fn emit_knowledge_changed(&self) {
+        self.emit_by_name::<()>("knowledge-changed", &[]);
+    }
+
+    pub fn connect_knowledge_changed<F: Fn(&Self) + 'static>(&self, f: F) -> glib::SignalHandlerId {
+        self.connect_local("knowledge-changed", false, move |values| {
+            let obj = values[0].get::<Self>().expect("the model");
+            f(&obj);
+            None
+        })
+    }
+
+    /// `f(model, added, index, level)` for every pattern learned (`added`)
+    /// or removed as junk while playing.
+    pub fn connect_pattern_changed<F: Fn(&Self, bool, usize, usize) + 'static>(&self, f: F) {
+        let f = std::rc::Rc::new(f);
+        for (name, added) in [("pattern-added", true), ("pattern-removed", false)] {
+            let f = f.clone();
+            self.connect_local(name, false, move |values| {
+                let obj = values[0].get::<Self>().expect("the model");
+                let index = values[1].get::<u32>().expect("an index");
+                let level = values[2].get::<u32>().expect("a level");
+                f(&obj, added, index as usize, level as usize);
+                None
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+
+    fn model() -> (tempfile::TempDir, FiveGame) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::at(dir.path().to_path_buf());
+        let session = Session::new(Knowledge::new("Anna"), Mode::TwoPlayers, false);
+        (dir, FiveGame::new(store, session))
+    }
+
+    #[test]
+    fn a_move_notifies_the_board_and_not_the_player() {
+        let (_dir, m) = model();
+        let seen = Rc::new(RefCell::new(Vec::<String>::new()));
+        let s = seen.clone();
+        m.connect_notify_local(None, move |_, p| s.borrow_mut().push(p.name().to_string()));
+        m.play(Cell::centre()).unwrap();
+        let names = seen.borrow().clone();
+        for expected in ["board", "moves", "state", "can-undo"] {
+            assert!(
+                names.iter().any(|n| n == expected),
+                "{expected} in {names:?}"
+            );
+        }
+        assert!(
+            !names.iter().any(|n| n == "player" || n == "level"),
+            "{names:?}"
+        );
+        assert_eq!(m.state(), "playing");
+        assert_eq!(m.moves(), 1);
+    }
+
+    #[test]
+    fn unsaved_follows_the_session_through_delete_and_save() {
+        let (_dir, m) = model();
+        m.use_knowledge(Knowledge::with_patterns(
+            "Anna",
+            vec![match5_engine::Pattern::from_rows(1, &["BBBBX"]).unwrap()],
+        ));
+        assert!(!m.unsaved());
+        let changed = Rc::new(StdCell::new(0));
+        let c = changed.clone();
+        m.connect_knowledge_changed(move |_| c.set(c.get() + 1));
+        m.delete_all().unwrap();
+        assert!(m.unsaved());
+        assert_eq!((m.level(), changed.get()), (0, 1));
+        m.save().unwrap();
+        assert!(!m.unsaved());
+        assert!(m.delete_pattern(3).is_err());
+        assert!(!m.unsaved(), "a failed delete changes nothing");
+    }
+}

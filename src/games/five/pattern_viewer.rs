@@ -1,0 +1,264 @@
+//! The pattern viewer (the original's `|< < > >|` buttons; template
+//! `pattern_viewer.ui`): every stored pattern drawn with the board's drawing
+//! code, with its number and level. It is given the game's model, follows
+//! its `knowledge-changed` signal and deletes through it.
+
+use std::cell::{Cell as StdCell, OnceCell};
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gdk, glib};
+use match5_engine::pattern::PatternCell;
+use match5_engine::{Cell, Color, Pattern};
+
+use super::model::FiveGame;
+use crate::i18n::{gettext, gettext_f};
+use crate::widgets::board_drawing::{self, Field, Palette, Scene};
+
+/// The scene of a pattern: placed at the left top; fields outside its
+/// rectangle and its `-` fields greyed, as in the original's snapshot.
+pub fn scene_of(pattern: &Pattern) -> Scene {
+    let mut scene = Scene::default();
+    for cell in Cell::all() {
+        let field = if cell.x() < pattern.width() && cell.y() < pattern.height() {
+            match pattern.get(cell.x(), cell.y()) {
+                PatternCell::Stone => Field::Stone(Color::Blue),
+                PatternCell::Empty => Field::Empty,
+                PatternCell::Response => Field::Response,
+                PatternCell::Any => Field::DoesNotMatter,
+            }
+        } else {
+            Field::DoesNotMatter
+        };
+        scene.fields[cell.index()] = field;
+    }
+    scene
+}
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/match5/Match5/games/five/pattern_viewer.ui")]
+    pub struct PatternViewer {
+        #[template_child]
+        pub window_title: TemplateChild<adw::WindowTitle>,
+        #[template_child]
+        pub delete_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub area: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub empty_page: TemplateChild<adw::StatusPage>,
+        #[template_child]
+        pub first_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub previous_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub next_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub last_button: TemplateChild<gtk::Button>,
+        pub model: OnceCell<FiveGame>,
+        /// The pattern shown (0-based).
+        pub index: StdCell<usize>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for PatternViewer {
+        const NAME: &'static str = "Match5PatternViewer";
+        type Type = super::PatternViewer;
+        type ParentType = adw::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+            klass.add_binding_action(gdk::Key::Escape, gdk::ModifierType::empty(), "window.close");
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for PatternViewer {}
+    impl WidgetImpl for PatternViewer {}
+    impl WindowImpl for PatternViewer {}
+    impl AdwWindowImpl for PatternViewer {}
+}
+
+glib::wrapper! {
+    pub struct PatternViewer(ObjectSubclass<imp::PatternViewer>)
+        @extends adw::Window, gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget,
+                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+/// Opens the viewer of `model`'s patterns at pattern `start` (0-based).
+pub fn show(parent: &gtk::Window, model: &FiveGame, start: usize) {
+    let viewer: PatternViewer = glib::Object::builder()
+        .property("transient-for", parent)
+        .build();
+    viewer.setup(model, start);
+    GtkWindowExt::present(&viewer);
+    viewer.imp().area.grab_focus();
+}
+
+impl PatternViewer {
+    fn model(&self) -> &FiveGame {
+        self.imp().model.get().expect("set up")
+    }
+
+    fn setup(&self, model: &FiveGame, start: usize) {
+        let imp = self.imp();
+        let _ = imp.model.set(model.clone());
+        imp.index.set(start);
+        imp.area.set_draw_func(glib::clone!(
+            #[weak(rename_to = viewer)]
+            self,
+            move |_, cr, w, h| {
+                if let Some(p) = viewer.model().pattern(viewer.imp().index.get()) {
+                    let size = (w.min(h) as f64 - 4.0).max(9.0);
+                    cr.translate((w as f64 - size) / 2.0, (h as f64 - size) / 2.0);
+                    let dark = adw::StyleManager::default().is_dark();
+                    board_drawing::draw(cr, size, &scene_of(&p), &Palette::new(dark));
+                }
+            }
+        ));
+        let go = |button: &gtk::Button, to: fn(usize, usize) -> usize| {
+            button.connect_clicked(glib::clone!(
+                #[weak(rename_to = viewer)]
+                self,
+                move |_| {
+                    let count = viewer.model().level() as usize;
+                    let imp = viewer.imp();
+                    imp.index.set(to(imp.index.get(), count));
+                    viewer.update();
+                }
+            ));
+        };
+        go(&imp.first_button, |_, _| 0);
+        go(&imp.previous_button, |i, _| i.saturating_sub(1));
+        go(&imp.next_button, |i, n| (i + 1).min(n.saturating_sub(1)));
+        go(&imp.last_button, |_, n| n.saturating_sub(1));
+
+        let keys = gtk::EventControllerKey::new();
+        keys.connect_key_pressed(glib::clone!(
+            #[weak(rename_to = viewer)]
+            self,
+            #[upgrade_or]
+            glib::Propagation::Proceed,
+            move |_, key, _, _| viewer.key_pressed(key)
+        ));
+        self.add_controller(keys);
+        imp.delete_button.connect_clicked(glib::clone!(
+            #[weak(rename_to = viewer)]
+            self,
+            move |_| viewer.ask_to_delete()
+        ));
+        // Learned, deleted or other knowledge: show what is there now.
+        let handler = model.connect_knowledge_changed(glib::clone!(
+            #[weak(rename_to = viewer)]
+            self,
+            move |_| viewer.update()
+        ));
+        let model = model.clone();
+        let handler = std::cell::RefCell::new(Some(handler));
+        self.connect_destroy(move |_| {
+            if let Some(h) = handler.take() {
+                model.disconnect(h);
+            }
+        });
+        self.update();
+    }
+
+    fn key_pressed(&self, key: gdk::Key) -> glib::Propagation {
+        let imp = self.imp();
+        let button = match key {
+            gdk::Key::Home => &imp.first_button,
+            gdk::Key::Left | gdk::Key::Page_Up => &imp.previous_button,
+            gdk::Key::Right | gdk::Key::Page_Down => &imp.next_button,
+            gdk::Key::End => &imp.last_button,
+            _ => return glib::Propagation::Proceed,
+        };
+        if button.is_sensitive() {
+            button.emit_clicked();
+        }
+        glib::Propagation::Stop
+    }
+
+    /// Shows the pattern at the index (kept within the patterns there are).
+    fn update(&self) {
+        let imp = self.imp();
+        let model = self.model();
+        let count = model.level() as usize;
+        let i = imp.index.get().min(count.saturating_sub(1));
+        imp.index.set(i);
+        let level = model.pattern(i).map(|p| p.level());
+        imp.area.set_visible(count > 0);
+        imp.empty_page.set_visible(count == 0);
+        let subtitle = match level {
+            Some(l) => gettext_f(
+                "Pattern {number} of {count} · level {level}",
+                &[
+                    ("number", &(i + 1).to_string()),
+                    ("count", &count.to_string()),
+                    ("level", &l.to_string()),
+                ],
+            ),
+            None => String::new(),
+        };
+        imp.window_title.set_subtitle(&subtitle);
+        crate::widgets::a11y::set_label(&*imp.area, &subtitle);
+        imp.first_button.set_sensitive(i > 0);
+        imp.previous_button.set_sensitive(i > 0);
+        imp.next_button.set_sensitive(i + 1 < count);
+        imp.last_button.set_sensitive(i + 1 < count);
+        imp.delete_button
+            .set_sensitive(model.may_save() && count > 0);
+        imp.area.queue_draw();
+    }
+
+    fn ask_to_delete(&self) {
+        let i = self.imp().index.get();
+        crate::dialogs::confirm(
+            self,
+            &gettext("Delete This Pattern?"),
+            &gettext_f(
+                "The computer forgets pattern {number}. Save the knowledge to make it final.",
+                &[("number", &(i + 1).to_string())],
+            ),
+            &gettext("_Delete"),
+            true,
+            glib::clone!(
+                #[weak(rename_to = viewer)]
+                self,
+                move || {
+                    if let Err(e) = viewer.model().delete_pattern(i) {
+                        crate::dialogs::error(
+                            &viewer,
+                            &gettext("Could Not Delete the Pattern"),
+                            &crate::errors::knowledge_error(&e),
+                        );
+                    }
+                    viewer.update();
+                }
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pattern_is_drawn_at_the_left_top_with_the_rest_greyed() {
+        let p = Pattern::from_rows(3, &["-.--", ".XBB"]).unwrap();
+        let s = scene_of(&p);
+        let at = |x, y| s.fields[Cell::new(x, y).unwrap().index()];
+        assert_eq!(at(0, 0), Field::DoesNotMatter);
+        assert_eq!(at(1, 0), Field::Empty);
+        assert_eq!(at(1, 1), Field::Response);
+        assert_eq!(at(2, 1), Field::Stone(Color::Blue));
+        assert_eq!(at(4, 1), Field::DoesNotMatter);
+        assert_eq!(at(8, 8), Field::DoesNotMatter);
+    }
+}

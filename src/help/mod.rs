@@ -1,0 +1,5 @@
+//! The help window.
+
+mod window;
+
+pub use window::show;

@@ -1,0 +1,50 @@
+//! Start-up timing: with `MATCH5_TRACE_STARTUP=1` the app prints, on
+//! standard error, how long after `main` began each step was reached, the
+//! last one being the first frame of the window. `tools/bench-startup`
+//! reads these lines.
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use gtk::prelude::*;
+
+static START: OnceLock<Instant> = OnceLock::new();
+
+fn enabled() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("MATCH5_TRACE_STARTUP").is_some_and(|v| v != "0"))
+}
+
+/// Called first thing in `main`.
+pub fn mark_start() {
+    let _ = START.set(Instant::now());
+}
+
+/// Prints `match5-startup: <step> <ms>` when tracing.
+pub fn trace(step: &str) {
+    if enabled() {
+        let ms = START
+            .get()
+            .map_or(0.0, |s| s.elapsed().as_secs_f64() * 1000.0);
+        eprintln!("match5-startup: {step} {ms:.1}");
+    }
+}
+
+/// Traces the window's first painted frame.
+pub fn trace_first_frame(window: &impl IsA<gtk::Widget>) {
+    if !enabled() {
+        return;
+    }
+    trace("window-made");
+    window.connect_realize(|w| {
+        let Some(clock) = w.frame_clock() else {
+            return;
+        };
+        let done = std::cell::Cell::new(false);
+        clock.connect_after_paint(move |_| {
+            if !done.replace(true) {
+                trace("first-frame");
+            }
+        });
+    });
+}

@@ -1,0 +1,255 @@
+//! The main window: a shell around the game pages (template `window.ui`).
+//! It holds an `AdwViewStack` of pages, shows the visible page's actions to
+//! the header bar, the menu and the shortcuts as `game.*`, its subtitle
+//! under the title, remembers the page, and asks every page before closing.
+
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gio, glib};
+
+use crate::games::{self, GamePage};
+use crate::i18n::{gettext, gettext_f};
+use crate::settings::{Settings, SharedSettings};
+
+/// The prefix under which the visible page's actions are found.
+pub const PAGE_ACTIONS: &str = "game";
+
+/// The window's own actions, typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowAction {
+    /// Shows page N (a `u` parameter, 0-based): Ctrl+1 … Ctrl+4.
+    ShowPage,
+}
+
+impl WindowAction {
+    pub fn name(self) -> &'static str {
+        match self {
+            WindowAction::ShowPage => "show-page",
+        }
+    }
+
+    /// `win.show-page(uint32 N)`, for shortcuts.
+    pub fn detailed_with(self, n: u32) -> String {
+        format!("win.{}({})", self.name(), n.to_variant().print(true))
+    }
+}
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/match5/Match5/window/window.ui")]
+    pub struct Window {
+        #[template_child]
+        pub switcher_title: TemplateChild<adw::ViewSwitcherTitle>,
+        #[template_child]
+        pub stack: TemplateChild<adw::ViewStack>,
+        #[template_child]
+        pub toasts: TemplateChild<adw::ToastOverlay>,
+        #[template_child]
+        pub sidebar_button: TemplateChild<gtk::ToggleButton>,
+        pub settings: OnceCell<SharedSettings>,
+        pub pages: RefCell<Vec<Rc<dyn GamePage>>>,
+        /// Follows the visible page's subtitle.
+        pub subtitle_handler: RefCell<Option<(gtk::Widget, glib::SignalHandlerId)>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for Window {
+        const NAME: &'static str = "Match5Window";
+        type Type = super::Window;
+        type ParentType = adw::ApplicationWindow;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for Window {}
+    impl WidgetImpl for Window {}
+
+    impl WindowImpl for Window {
+        fn close_request(&self) -> glib::Propagation {
+            self.obj().on_close_request()
+        }
+    }
+
+    impl ApplicationWindowImpl for Window {}
+    impl AdwApplicationWindowImpl for Window {}
+}
+
+glib::wrapper! {
+    pub struct Window(ObjectSubclass<imp::Window>)
+        @extends adw::ApplicationWindow, gtk::ApplicationWindow, gtk::Window, gtk::Widget,
+        @implements gio::ActionGroup, gio::ActionMap, gtk::Buildable,
+                    gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+impl Window {
+    pub fn new(app: &crate::application::Application) -> Self {
+        let window: Self = glib::Object::builder().property("application", app).build();
+        window.setup(app);
+        window
+    }
+
+    fn setup(&self, app: &crate::application::Application) {
+        let imp = self.imp();
+        let (settings, warning) = Settings::load(&Settings::path());
+        self.set_default_size(settings.window_width, settings.window_height);
+        if settings.window_maximized {
+            self.maximize();
+        }
+        let last_page = settings.last_page.clone();
+        let settings = SharedSettings::new(settings);
+        let _ = imp.settings.set(settings.clone());
+
+        let pages = games::pages(&settings);
+        for (n, page) in pages.iter().enumerate() {
+            let stack_page = imp
+                .stack
+                .add_titled(&page.widget(), Some(page.id()), &page.title());
+            stack_page.set_icon_name(Some(page.icon_name()));
+            for (action, accels) in page.accels() {
+                if !accels.is_empty() {
+                    app.set_accels_for_action(&action, accels);
+                }
+            }
+            if n < 4 {
+                app.set_accels_for_action(
+                    &WindowAction::ShowPage.detailed_with(n as u32),
+                    &[&format!("<Control>{}", n + 1)],
+                );
+            }
+        }
+        imp.pages.replace(pages);
+
+        let show_page = gio::ActionEntry::builder(WindowAction::ShowPage.name())
+            .parameter_type(Some(glib::VariantTy::UINT32))
+            .activate(|win: &Self, _, p| {
+                let n = p.and_then(|v| v.get::<u32>()).unwrap_or(0) as usize;
+                let widget = win.imp().pages.borrow().get(n).map(|page| page.widget());
+                if let Some(w) = widget {
+                    win.imp().stack.set_visible_child(&w);
+                }
+            })
+            .build();
+        self.add_action_entries([show_page]);
+
+        if imp.stack.child_by_name(&last_page).is_some() {
+            imp.stack.set_visible_child_name(&last_page);
+        }
+        self.on_page_shown();
+        imp.stack.connect_visible_child_notify(glib::clone!(
+            #[weak(rename_to = win)]
+            self,
+            move |_| {
+                win.on_page_shown();
+                let id = win.visible_page().map(|p| p.id().to_string());
+                if let Some(id) = id {
+                    win.settings().update(|s| s.last_page = id);
+                }
+            }
+        ));
+
+        if let Some(w) = warning {
+            self.toast(&gettext_f(
+                "The settings could not be read and were reset: {reason}",
+                &[("reason", &w)],
+            ));
+        }
+    }
+
+    pub fn settings(&self) -> &SharedSettings {
+        self.imp().settings.get().expect("set up")
+    }
+
+    /// The page of type `T`, if the window has one.
+    pub fn page<T: IsA<gtk::Widget>>(&self) -> Option<T> {
+        self.imp()
+            .pages
+            .borrow()
+            .iter()
+            .find_map(|p| p.widget().downcast::<T>().ok())
+    }
+
+    fn visible_page(&self) -> Option<Rc<dyn GamePage>> {
+        let visible = self.imp().stack.visible_child()?;
+        self.imp()
+            .pages
+            .borrow()
+            .iter()
+            .find(|p| p.widget() == visible)
+            .cloned()
+    }
+
+    /// A message of the window (about the settings, which belong to no page).
+    fn toast(&self, text: &str) {
+        self.imp().toasts.add_toast(adw::Toast::new(text));
+    }
+
+    /// The visible page's actions become `game.*`; its subtitle is shown.
+    fn on_page_shown(&self) {
+        let imp = self.imp();
+        let Some(page) = self.visible_page() else {
+            return;
+        };
+        let actions = page.actions();
+        imp.sidebar_button
+            .set_visible(actions.has_action("show-sidebar"));
+        self.insert_action_group(PAGE_ACTIONS, Some(&actions));
+        if let Some((widget, handler)) = imp.subtitle_handler.take() {
+            widget.disconnect(handler);
+        }
+        let widget = page.widget();
+        let handler = widget.connect_notify_local(
+            Some("subtitle"),
+            glib::clone!(
+                #[weak(rename_to = win)]
+                self,
+                move |w, _| win.show_subtitle(&w.property::<String>("subtitle"))
+            ),
+        );
+        self.show_subtitle(&widget.property::<String>("subtitle"));
+        imp.subtitle_handler.replace(Some((widget, handler)));
+    }
+
+    fn show_subtitle(&self, subtitle: &str) {
+        self.imp().switcher_title.set_subtitle(subtitle);
+        GtkWindowExt::set_title(self, Some(&format!("{} — {}", gettext("Match5"), subtitle)));
+    }
+
+    fn on_close_request(&self) -> glib::Propagation {
+        let pages = self.imp().pages.borrow().clone();
+        for page in &pages {
+            let win = self.downgrade();
+            let close = Box::new(move || {
+                if let Some(win) = win.upgrade() {
+                    win.close();
+                }
+            });
+            if !page.before_close(close) {
+                return glib::Propagation::Stop;
+            }
+        }
+        let maximized = self.is_maximized();
+        let (w, h) = self.default_size();
+        self.settings().update(|s| {
+            if !maximized {
+                s.window_width = w;
+                s.window_height = h;
+            }
+            s.window_maximized = maximized;
+        });
+        for page in &pages {
+            page.closing();
+        }
+        glib::Propagation::Proceed
+    }
+}
