@@ -86,7 +86,9 @@ mod imp {
 
     impl ApplicationImpl for Application {
         fn startup(&self) {
+            crate::startup::trace("startup");
             self.parent_startup();
+            crate::startup::trace("gtk-ready");
             let app = self.obj();
             app.setup_actions();
             app.load_css();
@@ -94,6 +96,7 @@ mod imp {
         }
 
         fn activate(&self) {
+            crate::startup::trace("activate");
             self.parent_activate();
             GtkWindowExt::present(&self.obj().main_window());
         }

@@ -95,6 +95,7 @@ glib::wrapper! {
 impl Window {
     pub fn new(app: &crate::application::Application) -> Self {
         let window: Self = glib::Object::builder().property("application", app).build();
+        crate::startup::trace("window-template");
         window.setup(app);
         window
     }
@@ -111,6 +112,7 @@ impl Window {
         let _ = imp.settings.set(settings.clone());
 
         let pages = games::pages(&settings);
+        crate::startup::trace("pages-made");
         for (n, page) in pages.iter().enumerate() {
             let stack_page = imp
                 .stack
@@ -217,6 +219,7 @@ impl Window {
             ),
         );
         self.show_subtitle(&widget.property::<String>("subtitle"));
+        widget.grab_focus();
         imp.subtitle_handler.replace(Some((widget, handler)));
     }
 

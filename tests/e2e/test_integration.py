@@ -25,6 +25,11 @@ def cells_of(board):
     return blue, red
 
 
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
 def write(path, text):
     with open(path, "w") as f:
         f.write(text)
@@ -206,12 +211,12 @@ class ControlInterface(unittest.TestCase):
         write(locked, 'format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
                       'password = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$'
                       'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"\n')
-        before = open(locked).read()
+        before = read(locked)
         self.assertEqual(r.call("LoadKnowledge", "ss", locked, ""), ("user", 0))
         error, message = r.error_of("SaveKnowledge")
         self.assertEqual(error, ERR + "UserKnowledge")
         self.assertIn("password", message)
-        self.assertEqual(open(locked).read(), before)
+        self.assertEqual(read(locked), before)
 
 
 class Activation(unittest.TestCase):

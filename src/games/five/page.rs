@@ -75,7 +75,12 @@ mod imp {
 
     #[glib::derived_properties]
     impl ObjectImpl for FivePage {}
-    impl WidgetImpl for FivePage {}
+    impl WidgetImpl for FivePage {
+        /// Focus goes to the board, so the keyboard plays at once.
+        fn grab_focus(&self) -> bool {
+            self.board.grab_focus()
+        }
+    }
     impl BinImpl for FivePage {}
 }
 
