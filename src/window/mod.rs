@@ -22,12 +22,16 @@ pub const PAGE_ACTIONS: &str = "game";
 pub enum WindowAction {
     /// Shows page N (a `u` parameter, 0-based): Ctrl+1 … Ctrl+4.
     ShowPage,
+    /// The keyboard shortcuts window (`shortcuts.ui`), built when first
+    /// asked for rather than with every window: it is not needed to start.
+    ShowShortcuts,
 }
 
 impl WindowAction {
     pub fn name(self) -> &'static str {
         match self {
             WindowAction::ShowPage => "show-page",
+            WindowAction::ShowShortcuts => "show-shortcuts",
         }
     }
 
@@ -142,7 +146,14 @@ impl Window {
                 }
             })
             .build();
-        self.add_action_entries([show_page]);
+        let show_shortcuts = gio::ActionEntry::builder(WindowAction::ShowShortcuts.name())
+            .activate(|win: &Self, _, _| win.show_shortcuts())
+            .build();
+        self.add_action_entries([show_page, show_shortcuts]);
+        app.set_accels_for_action(
+            &format!("win.{}", WindowAction::ShowShortcuts.name()),
+            &["<Control>question"],
+        );
 
         if imp.stack.child_by_name(&last_page).is_some() {
             imp.stack.set_visible_child_name(&last_page);
@@ -226,6 +237,18 @@ impl Window {
     fn show_subtitle(&self, subtitle: &str) {
         self.imp().switcher_title.set_subtitle(subtitle);
         GtkWindowExt::set_title(self, Some(&format!("{} — {}", gettext("Match5"), subtitle)));
+    }
+
+    fn show_shortcuts(&self) {
+        let builder = gtk::Builder::from_resource(&format!(
+            "{}/window/shortcuts.ui",
+            crate::config::RESOURCE_BASE
+        ));
+        let Some(shortcuts) = builder.object::<gtk::ShortcutsWindow>("help_overlay") else {
+            return;
+        };
+        shortcuts.set_transient_for(Some(self));
+        shortcuts.present();
     }
 
     fn on_close_request(&self) -> glib::Propagation {
