@@ -3,33 +3,11 @@
 //! adding a game means adding its folder here and a line to [`pages`].
 
 pub mod five;
+pub mod page;
 
-use gtk::gio;
+pub use page::GamePage;
 
 use crate::settings::SharedSettings;
-
-/// What the window needs of a game page.
-pub trait GamePage {
-    /// Its name in the settings and in `show-page`: `five`, …
-    fn id(&self) -> &'static str;
-    /// Its title in the view switcher.
-    fn title(&self) -> String;
-    /// Its symbolic icon in the view switcher.
-    fn icon_name(&self) -> &'static str;
-    /// The page itself; it has a string property `subtitle` that the window
-    /// shows under its title.
-    fn widget(&self) -> gtk::Widget;
-    /// Its actions, shown as `game.*` to the header bar, the menu and the
-    /// shortcuts while the page is visible.
-    fn actions(&self) -> gio::ActionGroup;
-    /// Keyboard shortcuts: detailed action name and its accelerators.
-    fn accels(&self) -> Vec<(String, &'static [&'static str])>;
-    /// Before the window closes: true to close now; else the page asks the
-    /// person first and calls `close` when it may.
-    fn before_close(&self, close: Box<dyn Fn()>) -> bool;
-    /// The window closes: keep what should come back at the next start.
-    fn closing(&self);
-}
 
 /// Every page, in the order of the view switcher.
 pub fn pages(settings: &SharedSettings) -> Vec<std::rc::Rc<dyn GamePage>> {

@@ -10,12 +10,9 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::{self, GamePage};
+use crate::games::{self, GamePage, page::PAGE_ACTIONS};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::{Settings, SharedSettings};
-
-/// The prefix under which the visible page's actions are found.
-pub const PAGE_ACTIONS: &str = "game";
 
 /// The window's own actions, typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,14 +94,14 @@ glib::wrapper! {
 }
 
 impl Window {
-    pub fn new(app: &crate::application::Application) -> Self {
+    pub fn new(app: &impl IsA<gtk::Application>) -> Self {
         let window: Self = glib::Object::builder().property("application", app).build();
         crate::startup::trace("window-template");
         window.setup(app);
         window
     }
 
-    fn setup(&self, app: &crate::application::Application) {
+    fn setup(&self, app: &impl IsA<gtk::Application>) {
         let imp = self.imp();
         let (settings, warning) = Settings::load(&Settings::path());
         self.set_default_size(settings.window_width, settings.window_height);

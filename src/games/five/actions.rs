@@ -59,7 +59,7 @@ impl FiveAction {
 
     /// The name widgets use: `game.<name>`.
     pub fn detailed(self) -> String {
-        format!("{}.{}", crate::window::PAGE_ACTIONS, self.name())
+        format!("{}.{}", crate::games::page::PAGE_ACTIONS, self.name())
     }
 
     /// Its keyboard shortcuts.

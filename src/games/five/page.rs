@@ -190,7 +190,7 @@ impl FivePage {
         let _ = imp.model.set(model);
 
         self.setup_actions();
-        self.insert_action_group(crate::window::PAGE_ACTIONS, Some(&imp.actions));
+        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
         self.connect_model();
         self.connect_widgets();
         self.connect_knowledge_rows();
@@ -567,7 +567,7 @@ impl FivePage {
     }
 }
 
-impl crate::games::GamePage for FivePage {
+impl crate::games::page::GamePage for FivePage {
     fn id(&self) -> &'static str {
         "five"
     }
