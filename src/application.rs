@@ -92,7 +92,23 @@ mod imp {
             let app = self.obj();
             app.setup_actions();
             app.load_css();
-            app.start_control_service();
+            // The control interface is not needed for the first frame: it
+            // starts once the main loop is idle after painting (calls that
+            // come earlier wait for the name, as D-Bus activation does).
+            glib::idle_add_local_full(
+                glib::Priority::LOW,
+                glib::clone!(
+                    #[weak]
+                    app,
+                    #[upgrade_or]
+                    glib::ControlFlow::Break,
+                    move || {
+                        crate::startup::trace("control-service");
+                        app.start_control_service();
+                        glib::ControlFlow::Break
+                    }
+                ),
+            );
         }
 
         fn activate(&self) {
