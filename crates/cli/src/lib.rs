@@ -2,6 +2,7 @@
 //! drive directly (the pbrain line handler).
 
 pub mod knowledge_file;
+pub mod leapfrog;
 pub mod lines;
 pub mod manager;
 pub mod output;

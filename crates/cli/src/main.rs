@@ -7,13 +7,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use match5_cli::manager::Info;
 use match5_cli::output::printable;
-use match5_cli::{pbrain, show, train};
+use match5_cli::{leapfrog, pbrain, show, train};
 
 #[derive(Parser)]
 #[command(
     name = "match5-cli",
     version,
-    about = "Train and inspect Match5 knowledge; play as a Gomocup brain"
+    about = "Train and inspect Match5 knowledge; play as a Gomocup brain; solve the leap-frog puzzle"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -79,6 +79,34 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The leap-frog puzzle: K frogs of each kind on 2K + 1 fields.
+    Leapfrog {
+        #[command(subcommand)]
+        command: Leapfrog,
+    },
+}
+
+#[derive(Subcommand)]
+enum Leapfrog {
+    /// The first solution in the seed's order: each move from->to (field
+    /// numbers from 1) and the position after it.
+    Solve {
+        /// Frogs of each kind, 1 to 10.
+        #[arg(value_name = "K", value_parser = clap::value_parser!(u8).range(1..=10))]
+        frogs: u8,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Positions reachable from the start, dead ends, solutions, moves.
+    Stats {
+        /// Frogs of each kind, 1 to 10.
+        #[arg(value_name = "K", value_parser = clap::value_parser!(u8).range(1..=10))]
+        frogs: u8,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -118,6 +146,12 @@ fn main() -> ExitCode {
             train::Finish::Interrupted(signal) => 128 + signal as u8,
         }),
         Command::Show { file, json } => show::run(&file, json).map(|()| 0),
+        Command::Leapfrog {
+            command: Leapfrog::Solve { frogs, json },
+        } => leapfrog::solve(frogs.into(), json).map(|()| 0),
+        Command::Leapfrog {
+            command: Leapfrog::Stats { frogs, json },
+        } => leapfrog::figures(frogs.into(), json).map(|()| 0),
     };
     match result {
         Ok(code) => ExitCode::from(code),
