@@ -32,7 +32,12 @@ fn main() {
     );
     for k in 1..=10 {
         let s = stats(k).unwrap();
-        let t_stats = median(|| drop(black_box(stats(k).unwrap())), 7);
+        let t_stats = median(
+            || {
+                black_box(stats(k).unwrap());
+            },
+            7,
+        );
         let plain = Some(()).map(|()| {
             let found = search(k, false).unwrap();
             (
