@@ -23,6 +23,10 @@ pub struct Settings {
     pub window_maximized: bool,
     /// The game page shown last (its id, like `five`).
     pub last_page: String,
+    /// Leap-frog: frogs of each kind.
+    pub leapfrog_frogs: u32,
+    /// Leap-frog: goats instead of frogs.
+    pub leapfrog_goats: bool,
 }
 
 impl Default for Settings {
@@ -36,6 +40,8 @@ impl Default for Settings {
             window_height: 680,
             window_maximized: false,
             last_page: String::new(),
+            leapfrog_frogs: 3,
+            leapfrog_goats: false,
         }
     }
 }

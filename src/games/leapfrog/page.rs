@@ -1,0 +1,500 @@
+//! The leap-frog page (template `page.ui`): play the puzzle, let the
+//! computer solve it and replay the solution, with the figures of the
+//! whole puzzle and why every solution takes k(k + 2) moves.
+
+use std::cell::{OnceCell, RefCell};
+use std::time::Duration;
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gio, glib};
+
+use super::actions::LeapfrogAction;
+use super::drawing::Animal;
+use super::model::LeapfrogGame;
+use super::view::LeapfrogView;
+use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::settings::SharedSettings;
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[template(resource = "/io/github/match5/Match5/games/leapfrog/page.ui")]
+    #[properties(wrapper_type = super::LeapfrogPage)]
+    pub struct LeapfrogPage {
+        #[template_child]
+        pub toasts: TemplateChild<adw::ToastOverlay>,
+        #[template_child]
+        pub status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub view: TemplateChild<LeapfrogView>,
+        #[template_child]
+        pub count_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub controls: TemplateChild<gtk::Stack>,
+        #[template_child]
+        pub speed_scale: TemplateChild<gtk::Scale>,
+        #[template_child]
+        pub frogs_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub goats_switch: TemplateChild<gtk::Switch>,
+        #[template_child]
+        pub reachable_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub dead_ends_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub solutions_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub explanation_label: TemplateChild<gtk::Label>,
+        /// The window shows it under its title.
+        #[property(get)]
+        pub subtitle: RefCell<String>,
+        pub model: OnceCell<LeapfrogGame>,
+        pub settings: OnceCell<SharedSettings>,
+        pub actions: gio::SimpleActionGroup,
+        /// What the last move did, said in the status line.
+        pub last_move: RefCell<String>,
+        pub autoplay: RefCell<Option<glib::SourceId>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for LeapfrogPage {
+        const NAME: &'static str = "Match5LeapfrogPage";
+        type Type = super::LeapfrogPage;
+        type ParentType = adw::Bin;
+
+        fn class_init(klass: &mut Self::Class) {
+            LeapfrogView::ensure_type();
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for LeapfrogPage {}
+
+    impl WidgetImpl for LeapfrogPage {
+        fn grab_focus(&self) -> bool {
+            self.view.grab_focus()
+        }
+    }
+
+    impl BinImpl for LeapfrogPage {}
+}
+
+glib::wrapper! {
+    pub struct LeapfrogPage(ObjectSubclass<imp::LeapfrogPage>)
+        @extends adw::Bin, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
+
+impl LeapfrogPage {
+    pub fn new(settings: &SharedSettings) -> Self {
+        let page: Self = glib::Object::new();
+        let _ = page.imp().settings.set(settings.clone());
+        page.setup();
+        page
+    }
+
+    pub fn model(&self) -> &LeapfrogGame {
+        self.imp().model.get().expect("set up")
+    }
+
+    fn settings(&self) -> &SharedSettings {
+        self.imp().settings.get().expect("set up")
+    }
+
+    fn setup(&self) {
+        let imp = self.imp();
+        let settings = self.settings().get();
+        let model = LeapfrogGame::new(settings.leapfrog_frogs as usize);
+        let _ = imp.model.set(model.clone());
+        imp.frogs_spin.set_value(f64::from(model.frogs()));
+        imp.goats_switch.set_active(settings.leapfrog_goats);
+
+        for action in LeapfrogAction::ALL {
+            let simple = if action == LeapfrogAction::Autoplay {
+                gio::SimpleAction::new_stateful(action.name(), None, &false.to_variant())
+            } else {
+                gio::SimpleAction::new(action.name(), None)
+            };
+            simple.connect_activate(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, _| page.activate(action)
+            ));
+            imp.actions.add_action(&simple);
+        }
+        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+
+        imp.view.connect_field_activated(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_, field| {
+                page.model().play(field);
+            }
+        ));
+        imp.frogs_spin.connect_value_changed(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |spin| {
+                let k = spin.value_as_int().clamp(1, 10) as u32;
+                if k != page.model().frogs() {
+                    page.stop_autoplay();
+                    page.model().set_frogs(k as usize);
+                    page.settings().update(|s| s.leapfrog_frogs = k);
+                }
+            }
+        ));
+        imp.goats_switch.connect_active_notify(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |switch| {
+                let on = switch.is_active();
+                page.settings().update(|s| s.leapfrog_goats = on);
+                page.show_position();
+            }
+        ));
+        model.connect_notify_local(
+            None,
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, p| match p.name() {
+                    "frogs" => page.show_figures(),
+                    "replaying" => page.show_mode(),
+                    _ => page.show_position(),
+                }
+            ),
+        );
+        model.connect_moved(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |m, from, to| {
+                page.imp().view.animate_move(from, to);
+                let shown = m.shown();
+                let what = animal_name(page.animal(), shown.get(to));
+                page.imp().last_move.replace(gettext_f(
+                    "{animal} from field {from} to field {to}.",
+                    &[
+                        ("animal", &what),
+                        ("from", &(from + 1).to_string()),
+                        ("to", &(to + 1).to_string()),
+                    ],
+                ));
+                page.show_position();
+            }
+        ));
+        model.connect_cannot_move(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_, field| {
+                page.imp().view.shake(field);
+                page.error_bell();
+            }
+        ));
+        self.show_figures();
+        self.show_mode();
+    }
+
+    fn activate(&self, action: LeapfrogAction) {
+        let model = self.model();
+        match action {
+            LeapfrogAction::NewGame => {
+                self.stop_autoplay();
+                self.imp().last_move.replace(String::new());
+                model.clear();
+            }
+            LeapfrogAction::Undo => {
+                if !model.undo() {
+                    self.error_bell();
+                }
+            }
+            LeapfrogAction::Hint => {
+                if model.hint().is_none() {
+                    self.error_bell();
+                }
+            }
+            LeapfrogAction::Solve => {
+                let found = model.solve();
+                self.imp().last_move.replace(String::new());
+                self.toast(&ngettext_f(
+                    "The computer found a solution of {moves} moves after trying {tried} move",
+                    "The computer found a solution of {moves} moves after trying {tried} moves",
+                    found.tried.min(u64::from(u32::MAX)) as u32,
+                    &[
+                        ("moves", &found.moves.len().to_string()),
+                        ("tried", &found.tried.to_string()),
+                    ],
+                ));
+                self.show_position();
+            }
+            LeapfrogAction::Next => {
+                if model.next().is_none() {
+                    self.stop_autoplay();
+                }
+            }
+            LeapfrogAction::Previous => {
+                self.stop_autoplay();
+                model.previous();
+            }
+            LeapfrogAction::Autoplay => {
+                if self.imp().autoplay.borrow().is_some() {
+                    self.stop_autoplay();
+                } else {
+                    self.start_autoplay();
+                }
+            }
+            LeapfrogAction::Play => {
+                self.stop_autoplay();
+                self.imp().last_move.replace(String::new());
+                model.stop_replay();
+            }
+        }
+    }
+
+    fn action(&self, action: LeapfrogAction) -> gio::SimpleAction {
+        self.imp()
+            .actions
+            .lookup_action(action.name())
+            .and_downcast::<gio::SimpleAction>()
+            .expect("every LeapfrogAction is in the group")
+    }
+
+    fn start_autoplay(&self) {
+        let model = self.model();
+        if model.solved() {
+            // From the start again.
+            while model.previous().is_some() {}
+        }
+        let speed = self.imp().speed_scale.value().max(1.0);
+        let interval = Duration::from_secs_f64(1.0 / speed);
+        let id = glib::timeout_add_local(
+            interval,
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                #[upgrade_or]
+                glib::ControlFlow::Break,
+                move || {
+                    if page.model().next().is_some() && !page.model().solved() {
+                        glib::ControlFlow::Continue
+                    } else {
+                        page.imp().autoplay.replace(None);
+                        page.action(LeapfrogAction::Autoplay)
+                            .set_state(&false.to_variant());
+                        glib::ControlFlow::Break
+                    }
+                }
+            ),
+        );
+        self.imp().autoplay.replace(Some(id));
+        self.action(LeapfrogAction::Autoplay)
+            .set_state(&true.to_variant());
+    }
+
+    fn stop_autoplay(&self) {
+        if let Some(id) = self.imp().autoplay.take() {
+            id.remove();
+        }
+        self.action(LeapfrogAction::Autoplay)
+            .set_state(&false.to_variant());
+    }
+
+    fn animal(&self) -> Animal {
+        if self.imp().goats_switch.is_active() {
+            Animal::Goat
+        } else {
+            Animal::Frog
+        }
+    }
+
+    fn toast(&self, text: &str) {
+        self.imp().toasts.add_toast(adw::Toast::new(text));
+    }
+
+    fn error_bell(&self) {
+        if let Some(surface) = self.native().and_then(|n| n.surface()) {
+            surface.beep();
+        }
+    }
+
+    /// The fields, the status line, the counter and what can be done now.
+    fn show_position(&self) {
+        let imp = self.imp();
+        let model = self.model();
+        let shown = model.shown();
+        let fields = (0..shown.width()).map(|i| shown.get(i)).collect();
+        imp.view.set_fields(fields, self.animal(), model.solved());
+        let total = match5_leapfrog::solution_length(model.frogs() as usize);
+        let replaying = model.replaying();
+        let status = if replaying && model.solved() {
+            gettext("The computer’s solution: the frogs have changed sides.")
+        } else if replaying {
+            gettext("The computer’s solution, move by move.")
+        } else if model.solved() {
+            ngettext_f(
+                "Solved in {moves} move!",
+                "Solved in {moves} moves!",
+                model.moves(),
+                &[("moves", &model.moves().to_string())],
+            )
+        } else if !model.solvable() {
+            ngettext_f(
+                "No solution from here: undo {n} move.",
+                "No solution from here: undo {n} moves.",
+                model.undo_needed(),
+                &[("n", &model.undo_needed().to_string())],
+            )
+        } else if model.moves() == 0 {
+            gettext("Swap the frogs: X only moves right, Y only left, one field or over one frog.")
+        } else {
+            gettext("Your move.")
+        };
+        let last = imp.last_move.borrow().clone();
+        imp.status_label.set_label(&if last.is_empty() {
+            status
+        } else {
+            format!("{last} {status}")
+        });
+        imp.status_label.remove_css_class("red");
+        imp.status_label.remove_css_class("blue");
+        if !replaying && !model.solvable() {
+            imp.status_label.add_css_class("red");
+        }
+        imp.count_label.set_label(&if replaying {
+            gettext_f(
+                "move {n} of {total}",
+                &[
+                    ("n", &model.moves().to_string()),
+                    ("total", &model.solution_length().to_string()),
+                ],
+            )
+        } else {
+            gettext_f(
+                "moves: {n} of {total}",
+                &[
+                    ("n", &model.moves().to_string()),
+                    ("total", &total.to_string()),
+                ],
+            )
+        });
+        self.action(LeapfrogAction::Undo)
+            .set_enabled(!replaying && model.moves() > 0);
+        self.action(LeapfrogAction::Hint)
+            .set_enabled(!replaying && model.solvable() && !model.solved());
+        self.action(LeapfrogAction::Next)
+            .set_enabled(replaying && model.moves() < model.solution_length());
+        self.action(LeapfrogAction::Previous)
+            .set_enabled(replaying && model.moves() > 0);
+        let subtitle = gettext_f(
+            "{k} frogs of each kind · {moves} moves",
+            &[
+                ("k", &model.frogs().to_string()),
+                ("moves", &total.to_string()),
+            ],
+        );
+        if imp.subtitle.replace(subtitle.clone()) != subtitle {
+            self.notify_subtitle();
+        }
+    }
+
+    fn show_mode(&self) {
+        let replaying = self.model().replaying();
+        self.imp()
+            .controls
+            .set_visible_child_name(if replaying { "replay" } else { "play" });
+        self.show_position();
+    }
+
+    /// The puzzle's figures and the seed's derivation, for this k.
+    fn show_figures(&self) {
+        let imp = self.imp();
+        let s = self.model().stats();
+        imp.reachable_label.set_label(&s.reachable.to_string());
+        imp.dead_ends_label.set_label(&s.dead_ends.to_string());
+        imp.solutions_label.set_label(&s.solutions.to_string());
+        let k = s.frogs;
+        imp.explanation_label.set_label(&gettext_f(
+            "How the computer solves it: by brute force, as the original Delphi program does. It tries the frogs from left to right, moves the first one that can, and goes on from there; when no frog can move before the goal, it jumps back and tries the next frog. Press Let the Computer Solve It to see it.\n\nWhy {moves} moves: each of the {k2} frogs travels {k1} fields, {travel} in all. Each frog jumps over the {k} frogs of the other kind: {jumps} jumps of 2 fields. That leaves {steps} fields for single steps, so {jumps} + {steps} = {moves} moves, k(k + 2). Every solution has exactly that many, and there are exactly two, mirror images of each other.",
+            &[
+                ("moves", &s.moves.to_string()),
+                ("k2", &(2 * k).to_string()),
+                ("k1", &(k + 1).to_string()),
+                ("travel", &(2 * k * (k + 1)).to_string()),
+                ("k", &k.to_string()),
+                ("jumps", &(k * k).to_string()),
+                ("steps", &(2 * k).to_string()),
+            ],
+        ));
+        self.show_position();
+    }
+}
+
+/// "X frog", "Y goat", … for what stands on a field.
+fn animal_name(animal: Animal, frog: Option<match5_leapfrog::Frog>) -> String {
+    use match5_leapfrog::Frog;
+    match (frog, animal) {
+        (Some(Frog::X), Animal::Frog) => gettext("The X frog"),
+        (Some(Frog::Y), Animal::Frog) => gettext("The Y frog"),
+        (Some(Frog::X), Animal::Goat) => gettext("The X goat"),
+        (Some(Frog::Y), Animal::Goat) => gettext("The Y goat"),
+        (None, _) => String::new(),
+    }
+}
+
+impl crate::games::page::GamePage for LeapfrogPage {
+    fn id(&self) -> &'static str {
+        "leapfrog"
+    }
+
+    fn title(&self) -> String {
+        gettext("Leap-Frog")
+    }
+
+    fn icon_name(&self) -> &'static str {
+        "leap-frog-symbolic"
+    }
+
+    fn widget(&self) -> gtk::Widget {
+        self.clone().upcast()
+    }
+
+    fn actions(&self) -> gio::ActionGroup {
+        self.imp().actions.clone().upcast()
+    }
+
+    fn accels(&self) -> Vec<(String, &'static [&'static str])> {
+        LeapfrogAction::ALL
+            .iter()
+            .map(|a| (a.detailed(), a.accels()))
+            .collect()
+    }
+
+    fn before_close(&self, _close: Box<dyn Fn()>) -> bool {
+        true
+    }
+
+    fn closing(&self) {
+        self.stop_autoplay();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match5_leapfrog::Position;
+
+    #[test]
+    fn every_animal_has_a_name() {
+        for animal in [Animal::Frog, Animal::Goat] {
+            let p = Position::start(1).unwrap();
+            assert!(!animal_name(animal, p.get(0)).is_empty());
+            assert!(animal_name(animal, p.get(1)).is_empty());
+        }
+    }
+}
