@@ -147,6 +147,20 @@ class App:
                 return hit
         return None
 
+    def find_showing(self, role, name=None):
+        """The first accessible of `role` (and `name`) that is on screen now:
+        hidden pages keep their widgets in the tree, at size 0."""
+        w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        for r in self._frames():
+            for a in pyatspi.findAllDescendants(
+                r, lambda a: a.getRoleName() == role and (
+                    name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
+            ):
+                e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                if e.width > 0 and e.height > 0 and e.x < w.width and e.y < w.height:
+                    return a
+        return None
+
     def showing(self, role, name):
         """Is there a widget of `role` and `name` that is on screen now?"""
         hit = self.find(role, name)

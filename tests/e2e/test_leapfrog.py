@@ -1,0 +1,116 @@
+"""The leap-frog page as a person uses it: real clicks and keys on the real
+binary, read through the accessibility tree."""
+
+import json
+import os
+import re
+import subprocess
+import unittest
+
+import pyatspi
+
+from harness import App, wait_for
+
+CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
+
+
+def position(app):
+    """The fields as text, like XX-YY, from the widget's description."""
+    view = app.find_showing("image", "Fields")
+    names = re.findall(r"field \d+: (X frog|Y frog|X goat|Y goat|empty)", view.description)
+    return "".join({"X": "X", "Y": "Y", "e": "-"}[n[0]] for n in names)
+
+
+def text_of(app, start):
+    label = app.find_showing("label", lambda n: n.startswith(start))
+    return label.name if label else None
+
+
+def click_field(app, i):
+    """Clicks field i (0-based) where the page draws it."""
+    view = app.find_showing("image", "Fields")
+    e = view.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    n = len(position(app))
+    size = max(min(e.width / n, e.height * 0.75), 8)
+    left = e.x + (e.width - size * n) / 2
+    top = e.y + (e.height - size * 1.3) / 2
+    ox, oy = app.origin()
+    x, y = int(ox + left + (i + 0.5) * size), int(oy + top + size / 2)
+    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
+
+
+class LeapFrog(unittest.TestCase):
+    def setUp(self):
+        self.apps = []
+
+    def tearDown(self):
+        for a in self.apps:
+            a.close()
+
+    def start(self, frogs):
+        app = App(settings={"last_page": "leapfrog", "leapfrog_frogs": frogs})
+        self.apps.append(app)
+        wait_for(lambda: app.find_showing("image", "Fields"), message="the leap-frog page")
+        return app
+
+    def test_solving_by_clicks_with_a_dead_end_warning_a_refusal_and_a_hint(self):
+        app = self.start(2)
+        self.assertEqual(position(app), "XX-YY")
+        self.assertIsNotNone(text_of(app, "moves: 0 of 8"))
+        # X on field 1 jumps over its own kind: no solution from there.
+        click_field(app, 0)
+        wait_for(lambda: position(app) == "-XXYY", message="the jump on screen")
+        wait_for(lambda: text_of(app, "The X frog from field 1 to field 3. No solution from here: undo 1 move."),
+                 message="the dead-end warning")
+        # The X frog on field 2 cannot go anywhere: nothing changes.
+        click_field(app, 1)
+        self.assertEqual(position(app), "-XXYY")
+        self.assertIsNotNone(text_of(app, "moves: 1 of 8"))
+        app.key("ctrl+z")
+        wait_for(lambda: position(app) == "XX-YY", message="jump back")
+        # A hint plays the first move of a solution.
+        app.click_on(app.find_showing("push button", "Hint"))
+        wait_for(lambda: position(app) == "X-XYY", message="the hinted move")
+        # The rest by clicks, following the CLI's solution.
+        out = subprocess.run([CLI, "leapfrog", "solve", "2", "--json"], check=True, capture_output=True,
+                             text=True).stdout
+        moves = json.loads(out)["moves"]
+        self.assertEqual(moves[0]["position"], "X-XYY", "the hint was the solution's first move")
+        for m in moves[1:]:
+            click_field(app, m["from"] - 1)
+            wait_for(lambda: position(app) == m["position"], message=f"move {m['from']}->{m['to']}")
+        wait_for(lambda: text_of(app, "The Y frog from field 3 to field 2. Solved in 8 moves!")
+                 or text_of(app, "The X frog") and "Solved in 8 moves!" in text_of(app, "The X frog"),
+                 message="solved")
+        self.assertIsNotNone(text_of(app, "moves: 8 of 8"))
+
+    def test_the_computer_solves_it_and_replays_to_the_end_and_back(self):
+        app = self.start(3)
+        app.key("ctrl+r")
+        wait_for(lambda: app.find("label", "The computer found a solution of 15 moves after trying 39 moves"),
+                 message="the search's toast")
+        wait_for(lambda: text_of(app, "move 0 of 15"), message="the replay at its start")
+        self.assertEqual(position(app), "XXX-YYY")
+        for n in range(1, 16):
+            app.key("Page_Down")
+            wait_for(lambda: text_of(app, f"move {n} of 15"), message=f"replay move {n}")
+        self.assertEqual(position(app), "YYY-XXX")
+        self.assertIn("the frogs have changed sides", text_of(app, "The "))
+        app.key("Page_Up")
+        wait_for(lambda: text_of(app, "move 14 of 15"), message="one move back")
+        app.click_on(app.find_showing("push button", "Back to Playing"))
+        wait_for(lambda: text_of(app, "moves: 0 of 15"), message="back to playing")
+        self.assertEqual(position(app), "XXX-YYY")
+
+    def test_goats_and_figures_follow_the_settings(self):
+        app = self.start(4)
+        self.assertIsNotNone(app.find_showing("label", "195"), "reachable positions for k = 4")
+        self.assertIsNotNone(app.find_showing("label", "147"), "dead ends for k = 4")
+        app.click_on(app.find_showing("check box", "Goats Instead of Frogs"))
+        wait_for(lambda: "X goat" in app.find_showing("image", "Fields").description, message="goats")
+        app.quit()
+        app.wait_closed()
+        with open(os.path.join(app.config, "match5", "settings.toml")) as f:
+            text = f.read()
+        self.assertIn("leapfrog_goats = true", text)
+        self.assertIn("leapfrog_frogs = 4", text)

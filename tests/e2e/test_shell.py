@@ -1,0 +1,87 @@
+"""The window as a home for the games: the view switcher by mouse and by
+Ctrl+1 and Ctrl+2, the page that comes back, the bottom switcher when
+narrow. The real binary, real X input."""
+
+import os
+import unittest
+
+import pyatspi
+
+from harness import App, wait_for
+from test_leapfrog import click_field
+
+
+def visible_page(app):
+    """The page shown, by the window title, which carries its subtitle
+    (a hidden page's widgets may keep their old size in the tree)."""
+    title = app.title()
+    if "frogs of each kind" in title:
+        return "leapfrog"
+    if " · level " in title:
+        return "five"
+    return None
+
+
+class Shell(unittest.TestCase):
+    def setUp(self):
+        self.apps = []
+
+    def tearDown(self):
+        for a in self.apps:
+            a.close()
+
+    def start(self, **kw):
+        app = App(**kw)
+        self.apps.append(app)
+        return app
+
+    def test_pages_switch_by_mouse_and_keys_and_the_last_one_comes_back(self):
+        app = self.start()
+        self.assertEqual(visible_page(app), "five")
+        self.assertIn("Tester · level 0 · new", app.title())
+        app.click_on(app.find_showing("page tab", "Leap-Frog"))
+        wait_for(lambda: visible_page(app) == "leapfrog", message="the leap-frog page")
+        wait_for(lambda: "3 frogs of each kind · 15 moves" in app.title(), message="its subtitle in the title")
+        # The header's Undo and New Game act on the page shown.
+        click_field(app, 2)
+        wait_for(lambda: app.find_showing("label", "moves: 1 of 15"), message="a move by a click")
+        app.key("ctrl+z")
+        wait_for(lambda: app.find_showing("label", "moves: 0 of 15"), message="Ctrl+Z on this page")
+        click_field(app, 2)
+        wait_for(lambda: app.find_showing("label", "moves: 1 of 15"), message="the move again")
+        app.click_on(app.find_showing("push button", "New Game"))
+        wait_for(lambda: app.find_showing("label", "moves: 0 of 15"), message="New Game on this page")
+        app.key("ctrl+1")
+        wait_for(lambda: visible_page(app) == "five", message="Ctrl+1")
+        self.assertIn("Tester · level 0", app.title())
+        # The keyboard plays on the page shown: the board has the focus.
+        app.key("space")
+        wait_for(lambda: len(app.stones()[0]) == 1, message="a ball placed by the keyboard")
+        app.key("ctrl+2")
+        wait_for(lambda: visible_page(app) == "leapfrog", message="Ctrl+2")
+        app.key("space")
+        wait_for(lambda: app.find_showing("label", "moves: 1 of 15"), message="a frog moved by the keyboard")
+        app.quit()
+        app.wait_closed()
+        with open(os.path.join(app.config, "match5", "settings.toml")) as f:
+            self.assertIn('last_page = "leapfrog"', f.read())
+        again = self.start(home=app.home)
+        wait_for(lambda: visible_page(again) == "leapfrog", message="the page shown last")
+
+    def test_a_narrow_window_has_the_switcher_at_the_bottom(self):
+        app = self.start(settings={"window_width": 360, "window_height": 640})
+        frame = app._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        def lowest_tab():
+            tabs = pyatspi.findAllDescendants(
+                app._frames()[0], lambda a: a.getRoleName() == "page tab" and a.name == "Leap-Frog")
+            sized = [t for t in tabs if t.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width > 0]
+            return max(sized, key=lambda t: t.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y, default=None)
+
+        tab = wait_for(lowest_tab, message="a visible switcher")
+        e = tab.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertGreater(e.y, frame.height / 2, "the switcher is at the bottom")
+        self.assertLessEqual(e.x + e.width, frame.width)
+        app.click_on(tab)
+        wait_for(lambda: visible_page(app) == "leapfrog", message="the leap-frog page")
+        view = app.find_showing("image", "Fields").queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertLessEqual(view.x + view.width, frame.width, "the fields fit")
