@@ -74,6 +74,37 @@ def main():
     shot(app, "game-nl.png")
     app.close()
 
+    # Leap-frog: the computer's solution half replayed; goats in the dark;
+    # the Dutch page; the narrow window with the switcher at the bottom.
+    leap = dict(size, last_page="leapfrog", leapfrog_frogs=3, leapfrog_goats=False)
+    app = App(settings=leap, home=home)
+    app.key("ctrl+r")
+    time.sleep(0.5)
+    for _ in range(7):
+        app.key("Page_Down")
+        time.sleep(0.15)
+    time.sleep(4)  # the toast goes
+    shot(app, "leapfrog-light.png")
+    app.close()
+
+    app = App(settings=dict(leap, leapfrog_goats=True, leapfrog_frogs=4), home=home,
+              env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    app.key("ctrl+i")
+    time.sleep(0.4)
+    app.key("ctrl+i")
+    shot(app, "leapfrog-dark.png")
+    app.close()
+
+    app = App(settings=leap, home=home, lang="nl")
+    app.key("ctrl+i")
+    shot(app, "leapfrog-nl.png")
+    app.close()
+
+    app = App(settings=dict(leap, window_width=360, window_height=720), home=home)
+    app.key("ctrl+i")
+    shot(app, "leapfrog-narrow.png")
+    app.close()
+
 
 if __name__ == "__main__":
     main()

@@ -222,6 +222,9 @@ fn draw_animal(
             }
         }
         Animal::Goat => {
+            // Smaller and lower than a frog, so the horns fit the field.
+            let r = r * 0.82;
+            let cy = cy + 0.2 * r;
             // Horns first, curving back from where it goes.
             cr.set_line_width(r * 0.16);
             cr.set_line_cap(cairo::LineCap::Round);
