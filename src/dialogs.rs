@@ -102,3 +102,13 @@ pub fn name_and_password(
     });
     dialog.present();
 }
+
+/// Escape closes the secondary windows of this class (help, hall of
+/// fame, patterns), as in every GNOME app.
+pub fn close_on_escape<T: gtk::subclass::widget::WidgetClassExt>(klass: &mut T) {
+    klass.add_binding_action(
+        gtk::gdk::Key::Escape,
+        gtk::gdk::ModifierType::empty(),
+        "window.close",
+    );
+}

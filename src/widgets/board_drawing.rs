@@ -80,7 +80,8 @@ fn stone_colors(color: Color) -> ((f64, f64, f64), (f64, f64, f64)) {
     }
 }
 
-fn rounded_rect(cr: &cairo::Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
+/// A rectangle with round corners of radius `r`, as a path.
+pub fn rounded_rect(cr: &cairo::Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
     use std::f64::consts::PI;
     cr.new_sub_path();
     cr.arc(x + w - r, y + r, r, -PI / 2.0, 0.0);

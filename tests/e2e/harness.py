@@ -9,6 +9,8 @@ import subprocess
 import tempfile
 import time
 
+import unittest
+
 import pyatspi
 
 BIN = os.environ.get("MATCH5_BIN", "target/debug/match5")
@@ -257,6 +259,22 @@ class App:
         self.log.close()
         if self.own_home:
             shutil.rmtree(self.home, ignore_errors=True)
+
+
+class AppTest(unittest.TestCase):
+    """A test that starts apps with `self.start(...)`; they are closed after it."""
+
+    def setUp(self):
+        self.apps = []
+
+    def tearDown(self):
+        for a in self.apps:
+            a.close()
+
+    def start(self, **kw):
+        app = App(**kw)
+        self.apps.append(app)
+        return app
 
 
 def shown_name(name):

@@ -7,7 +7,7 @@ import unittest
 
 import pyatspi
 
-from harness import App, wait_for, winning_move
+from harness import AppTest, wait_for, winning_move
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -21,19 +21,7 @@ def knowledge_file(app, player="Tester"):
     return os.path.join(app.data, "match5", "knowledge", f"{player}.fivo")
 
 
-class DesktopGame(unittest.TestCase):
-    def setUp(self):
-        self.apps = []
-
-    def tearDown(self):
-        for a in self.apps:
-            a.close()
-
-    def start(self, **kw):
-        app = App(**kw)
-        self.apps.append(app)
-        return app
-
+class DesktopGame(AppTest):
     def win_against_the_computer(self, app, move):
         for _ in range(40):
             if "win" in app.status().lower() or "computer wins" in app.status().lower():

@@ -148,12 +148,7 @@ class ControlInterface(unittest.TestCase):
 
     def test_unsaved_knowledge_is_not_dropped_by_a_load(self):
         r = self.remote
-        r.call("StartGame", "sa{sv}", "vs-computer", {})
-        for _ in range(40):
-            blue, red = cells_of(r.prop("Board"))
-            (state,) = r.call("PlayMove", "uu", *winning_move(blue, red))
-            if state != "playing":
-                break
+        self.win_by_script()
         self.assertEqual(r.prop("Level"), 1)
         other = os.path.join(self.app.home, "Other.fivo")
         write(other, 'format = "match5-knowledge"\nversion = 1\nplayer = "Other"\n')

@@ -5,11 +5,10 @@ import json
 import os
 import re
 import subprocess
-import unittest
 
 import pyatspi
 
-from harness import App, wait_for
+from harness import AppTest, wait_for
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -39,22 +38,14 @@ def click_field(app, i):
     subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
 
 
-class LeapFrog(unittest.TestCase):
-    def setUp(self):
-        self.apps = []
-
-    def tearDown(self):
-        for a in self.apps:
-            a.close()
-
-    def start(self, frogs):
-        app = App(settings={"last_page": "leapfrog", "leapfrog_frogs": frogs})
-        self.apps.append(app)
+class LeapFrog(AppTest):
+    def start_leapfrog(self, frogs):
+        app = self.start(settings={"last_page": "leapfrog", "leapfrog_frogs": frogs})
         wait_for(lambda: app.find_showing("image", "Fields"), message="the leap-frog page")
         return app
 
     def test_solving_by_clicks_with_a_dead_end_warning_a_refusal_and_a_hint(self):
-        app = self.start(2)
+        app = self.start_leapfrog(2)
         self.assertEqual(position(app), "XX-YY")
         self.assertIsNotNone(text_of(app, "moves: 0 of 8"))
         # X on field 1 jumps over its own kind: no solution from there.
@@ -85,7 +76,7 @@ class LeapFrog(unittest.TestCase):
         self.assertIsNotNone(text_of(app, "moves: 8 of 8"))
 
     def test_the_computer_solves_it_and_replays_to_the_end_and_back(self):
-        app = self.start(3)
+        app = self.start_leapfrog(3)
         app.key("ctrl+r")
         wait_for(lambda: app.find("label", "The computer found a solution of 15 moves after trying 39 moves"),
                  message="the search's toast")
@@ -103,7 +94,7 @@ class LeapFrog(unittest.TestCase):
         self.assertEqual(position(app), "XXX-YYY")
 
     def test_goats_and_figures_follow_the_settings(self):
-        app = self.start(4)
+        app = self.start_leapfrog(4)
         self.assertIsNotNone(app.find_showing("label", "195"), "reachable positions for k = 4")
         self.assertIsNotNone(app.find_showing("label", "147"), "dead ends for k = 4")
         app.click_on(app.find_showing("check box", "Goats Instead of Frogs"))

@@ -3,11 +3,10 @@ Ctrl+1 and Ctrl+2, the page that comes back, the bottom switcher when
 narrow. The real binary, real X input."""
 
 import os
-import unittest
 
 import pyatspi
 
-from harness import App, wait_for
+from harness import AppTest, wait_for
 from test_leapfrog import click_field
 
 
@@ -22,19 +21,7 @@ def visible_page(app):
     return None
 
 
-class Shell(unittest.TestCase):
-    def setUp(self):
-        self.apps = []
-
-    def tearDown(self):
-        for a in self.apps:
-            a.close()
-
-    def start(self, **kw):
-        app = App(**kw)
-        self.apps.append(app)
-        return app
-
+class Shell(AppTest):
     def test_pages_switch_by_mouse_and_keys_and_the_last_one_comes_back(self):
         app = self.start()
         self.assertEqual(visible_page(app), "five")

@@ -3,7 +3,7 @@
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
-use gtk::{gdk, glib};
+use gtk::glib;
 
 use super::model::FiveGame;
 use crate::i18n::gettext_f;
@@ -30,7 +30,7 @@ mod imp {
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            klass.add_binding_action(gdk::Key::Escape, gdk::ModifierType::empty(), "window.close");
+            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {

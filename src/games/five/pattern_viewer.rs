@@ -70,7 +70,7 @@ mod imp {
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            klass.add_binding_action(gdk::Key::Escape, gdk::ModifierType::empty(), "window.close");
+            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {

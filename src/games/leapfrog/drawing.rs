@@ -7,6 +7,8 @@ use std::f64::consts::PI;
 use gtk::cairo;
 use match5_leapfrog::Frog;
 
+use crate::widgets::board_drawing::rounded_rect;
+
 /// Frogs, or the seed's author's goats ("bokkesprongen").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Animal {
@@ -98,15 +100,6 @@ impl Palette {
     }
 }
 
-fn rounded(cr: &cairo::Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
-    cr.new_sub_path();
-    cr.arc(x + w - r, y + r, r, -PI / 2.0, 0.0);
-    cr.arc(x + w - r, y + h - r, r, 0.0, PI / 2.0);
-    cr.arc(x + r, y + h - r, r, PI / 2.0, PI);
-    cr.arc(x + r, y + r, r, PI, 1.5 * PI);
-    cr.close_path();
-}
-
 /// Draws `scene` into a `width` × `height` area.
 pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: bool) {
     let n = scene.fields.len();
@@ -119,7 +112,7 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
     let gap = (size * 0.06).max(1.0);
     for i in 0..n {
         let x = left + i as f64 * size;
-        rounded(
+        rounded_rect(
             cr,
             x + gap,
             top + gap,
@@ -169,7 +162,7 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
     }
     if let Some(c) = scene.cursor.filter(|c| *c < n) {
         let x = left + c as f64 * size;
-        rounded(
+        rounded_rect(
             cr,
             x + gap / 2.0,
             top + gap / 2.0,
