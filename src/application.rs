@@ -155,9 +155,7 @@ impl Application {
             match Service::start(tx).await {
                 Ok(service) => {
                     app.imp().service.replace(Some(Rc::new(service)));
-                    if let Some(page) = app.existing_window().and_then(|w| w.page::<FivePage>()) {
-                        app.publish(dbus_bridge::snapshot(page.model()), false);
-                    }
+                    app.watch_five_page();
                 }
                 Err(e) => eprintln!("match5: the D-Bus control interface is not available: {e}"),
             }
@@ -200,24 +198,30 @@ impl Application {
             return window;
         }
         let window = Window::new(self);
-        if let Some(page) = window.page::<FivePage>() {
-            let app = self.downgrade();
-            dbus_bridge::watch(page.model(), move |snapshot, changed| {
-                if let Some(app) = app.upgrade() {
-                    app.publish(snapshot, changed);
-                }
-            });
-            self.publish(dbus_bridge::snapshot(page.model()), false);
-        }
         crate::startup::trace_first_frame(&window);
         window
+    }
+
+    /// Once the control service runs: its properties and signals follow
+    /// the five-in-a-row page's model (the page is made if it was not yet).
+    fn watch_five_page(&self) {
+        let Some(page) = self.main_window().page::<FivePage>("five") else {
+            return;
+        };
+        let app = self.downgrade();
+        dbus_bridge::watch(page.model(), move |snapshot, changed| {
+            if let Some(app) = app.upgrade() {
+                app.publish(snapshot, changed);
+            }
+        });
+        self.publish(dbus_bridge::snapshot(page.model()), false);
     }
 
     /// The five-in-a-row page, shown: D-Bus calls and `.fivo` files go there.
     pub fn five_page(&self) -> FivePage {
         let page = self
             .main_window()
-            .page::<FivePage>()
+            .page::<FivePage>("five")
             .expect("the window has the five-in-a-row page");
         page.present();
         page

@@ -10,7 +10,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::{self, GamePage, page::PAGE_ACTIONS};
+use crate::games::{self, GamePage, PageInfo, page::PAGE_ACTIONS};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::{Settings, SharedSettings};
 
@@ -53,7 +53,9 @@ mod imp {
         #[template_child]
         pub sidebar_button: TemplateChild<gtk::ToggleButton>,
         pub settings: OnceCell<SharedSettings>,
-        pub pages: RefCell<Vec<Rc<dyn GamePage>>>,
+        /// Every page: what is known of it, its place in the stack, and the
+        /// page once made.
+        pub pages: RefCell<Vec<Slot>>,
         /// Follows the visible page's subtitle.
         pub subtitle_handler: RefCell<Option<(gtk::Widget, glib::SignalHandlerId)>>,
     }
@@ -86,6 +88,13 @@ mod imp {
     impl AdwApplicationWindowImpl for Window {}
 }
 
+/// A page's place in the window: made when first shown or asked for.
+pub struct Slot {
+    info: PageInfo,
+    holder: adw::Bin,
+    page: Option<Rc<dyn GamePage>>,
+}
+
 glib::wrapper! {
     pub struct Window(ObjectSubclass<imp::Window>)
         @extends adw::ApplicationWindow, gtk::ApplicationWindow, gtk::Window, gtk::Widget,
@@ -112,14 +121,14 @@ impl Window {
         let settings = SharedSettings::new(settings);
         let _ = imp.settings.set(settings.clone());
 
-        let pages = games::pages(&settings);
-        crate::startup::trace("pages-made");
-        for (n, page) in pages.iter().enumerate() {
+        let mut slots = Vec::new();
+        for (n, info) in games::pages().into_iter().enumerate() {
+            let holder = adw::Bin::new();
             let stack_page = imp
                 .stack
-                .add_titled(&page.widget(), Some(page.id()), &page.title());
-            stack_page.set_icon_name(Some(page.icon_name()));
-            for (action, accels) in page.accels() {
+                .add_titled(&holder, Some(info.id), &(info.title)());
+            stack_page.set_icon_name(Some(info.icon_name));
+            for (action, accels) in (info.accels)() {
                 if !accels.is_empty() {
                     app.set_accels_for_action(&action, accels);
                 }
@@ -130,16 +139,21 @@ impl Window {
                     &[&format!("<Control>{}", n + 1)],
                 );
             }
+            slots.push(Slot {
+                info,
+                holder,
+                page: None,
+            });
         }
-        imp.pages.replace(pages);
+        imp.pages.replace(slots);
 
         let show_page = gio::ActionEntry::builder(WindowAction::ShowPage.name())
             .parameter_type(Some(glib::VariantTy::UINT32))
             .activate(|win: &Self, _, p| {
                 let n = p.and_then(|v| v.get::<u32>()).unwrap_or(0) as usize;
-                let widget = win.imp().pages.borrow().get(n).map(|page| page.widget());
-                if let Some(w) = widget {
-                    win.imp().stack.set_visible_child(&w);
+                let holder = win.imp().pages.borrow().get(n).map(|s| s.holder.clone());
+                if let Some(h) = holder {
+                    win.imp().stack.set_visible_child(&h);
                 }
             })
             .build();
@@ -156,13 +170,14 @@ impl Window {
             imp.stack.set_visible_child_name(&last_page);
         }
         self.on_page_shown();
+        crate::startup::trace("pages-made");
         imp.stack.connect_visible_child_notify(glib::clone!(
             #[weak(rename_to = win)]
             self,
             move |_| {
                 win.on_page_shown();
-                let id = win.visible_page().map(|p| p.id().to_string());
-                if let Some(id) = id {
+                if let Some(id) = win.imp().stack.visible_child_name() {
+                    let id = id.to_string();
                     win.settings().update(|s| s.last_page = id);
                 }
             }
@@ -180,23 +195,26 @@ impl Window {
         self.imp().settings.get().expect("set up")
     }
 
-    /// The page of type `T`, if the window has one.
-    pub fn page<T: IsA<gtk::Widget>>(&self) -> Option<T> {
-        self.imp()
-            .pages
-            .borrow()
-            .iter()
-            .find_map(|p| p.widget().downcast::<T>().ok())
+    /// The page `id`, made now if it was not yet.
+    fn made(&self, id: &str) -> Option<Rc<dyn GamePage>> {
+        let mut pages = self.imp().pages.borrow_mut();
+        let slot = pages.iter_mut().find(|s| s.info.id == id)?;
+        if slot.page.is_none() {
+            let page = (slot.info.make)(self.settings());
+            slot.holder.set_child(Some(&page.widget()));
+            slot.page = Some(page);
+        }
+        slot.page.clone()
+    }
+
+    /// The page `id` as its own type (made now if it was not yet).
+    pub fn page<T: IsA<gtk::Widget>>(&self, id: &str) -> Option<T> {
+        self.made(id)?.widget().downcast::<T>().ok()
     }
 
     fn visible_page(&self) -> Option<Rc<dyn GamePage>> {
-        let visible = self.imp().stack.visible_child()?;
-        self.imp()
-            .pages
-            .borrow()
-            .iter()
-            .find(|p| p.widget() == visible)
-            .cloned()
+        let id = self.imp().stack.visible_child_name()?;
+        self.made(&id)
     }
 
     /// A message of the window (about the settings, which belong to no page).
@@ -249,7 +267,13 @@ impl Window {
     }
 
     fn on_close_request(&self) -> glib::Propagation {
-        let pages = self.imp().pages.borrow().clone();
+        let pages: Vec<Rc<dyn GamePage>> = self
+            .imp()
+            .pages
+            .borrow()
+            .iter()
+            .filter_map(|s| s.page.clone())
+            .collect();
         for page in &pages {
             let win = self.downgrade();
             let close = Box::new(move || {

@@ -112,13 +112,25 @@ class App:
             self.proc.wait(timeout=10)
             self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
             self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
-        self._attach()
+        try:
+            self._attach()
+        except Exception:
+            # A test that fails here never gets the app to close: an app
+            # left running would take the next test's place as the one
+            # instance and keep the bus names.
+            self.close()
+            raise
 
     def _attach(self):
         self.frame = wait_for(lambda: self._frames()[0], message="the window")
         self.xid = wait_for(self._xid, message="the X window")
         xdotool("mousemove", "--window", self.xid, "40", "300")
-        self.board = wait_for(lambda: self.find("table"), message="the board")
+        # The page shown first: five in a row has its board, leap-frog its
+        # fields (a page is made when first shown).
+        board = ("Board", "Bord")  # its name in English and Dutch
+        wait_for(lambda: self.find("table", lambda n: n in board) or self.find("image", lambda n: n in ("Fields", "Velden")),
+                 message="a game page")
+        self.board = self.find("table", lambda n: n in board)
 
     # -- finding things -------------------------------------------------
     def _find_app(self):

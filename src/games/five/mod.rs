@@ -21,4 +21,4 @@ pub mod pattern_viewer;
 pub mod saved_game;
 pub mod session;
 
-pub use page::FivePage;
+pub use page::{FivePage, page_info};

@@ -568,31 +568,12 @@ impl FivePage {
 }
 
 impl crate::games::page::GamePage for FivePage {
-    fn id(&self) -> &'static str {
-        "five"
-    }
-
-    fn title(&self) -> String {
-        gettext("Five in a Row")
-    }
-
-    fn icon_name(&self) -> &'static str {
-        "five-in-a-row-symbolic"
-    }
-
     fn widget(&self) -> gtk::Widget {
         self.clone().upcast()
     }
 
     fn actions(&self) -> gio::ActionGroup {
         FivePage::actions(self)
-    }
-
-    fn accels(&self) -> Vec<(String, &'static [&'static str])> {
-        FiveAction::ALL
-            .iter()
-            .map(|a| (a.detailed(), a.accels()))
-            .collect()
     }
 
     fn before_close(&self, close: Box<dyn Fn()>) -> bool {
@@ -609,6 +590,22 @@ impl crate::games::page::GamePage for FivePage {
 
     fn closing(&self) {
         self.keep_game();
+    }
+}
+
+/// The five-in-a-row page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "five",
+        title: || gettext("Five in a Row"),
+        icon_name: "five-in-a-row-symbolic",
+        accels: || {
+            FiveAction::ALL
+                .iter()
+                .map(|a| (a.detailed(), a.accels()))
+                .collect()
+        },
+        make: |settings| std::rc::Rc::new(FivePage::new(settings)),
     }
 }
 

@@ -14,4 +14,4 @@ pub mod model;
 pub mod page;
 pub mod view;
 
-pub use page::LeapfrogPage;
+pub use page::page_info;

@@ -435,6 +435,22 @@ impl LeapfrogPage {
     }
 }
 
+/// The leap-frog page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "leapfrog",
+        title: || gettext("Leap-Frog"),
+        icon_name: "leap-frog-symbolic",
+        accels: || {
+            LeapfrogAction::ALL
+                .iter()
+                .map(|a| (a.detailed(), a.accels()))
+                .collect()
+        },
+        make: |settings| std::rc::Rc::new(LeapfrogPage::new(settings)),
+    }
+}
+
 /// "X frog", "Y goat", … for what stands on a field.
 fn animal_name(animal: Animal, frog: Option<match5_leapfrog::Frog>) -> String {
     use match5_leapfrog::Frog;
@@ -448,31 +464,12 @@ fn animal_name(animal: Animal, frog: Option<match5_leapfrog::Frog>) -> String {
 }
 
 impl crate::games::page::GamePage for LeapfrogPage {
-    fn id(&self) -> &'static str {
-        "leapfrog"
-    }
-
-    fn title(&self) -> String {
-        gettext("Leap-Frog")
-    }
-
-    fn icon_name(&self) -> &'static str {
-        "leap-frog-symbolic"
-    }
-
     fn widget(&self) -> gtk::Widget {
         self.clone().upcast()
     }
 
     fn actions(&self) -> gio::ActionGroup {
         self.imp().actions.clone().upcast()
-    }
-
-    fn accels(&self) -> Vec<(String, &'static [&'static str])> {
-        LeapfrogAction::ALL
-            .iter()
-            .map(|a| (a.detailed(), a.accels()))
-            .collect()
     }
 
     fn before_close(&self, _close: Box<dyn Fn()>) -> bool {
