@@ -1,63 +1,15 @@
 //! `match5-cli` as people and tools use it: the real binary.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::Stdio;
 
 use assert_cmd::cargo::cargo_bin;
 
-fn cli(data: &Path) -> Command {
-    let mut cmd = Command::new(cargo_bin("match5-cli"));
-    cmd.env("XDG_DATA_HOME", data).env_remove("MATCH5_PASSWORD");
-    cmd
-}
+#[allow(dead_code)]
+mod common;
 
-/// A pbrain process we talk to line by line.
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Session {
-    fn start(data: &Path, args: &[&str]) -> Session {
-        let mut child = cli(data)
-            .arg("pbrain")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Session {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn read(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).unwrap();
-        line.trim_end().to_string()
-    }
-
-    fn ask(&mut self, line: &str) -> String {
-        self.send(line);
-        self.read()
-    }
-
-    fn end(mut self) -> std::process::ExitStatus {
-        self.send("END");
-        self.child.wait().unwrap()
-    }
-}
+use common::{Session, cli};
 
 /// Writes a knowledge file of `player` with one pattern.
 fn write_knowledge(path: &Path, player: &str, level: u32, row: &str) {

@@ -2,18 +2,17 @@
 //! interrupted and killed training, full and read-only disks, hostile input.
 //! Every test runs the real `match5-cli` binary.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
 
-fn cli(data: &Path) -> Command {
-    let mut cmd = Command::new(cargo_bin("match5-cli"));
-    cmd.env("XDG_DATA_HOME", data).env_remove("MATCH5_PASSWORD");
-    cmd
-}
+#[allow(dead_code)]
+mod common;
+
+use common::{Session, cli};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -313,44 +312,10 @@ fn names_and_paths_from_outside_never_reach_the_terminal_raw() {
     }
 }
 
-/// A pbrain process, talked to line by line.
-struct Brain {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    stdout: BufReader<std::process::ChildStdout>,
-}
-
-impl Brain {
-    fn start(data: &Path) -> Brain {
-        let mut child = cli(data)
-            .arg("pbrain")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Brain {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn ask(&mut self, lines: &str) -> String {
-        self.stdin.write_all(lines.as_bytes()).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).unwrap();
-        line.trim_end().to_string()
-    }
-}
-
 #[test]
 fn pbrain_caps_lines_and_echoes_only_a_little() {
     let data = tempfile::tempdir().unwrap();
-    let mut b = Brain::start(data.path());
+    let mut b = Session::start(data.path(), &[]);
     assert_eq!(b.ask("START 9"), "OK");
     let huge = format!("TURN {}", "7".repeat(10_000_000));
     let answer = b.ask(&huge);
@@ -367,14 +332,13 @@ fn pbrain_caps_lines_and_echoes_only_a_little() {
     );
     assert!(answer.starts_with("ERROR unknown command \"FOOXXX") && answer.ends_with("…\""));
     assert_eq!(b.ask("TURN 4,4").split(',').count(), 2, "still playing");
-    drop(b.stdin);
-    assert!(b.child.wait().unwrap().success());
+    assert!(b.close_input().success());
 }
 
 #[test]
 fn pbrain_says_a_full_board_is_full() {
     let data = tempfile::tempdir().unwrap();
-    let mut b = Brain::start(data.path());
+    let mut b = Session::start(data.path(), &[]);
     assert_eq!(b.ask("START 9"), "OK");
     // Stripes two wide that never make five; red and blue alternate.
     let (mut red, mut blue) = (Vec::new(), Vec::new());

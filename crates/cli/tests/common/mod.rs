@@ -1,0 +1,72 @@
+//! What the CLI's test files share: the real binary with its own data
+//! folder, and a pbrain process talked to line by line.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+
+use assert_cmd::cargo::cargo_bin;
+
+/// `match5-cli` with `data` as its data folder and no password in the
+/// environment.
+pub fn cli(data: &Path) -> Command {
+    let mut cmd = Command::new(cargo_bin("match5-cli"));
+    cmd.env("XDG_DATA_HOME", data).env_remove("MATCH5_PASSWORD");
+    cmd
+}
+
+/// A pbrain process we talk to line by line.
+pub struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Session {
+    pub fn start(data: &Path, args: &[&str]) -> Session {
+        let mut child = cli(data)
+            .arg("pbrain")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Session {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends `line` (which may hold several lines) and a newline.
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("input still open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    pub fn read(&mut self) -> String {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    }
+
+    pub fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.read()
+    }
+
+    /// Says END and waits for the brain to exit.
+    pub fn end(mut self) -> ExitStatus {
+        self.send("END");
+        self.child.wait().unwrap()
+    }
+
+    /// Closes the brain's input and waits for it to exit.
+    pub fn close_input(mut self) -> ExitStatus {
+        drop(self.stdin.take());
+        self.child.wait().unwrap()
+    }
+}
