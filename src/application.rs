@@ -217,13 +217,15 @@ impl Application {
         self.publish(dbus_bridge::snapshot(page.model()), false);
     }
 
-    /// The five-in-a-row page, shown: D-Bus calls and `.fivo` files go there.
+    /// The five-in-a-row page, shown in the window brought forward: D-Bus
+    /// calls and `.fivo` files go there.
     pub fn five_page(&self) -> FivePage {
-        let page = self
-            .main_window()
+        let window = self.main_window();
+        let page = window
             .page::<FivePage>("five")
             .expect("the window has the five-in-a-row page");
-        page.present();
+        window.show_page("five");
+        GtkWindowExt::present(&window);
         page
     }
 

@@ -207,6 +207,13 @@ impl Window {
         slot.page.clone()
     }
 
+    /// Shows the page `id` (made now if it was not yet).
+    pub fn show_page(&self, id: &str) {
+        if self.made(id).is_some() {
+            self.imp().stack.set_visible_child_name(id);
+        }
+    }
+
     /// The page `id` as its own type (made now if it was not yet).
     pub fn page<T: IsA<gtk::Widget>>(&self, id: &str) -> Option<T> {
         self.made(id)?.widget().downcast::<T>().ok()

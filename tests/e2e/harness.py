@@ -127,10 +127,19 @@ class App:
         xdotool("mousemove", "--window", self.xid, "40", "300")
         # The page shown first: five in a row has its board, leap-frog its
         # fields (a page is made when first shown).
-        board = ("Board", "Bord")  # its name in English and Dutch
-        wait_for(lambda: self.find("table", lambda n: n in board) or self.find("image", lambda n: n in ("Fields", "Velden")),
+        wait_for(lambda: self._find_board() or self.find("image", lambda n: n in ("Fields", "Velden")),
                  message="a game page")
-        self.board = self.find("table", lambda n: n in board)
+        self._board = self._find_board()
+
+    def _find_board(self):
+        return self.find("table", lambda n: n in ("Board", "Bord"))  # its name in English and Dutch
+
+    @property
+    def board(self):
+        """The five-in-a-row board, once its page is made."""
+        if self._board is None:
+            self._board = wait_for(self._find_board, message="the five-in-a-row board")
+        return self._board
 
     # -- finding things -------------------------------------------------
     def _find_app(self):

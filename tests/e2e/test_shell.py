@@ -6,6 +6,7 @@ import os
 
 import pyatspi
 
+from dbus_client import NAME, Remote
 from harness import AppTest, wait_for
 from test_leapfrog import click_field
 
@@ -54,6 +55,12 @@ class Shell(AppTest):
             self.assertIn('last_page = "leapfrog"', f.read())
         again = self.start(home=app.home)
         wait_for(lambda: visible_page(again) == "leapfrog", message="the page shown last")
+        # A game started over D-Bus is shown on its page.
+        remote = Remote()
+        wait_for(lambda: remote.has_owner(NAME), message="the control name on the bus")
+        remote.call("StartGame", "sa{sv}", "two-players", {})
+        wait_for(lambda: visible_page(again) == "five", message="the five-in-a-row page for D-Bus")
+        self.assertEqual(again.status(), "Blue to move")
 
     def test_a_narrow_window_has_the_switcher_at_the_bottom(self):
         app = self.start(settings={"window_width": 360, "window_height": 640})

@@ -38,9 +38,9 @@ pub fn watch(model: &FiveGame, publish: impl Fn(Snapshot, bool) + 'static) {
 }
 
 impl FivePage {
-    /// Carries out a D-Bus call; the page comes forward, as it shows it.
+    /// Carries out a D-Bus call (the caller has brought the page forward,
+    /// as it shows what the call does).
     pub fn handle_request(&self, request: Request) {
-        self.present();
         match request {
             Request::LoadKnowledge {
                 path,

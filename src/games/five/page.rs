@@ -141,17 +141,6 @@ impl FivePage {
         self.imp().toasts.add_toast(adw::Toast::new(text));
     }
 
-    /// Shows this page in its window.
-    pub fn present(&self) {
-        if let Some(stack) = WidgetExt::parent(self)
-            .and_then(|p| WidgetExt::parent(&p))
-            .and_downcast::<adw::ViewStack>()
-        {
-            stack.set_visible_child(self);
-        }
-        self.window().present();
-    }
-
     fn setup(&self) {
         let imp = self.imp();
         let settings = self.settings().get();
