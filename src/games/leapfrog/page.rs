@@ -164,10 +164,13 @@ impl LeapfrogPage {
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
+                // Moves, dead ends and the goal change only with the
+                // position: one update per change, not one per property.
                 move |_, p| match p.name() {
                     "frogs" => page.show_figures(),
                     "replaying" => page.show_mode(),
-                    _ => page.show_position(),
+                    "position" => page.show_position(),
+                    _ => {}
                 }
             ),
         );
