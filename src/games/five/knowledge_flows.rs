@@ -15,30 +15,11 @@ use crate::errors;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 impl FivePage {
-    pub(super) fn connect_knowledge_rows(&self) {
-        let imp = self.imp();
-        imp.name_row.connect_apply(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |row| {
-                let name = row.text().trim().to_string();
-                page.switch_player(name);
-            }
-        ));
-        imp.password_row.connect_apply(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |row| {
-                let password = row.text().to_string();
-                row.set_text("");
-                page.apply_password(&password);
-            }
-        ));
-    }
-
     /// Puts the current player's name back in the sidebar.
     fn refresh_player_rows(&self) {
-        self.imp().name_row.set_text(&self.model().player());
+        if let Some(sidebar) = self.imp().sidebar.get() {
+            sidebar.show_player();
+        }
     }
 
     /// Runs `then` once unsaved knowledge is saved or knowingly discarded

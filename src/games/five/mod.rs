@@ -1,6 +1,8 @@
 //! Five in a row against a computer that learns from every game it loses.
 //!
-//! - `page.rs` + `page.ui`: the page (board, status, sidebar).
+//! - `page.rs` + `page.ui`: the page (board, status, Play Again).
+//! - `sidebar.rs` + `sidebar.ui`: player, opponent, knowledge (made after
+//!   the first frame).
 //! - `model.rs`: the game as a GObject with properties and signals, around
 //!   `session.rs` (no GTK). The computer picks its move in the engine
 //!   (`crates/engine/src/computer.rs`).
@@ -20,5 +22,6 @@ pub mod page;
 pub mod pattern_viewer;
 pub mod saved_game;
 pub mod session;
+pub mod sidebar;
 
 pub use page::{FivePage, page_info};

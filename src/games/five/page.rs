@@ -1,19 +1,21 @@
 //! The five-in-a-row page (template `page.ui`): the status line, the board
-//! and the sidebar with player and knowledge. It shows its [`FiveGame`]
-//! model and updates only what a change touches; the knowledge flows (open,
-//! save, players, passwords) are in `knowledge_flows.rs`.
+//! and the sidebar with player and knowledge (`sidebar.rs`, made after the
+//! first frame). It shows its [`FiveGame`] model and updates only what a
+//! change touches; the knowledge flows (open, save, players, passwords) are
+//! in `knowledge_flows.rs`.
 
 use std::cell::{Cell as StdCell, OnceCell, RefCell};
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_engine::{Cell, Color, Knowledge, Mode, Outcome, Status, Store};
+use match5_engine::{Cell, Color, Knowledge, Mode, Outcome, Store};
 
 use super::actions::FiveAction;
 use super::model::FiveGame;
 use super::saved_game::SavedGame;
 use super::session::Session;
+use super::sidebar::{FiveSidebar, level_text, status_name};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
 use crate::widgets::board_drawing::{Field, Scene};
@@ -37,15 +39,9 @@ mod imp {
         #[template_child]
         pub game_over_revealer: TemplateChild<gtk::Revealer>,
         #[template_child]
-        pub name_row: TemplateChild<adw::EntryRow>,
-        #[template_child]
-        pub password_row: TemplateChild<adw::PasswordEntryRow>,
-        #[template_child]
-        pub knowledge_row: TemplateChild<adw::ActionRow>,
-        #[template_child]
-        pub games_row: TemplateChild<adw::ActionRow>,
-        #[template_child]
-        pub opponent_row: TemplateChild<adw::ComboRow>,
+        pub sidebar_slot: TemplateChild<adw::Bin>,
+        /// Made after the first frame, or when first needed.
+        pub sidebar: OnceCell<FiveSidebar>,
         /// "Anna · level 12 · owner": the window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,
@@ -88,19 +84,6 @@ glib::wrapper! {
     pub struct FivePage(ObjectSubclass<imp::FivePage>)
         @extends adw::Bin, gtk::Widget,
         @implements gtk::Buildable, gtk::ConstraintTarget;
-}
-
-/// The translated name of a knowledge status.
-pub fn status_name(status: Status) -> String {
-    match status {
-        Status::New => gettext("new"),
-        Status::Owner => gettext("owner"),
-        Status::User => gettext("user"),
-    }
-}
-
-pub fn level_text(level: usize) -> String {
-    gettext_f("level {level}", &[("level", &level.to_string())])
 }
 
 impl FivePage {
@@ -173,8 +156,11 @@ impl FivePage {
             Session::new(knowledge, mode, settings.computer_starts)
         });
         let _ = std::fs::remove_file(&saved_path);
-        imp.opponent_row
-            .set_selected(u32::from(session.mode() == Mode::TwoPlayers));
+        // The opponent chosen is the one of the game shown.
+        let two_players = session.mode() == Mode::TwoPlayers;
+        if settings.two_players != two_players {
+            self.settings().update(|s| s.two_players = two_players);
+        }
         let model = FiveGame::new(store, session);
         let _ = imp.model.set(model);
 
@@ -182,8 +168,22 @@ impl FivePage {
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
         self.connect_model();
         self.connect_widgets();
-        self.connect_knowledge_rows();
         self.show_all();
+        // The sidebar is not needed for the first frame: it comes when the
+        // main loop is idle after painting (space is kept for it).
+        glib::idle_add_local_full(
+            glib::Priority::LOW,
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                #[upgrade_or]
+                glib::ControlFlow::Break,
+                move || {
+                    page.sidebar();
+                    glib::ControlFlow::Break
+                }
+            ),
+        );
 
         if restored_game {
             self.toast(&gettext("Your unfinished game is back"));
@@ -272,6 +272,7 @@ impl FivePage {
             }
             FiveAction::ShowSidebar => {
                 let on = toggled();
+                self.sidebar();
                 self.imp().flap.set_reveal_flap(on);
             }
         }
@@ -285,6 +286,32 @@ impl FivePage {
             .expect("every FiveAction is in the group")
     }
 
+    /// The sidebar, made now if it is not there yet.
+    pub(super) fn sidebar(&self) -> &FiveSidebar {
+        let imp = self.imp();
+        imp.sidebar.get_or_init(|| {
+            let sidebar = FiveSidebar::new(self.model(), self.settings().get().two_players);
+            sidebar.connect_player_applied(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, name| page.switch_player(name)
+            ));
+            sidebar.connect_password_applied(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, password| page.apply_password(&password)
+            ));
+            sidebar.connect_opponent_changed(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, two_players| page.on_mode_changed(two_players)
+            ));
+            imp.sidebar_slot.set_child(Some(&sidebar));
+            crate::startup::trace("sidebar");
+            sidebar
+        })
+    }
+
     /// Narrow updates: each part of the page listens to what it shows.
     fn connect_model(&self) {
         let model = self.model();
@@ -294,17 +321,7 @@ impl FivePage {
                 glib::clone!(
                     #[weak(rename_to = page)]
                     self,
-                    move |_, _| page.show_knowledge()
-                ),
-            );
-        }
-        for property in ["won", "lost", "drawn"] {
-            model.connect_notify_local(
-                Some(property),
-                glib::clone!(
-                    #[weak(rename_to = page)]
-                    self,
-                    move |_, _| page.show_games()
+                    move |_, _| page.show_subtitle()
                 ),
             );
         }
@@ -342,7 +359,6 @@ impl FivePage {
             self,
             move |m| {
                 let player = m.player();
-                page.imp().name_row.set_text(&player);
                 page.settings().update(|s| s.last_player = player);
             }
         ));
@@ -364,11 +380,6 @@ impl FivePage {
             self,
             move |_, cell| page.on_cell(cell)
         ));
-        imp.opponent_row.connect_selected_notify(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |row| page.on_mode_changed(row.selected() == 1)
-        ));
         imp.flap.connect_reveal_flap_notify(glib::clone!(
             #[weak(rename_to = page)]
             self,
@@ -380,45 +391,19 @@ impl FivePage {
     }
 
     fn show_all(&self) {
-        self.show_knowledge();
-        self.show_games();
+        self.show_subtitle();
         self.show_game();
         self.enable_knowledge_actions();
-        self.imp().name_row.set_text(&self.model().player());
     }
 
-    /// Title line and the knowledge row.
-    fn show_knowledge(&self) {
-        let imp = self.imp();
-        let (line, status, level) = self.model().with(|s| {
-            (
-                s.status_line(status_name, level_text),
-                s.knowledge().status(),
-                s.knowledge().level(),
-            )
-        });
-        if imp.subtitle.replace(line.clone()) != line {
+    /// "Anna · level 12 · owner", under the window's title.
+    fn show_subtitle(&self) {
+        let line = self
+            .model()
+            .with(|s| s.status_line(status_name, level_text));
+        if self.imp().subtitle.replace(line.clone()) != line {
             self.notify_subtitle();
         }
-        let status_text = match status {
-            Status::New => gettext("New: not saved yet"),
-            Status::Owner => gettext("Owner: you can save and delete patterns"),
-            Status::User => gettext("User: opened without the password, so nothing is saved to it"),
-        };
-        imp.knowledge_row
-            .set_subtitle(&format!("{} · {}", level_text(level), status_text));
-    }
-
-    fn show_games(&self) {
-        let model = self.model();
-        self.imp().games_row.set_subtitle(&gettext_f(
-            "Won {won} · lost {lost} · drawn {drawn}",
-            &[
-                ("won", &model.won().to_string()),
-                ("lost", &model.lost().to_string()),
-                ("drawn", &model.drawn().to_string()),
-            ],
-        ));
     }
 
     fn enable_knowledge_actions(&self) {
@@ -492,8 +477,8 @@ impl FivePage {
         }
         let two = mode == Mode::TwoPlayers;
         self.settings().update(|s| s.two_players = two);
-        if self.imp().opponent_row.selected() != u32::from(two) {
-            self.imp().opponent_row.set_selected(u32::from(two));
+        if let Some(sidebar) = self.imp().sidebar.get() {
+            sidebar.show_two_players(two);
         }
         self.new_game();
     }

@@ -1,0 +1,235 @@
+//! The five-in-a-row sidebar (template `sidebar.ui`): the player's name and
+//! password, the knowledge and the games, the opponent and the switches.
+//!
+//! It shows its [`FiveGame`] model by itself (narrow updates on `player`,
+//! `level`, `knowledge-status`, `won`, `lost`, `drawn`) and tells the page
+//! what the person asked for through three signals: `player-applied (name)`,
+//! `password-applied (password)` and `opponent-changed (two_players)`. The
+//! page makes it after its first frame, so starting the app does not wait
+//! for it.
+
+use std::cell::OnceCell;
+use std::sync::OnceLock;
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::glib;
+use match5_engine::Status;
+
+use super::model::FiveGame;
+use crate::i18n::{gettext, gettext_f};
+
+mod imp {
+    use super::*;
+    use glib::subclass::Signal;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/match5/Match5/games/five/sidebar.ui")]
+    pub struct FiveSidebar {
+        #[template_child]
+        pub name_row: TemplateChild<adw::EntryRow>,
+        #[template_child]
+        pub password_row: TemplateChild<adw::PasswordEntryRow>,
+        #[template_child]
+        pub knowledge_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub games_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub opponent_row: TemplateChild<adw::ComboRow>,
+        pub model: OnceCell<FiveGame>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for FiveSidebar {
+        const NAME: &'static str = "Match5FiveSidebar";
+        type Type = super::FiveSidebar;
+        type ParentType = adw::Bin;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for FiveSidebar {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| {
+                vec![
+                    Signal::builder("player-applied")
+                        .param_types([String::static_type()])
+                        .build(),
+                    Signal::builder("password-applied")
+                        .param_types([String::static_type()])
+                        .build(),
+                    Signal::builder("opponent-changed")
+                        .param_types([bool::static_type()])
+                        .build(),
+                ]
+            })
+        }
+    }
+    impl WidgetImpl for FiveSidebar {}
+    impl BinImpl for FiveSidebar {}
+}
+
+glib::wrapper! {
+    pub struct FiveSidebar(ObjectSubclass<imp::FiveSidebar>)
+        @extends adw::Bin, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
+
+/// The translated name of a knowledge status.
+pub fn status_name(status: Status) -> String {
+    match status {
+        Status::New => gettext("new"),
+        Status::Owner => gettext("owner"),
+        Status::User => gettext("user"),
+    }
+}
+
+pub fn level_text(level: usize) -> String {
+    gettext_f("level {level}", &[("level", &level.to_string())])
+}
+
+impl FiveSidebar {
+    /// The sidebar for `model`, with "another person" chosen as opponent
+    /// when `two_players`.
+    pub fn new(model: &FiveGame, two_players: bool) -> Self {
+        let sidebar: Self = glib::Object::new();
+        let imp = sidebar.imp();
+        let _ = imp.model.set(model.clone());
+        imp.opponent_row.set_selected(u32::from(two_players));
+        sidebar.connect_rows();
+        sidebar.connect_model();
+        sidebar.show_player();
+        sidebar.show_knowledge();
+        sidebar.show_games();
+        sidebar
+    }
+
+    fn model(&self) -> &FiveGame {
+        self.imp().model.get().expect("set in new")
+    }
+
+    /// Chooses the opponent row's entry from code (no signal).
+    pub fn show_two_players(&self, two_players: bool) {
+        let row = &self.imp().opponent_row;
+        if row.selected() != u32::from(two_players) {
+            row.set_selected(u32::from(two_players));
+        }
+    }
+
+    /// Puts the current player's name back (after a switch was refused).
+    pub fn show_player(&self) {
+        self.imp().name_row.set_text(&self.model().player());
+    }
+
+    pub fn connect_player_applied<F: Fn(&Self, String) + 'static>(&self, f: F) {
+        self.connect_local("player-applied", false, move |v| {
+            f(&v[0].get().expect("sidebar"), v[1].get().expect("name"));
+            None
+        });
+    }
+
+    pub fn connect_password_applied<F: Fn(&Self, String) + 'static>(&self, f: F) {
+        self.connect_local("password-applied", false, move |v| {
+            f(&v[0].get().expect("sidebar"), v[1].get().expect("password"));
+            None
+        });
+    }
+
+    pub fn connect_opponent_changed<F: Fn(&Self, bool) + 'static>(&self, f: F) {
+        self.connect_local("opponent-changed", false, move |v| {
+            f(
+                &v[0].get().expect("sidebar"),
+                v[1].get().expect("two players"),
+            );
+            None
+        });
+    }
+
+    fn connect_rows(&self) {
+        let imp = self.imp();
+        imp.name_row.connect_apply(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |row| {
+                let name = row.text().trim().to_string();
+                sidebar.emit_by_name::<()>("player-applied", &[&name]);
+            }
+        ));
+        imp.password_row.connect_apply(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |row| {
+                let password = row.text().to_string();
+                row.set_text("");
+                sidebar.emit_by_name::<()>("password-applied", &[&password]);
+            }
+        ));
+        imp.opponent_row.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |row| sidebar.emit_by_name::<()>("opponent-changed", &[&(row.selected() == 1)])
+        ));
+    }
+
+    fn connect_model(&self) {
+        let model = self.model();
+        model.connect_player_notify(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |_| sidebar.show_player()
+        ));
+        for property in ["level", "knowledge-status"] {
+            model.connect_notify_local(
+                Some(property),
+                glib::clone!(
+                    #[weak(rename_to = sidebar)]
+                    self,
+                    move |_, _| sidebar.show_knowledge()
+                ),
+            );
+        }
+        for property in ["won", "lost", "drawn"] {
+            model.connect_notify_local(
+                Some(property),
+                glib::clone!(
+                    #[weak(rename_to = sidebar)]
+                    self,
+                    move |_, _| sidebar.show_games()
+                ),
+            );
+        }
+    }
+
+    fn show_knowledge(&self) {
+        let model = self.model();
+        let status_text = match model.status() {
+            Status::New => gettext("New: not saved yet"),
+            Status::Owner => gettext("Owner: you can save and delete patterns"),
+            Status::User => gettext("User: opened without the password, so nothing is saved to it"),
+        };
+        self.imp().knowledge_row.set_subtitle(&format!(
+            "{} · {}",
+            level_text(model.level() as usize),
+            status_text
+        ));
+    }
+
+    fn show_games(&self) {
+        let model = self.model();
+        self.imp().games_row.set_subtitle(&gettext_f(
+            "Won {won} · lost {lost} · drawn {drawn}",
+            &[
+                ("won", &model.won().to_string()),
+                ("lost", &model.lost().to_string()),
+                ("drawn", &model.drawn().to_string()),
+            ],
+        ));
+    }
+}
