@@ -111,6 +111,11 @@ pub struct Knowledge {
     password: Option<String>,
     stats: Stats,
     patterns: Vec<Pattern>,
+    /// Each pattern's id in the index (rising within a level: newer is
+    /// higher) and its shape, for junk removal; both parallel to `patterns`.
+    ids: Vec<u32>,
+    shapes: Vec<Shape>,
+    next_id: u32,
     index: MatchIndex,
     status: Status,
     source: Option<PathBuf>,
@@ -125,6 +130,9 @@ impl Knowledge {
             password: None,
             stats: Stats::default(),
             patterns: Vec::new(),
+            ids: Vec::new(),
+            shapes: Vec::new(),
+            next_id: 0,
             index: MatchIndex::default(),
             status: Status::New,
             source: None,
@@ -148,16 +156,33 @@ impl Knowledge {
         } else {
             Status::Owner
         };
-        Knowledge {
+        let mut k = Knowledge {
             player,
-            index: MatchIndex::new(&patterns),
             password,
             stats,
             patterns,
+            ids: Vec::new(),
+            shapes: Vec::new(),
+            next_id: 0,
+            index: MatchIndex::default(),
             status,
             source,
             base: None,
-        }
+        };
+        k.compile();
+        k
+    }
+
+    /// Compiles the patterns anew: ids in knowledge order, shapes, index.
+    fn compile(&mut self) {
+        self.ids = (0..self.patterns.len() as u32).collect();
+        self.next_id = self.patterns.len() as u32;
+        self.shapes = self
+            .patterns
+            .iter()
+            .map(|p| Shape::new(p, Symmetry::ALL[0]))
+            .collect();
+        self.index = MatchIndex::new(&self.patterns);
     }
 
     /// Knowledge of `player` holding `patterns`, status new (benchmarks, tests).
@@ -286,30 +311,55 @@ impl Knowledge {
 
     /// Adds `new`: first every stored pattern that contains it is removed
     /// (junk removal; an exact twin under symmetry is replaced), then it is
-    /// inserted after the other patterns of its level.
+    /// inserted after the other patterns of its level (the newest lesson of
+    /// its level, which the computer tries first).
     pub fn learn(&mut self, new: Pattern) -> Vec<Change> {
-        let changes = self.learn_unindexed(new);
-        self.index = MatchIndex::new(&self.patterns);
-        changes
+        self.learn_with(new, true)
     }
 
-    fn learn_unindexed(&mut self, new: Pattern) -> Vec<Change> {
+    /// [`Knowledge::learn`]; the index follows when `index` (a merge compiles
+    /// it once at the end instead).
+    fn learn_with(&mut self, new: Pattern, index: bool) -> Vec<Change> {
         let mut changes = Vec::new();
-        let shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(&new, *s)).collect();
-        let mut position = 0;
-        self.patterns.retain(|old| {
-            let keep = !contains(old, &shapes);
-            if !keep {
-                changes.push(Change::Removed {
-                    index: position,
-                    pattern: old.clone(),
-                });
+        let new_shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(&new, *s)).collect();
+        let junk: Vec<bool> = self
+            .shapes
+            .iter()
+            .map(|old| contains(old, &new_shapes))
+            .collect();
+        if junk.contains(&true) {
+            let mut gone = Vec::new();
+            for (position, pattern) in self.patterns.iter().enumerate() {
+                if junk[position] {
+                    gone.push((pattern.level(), self.ids[position]));
+                    changes.push(Change::Removed {
+                        index: position,
+                        pattern: pattern.clone(),
+                    });
+                }
             }
-            position += 1;
-            keep
-        });
+            let mut keep = junk.iter().map(|j| !j);
+            self.patterns
+                .retain(|_| keep.next().expect("one flag per pattern"));
+            let mut keep = junk.iter().map(|j| !j);
+            self.ids
+                .retain(|_| keep.next().expect("one flag per pattern"));
+            let mut keep = junk.iter().map(|j| !j);
+            self.shapes
+                .retain(|_| keep.next().expect("one flag per pattern"));
+            if index {
+                self.index.remove(&gone);
+            }
+        }
         let at = self.patterns.partition_point(|p| p.level() <= new.level());
+        let id = self.next_id;
+        self.next_id += 1;
+        if index {
+            self.index.insert(&new, id);
+        }
         self.patterns.insert(at, new.clone());
+        self.ids.insert(at, id);
+        self.shapes.insert(at, new_shapes[0].clone());
         changes.push(Change::Added {
             index: at,
             pattern: new,
@@ -376,10 +426,11 @@ impl Knowledge {
             drawn: self.stats.drawn.saturating_add(elsewhere.drawn),
         };
         self.patterns = patterns;
+        self.compile();
         for p in learned {
-            self.learn_unindexed(p);
+            self.learn_with(p, false);
         }
-        self.index = MatchIndex::new(&self.patterns);
+        self.compile();
         Merged {
             patterns: self
                 .patterns
@@ -397,7 +448,9 @@ impl Knowledge {
             return Err(KnowledgeError::NoSuchPattern(index + 1));
         }
         let pattern = self.patterns.remove(index);
-        self.index = MatchIndex::new(&self.patterns);
+        self.shapes.remove(index);
+        self.index
+            .remove(&[(pattern.level(), self.ids.remove(index))]);
         Ok(Change::Removed { index, pattern })
     }
 
@@ -409,16 +462,15 @@ impl Knowledge {
             .enumerate()
             .map(|(index, pattern)| Change::Removed { index, pattern })
             .collect();
-        self.index = MatchIndex::default();
+        self.compile();
         Ok(changes)
     }
 }
 
-/// Does `old` contain the new pattern (given in its eight symmetries): does
-/// one of them fit inside `old`'s rectangle with each `B` on a `B` and each
-/// `.`/`X` on a `.`/`X`?
-fn contains(old: &Pattern, new_shapes: &[Shape]) -> bool {
-    let o = Shape::new(old, Symmetry::ALL[0]);
+/// Does the stored pattern of shape `o` contain the new pattern (given in its
+/// eight symmetries): does one of them fit inside its rectangle with each `B`
+/// on a `B` and each `.`/`X` on a `.`/`X`?
+fn contains(o: &Shape, new_shapes: &[Shape]) -> bool {
     new_shapes
         .iter()
         .any(|s| s.fits(o.stones, o.empty, o.width, o.height) != 0)

@@ -1,6 +1,6 @@
-//! The seed's matcher, to the letter: for every level, red then blue, every
-//! pattern in knowledge order, every symmetry, every offset row by row, the
-//! fields compared one by one. It is slow and obviously right: the fast
+//! The seed's matcher, to the letter: for every level (lowest first), every
+//! pattern of that level (newest lesson first), red then blue, every
+//! symmetry, every offset row by row, the fields compared one by one. It is slow and obviously right: the fast
 //! [`MatchIndex`](crate::matcher::MatchIndex) is tested and measured against it.
 
 use crate::board::{Board, Cell, Color, SIZE};
@@ -12,8 +12,9 @@ use crate::symmetry::Symmetry;
 /// [`MatchKey`](crate::matcher::MatchKey) when `patterns` are sorted by level.
 pub fn find(patterns: &[Pattern], board: &Board) -> Option<Match> {
     for (level, run) in level_runs(patterns) {
-        for color in [Color::Red, Color::Blue] {
-            for (i, pattern) in patterns.iter().enumerate().take(run.end).skip(run.start) {
+        for i in run.rev() {
+            let pattern = &patterns[i];
+            for color in [Color::Red, Color::Blue] {
                 for symmetry in Symmetry::ALL {
                     let comp = pattern.transformed(symmetry);
                     for oy in 0..=SIZE - comp.height() {

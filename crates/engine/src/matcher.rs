@@ -8,9 +8,13 @@
 //! one trie, stones first. A trie node tests one field for *every* anchor
 //! square of the board at once: `candidates & (stones >> d)`. A node whose
 //! candidates run out skips its whole subtree, and shapes that start alike
-//! (as learned patterns do: `BBBB...`) share their tests. The
+//! (as learned patterns do: `BBBB...`) share their tests. A lesson learned
+//! is inserted into the trie of its level's newest patterns, and a pattern
+//! forgotten is taken out of its trie, without compiling the rest again. The
 //! [`literal`](crate::literal) matcher follows the seed to the letter and is
 //! what this one is checked and measured against.
+
+use std::cmp::Reverse;
 
 use crate::board::{Board, CELLS, Cell, Color, FULL, SIZE};
 use crate::pattern::{Pattern, PatternCell, level_runs};
@@ -31,17 +35,24 @@ pub struct Match {
     pub response: Cell,
 }
 
-/// The order in which matches are preferred, lowest first: pattern level,
-/// colour (red before blue), position in the knowledge, symmetry, offset row,
-/// offset column.
-pub type MatchKey = (u32, Color, usize, Symmetry, usize, usize);
+/// The order in which matches are preferred, lowest first: pattern level
+/// (the seed: "simple patterns are compared first"); within a level, the
+/// newest lesson first (the latest position in the knowledge); for one
+/// pattern red (an attack) before blue (a threat to stop), so the computer
+/// that can win with a pattern wins rather than blocks; then symmetry,
+/// offset row and offset column.
+///
+/// Newest first within a level keeps a lesson just learned from being
+/// shadowed by an older pattern of its level: the block the computer learned
+/// after a loss is the one it plays the next time the same threat comes.
+pub type MatchKey = (u32, Reverse<usize>, Color, Symmetry, usize, usize);
 
 impl Match {
     pub fn key(&self) -> MatchKey {
         (
             self.level,
+            Reverse(self.pattern),
             self.color,
-            self.pattern,
             self.symmetry,
             self.offset.y(),
             self.offset.x(),
@@ -129,7 +140,9 @@ pub(crate) fn bits(mut set: u128) -> impl Iterator<Item = usize> {
 /// a large knowledge holds eight of these per pattern).
 #[derive(Clone, Debug)]
 struct Entry {
-    pattern: u32,
+    /// The pattern's id in the index: within a level, a newer pattern has a
+    /// higher id (see [`MatchIndex::insert`]).
+    id: u32,
     level: u32,
     symmetry: Symmetry,
     /// Bit index of the anchor (first stone) inside the shape.
@@ -186,49 +199,132 @@ struct Node {
     leaves_len: u32,
 }
 
-/// Patterns in the first trie of a level; each next trie of the level holds
-/// twice as many, up to [`LAST_BLOCK`]. Blocks are searched in knowledge
-/// order, so a match in an early block ends the search (as in the seed's
-/// order) after little work, while a search through everything runs mostly
-/// through large tries, in which shapes share most of their tests.
+/// Patterns in the newest trie of a level when the index is built; each
+/// older trie holds twice as many, up to [`LAST_BLOCK`]. Tries are searched
+/// newest first, so a match in an early one ends the search (as in the
+/// seed's order) after little work, while a search through everything runs
+/// mostly through large tries, in which shapes share most of their tests.
+/// Lessons learned later go into the newest trie while it holds fewer than
+/// [`LAST_BLOCK`] patterns.
 const FIRST_BLOCK: usize = 32;
 const LAST_BLOCK: usize = 4096;
 
 /// The compiled knowledge: every pattern in its eight symmetries, ready to be
-/// matched against a board quickly.
+/// matched against a board quickly, and changed one pattern at a time.
 #[derive(Clone, Debug, Default)]
 pub struct MatchIndex {
-    /// Per level, lowest first: the level and its blocks in knowledge order.
-    levels: Vec<(u32, Vec<Block>)>,
+    /// Per level, lowest first.
+    levels: Vec<Level>,
+}
+
+#[derive(Clone, Debug)]
+struct Level {
+    level: u32,
+    /// The ids of the level's patterns, oldest first: a pattern's place in
+    /// the knowledge is its place here after the lower levels' patterns.
+    ids: Vec<u32>,
+    /// Tries over runs of the level's patterns, newest first.
+    blocks: Vec<Block>,
 }
 
 impl MatchIndex {
-    /// Compiles `patterns`, which are in knowledge order (sorted by level).
+    /// Compiles `patterns`, which are in knowledge order (sorted by level;
+    /// within a level, oldest lesson first). Pattern `i` gets id `i`.
     pub fn new(patterns: &[Pattern]) -> MatchIndex {
         let levels = level_runs(patterns)
             .map(|(level, run)| {
                 let mut blocks = Vec::new();
-                let (mut first, mut size) = (run.start, FIRST_BLOCK);
-                while first < run.end {
-                    let last = run.end.min(first + size);
-                    blocks.push(Block::new(&patterns[first..last], first));
-                    first = last;
+                let (mut end, mut size) = (run.end, FIRST_BLOCK);
+                while end > run.start {
+                    let first = end.saturating_sub(size).max(run.start);
+                    let ids = (first..end).map(|i| i as u32);
+                    blocks.push(Block::new(patterns[first..end].iter().zip(ids)));
+                    end = first;
                     size = (size * 2).min(LAST_BLOCK);
                 }
-                (level, blocks)
+                Level {
+                    level,
+                    ids: (run.start..run.end).map(|i| i as u32).collect(),
+                    blocks,
+                }
             })
             .collect();
         MatchIndex { levels }
     }
 
+    /// Adds `pattern` as the newest of its level, under `id`, which must be
+    /// higher than the id of every pattern of that level in the index.
+    ///
+    /// The pattern goes into the level's newest trie, in place, while that
+    /// holds fewer than [`FIRST_BLOCK`] patterns; a full one is merged with
+    /// the next older trie while that is not larger (as in a binary counter,
+    /// up to [`LAST_BLOCK`]), so the tries keep the sizes a fresh index has
+    /// and each pattern is compiled again only a few times.
+    pub fn insert(&mut self, pattern: &Pattern, id: u32) {
+        let level = pattern.level();
+        let at = self.levels.partition_point(|l| l.level < level);
+        if self.levels.get(at).is_none_or(|l| l.level != level) {
+            self.levels.insert(
+                at,
+                Level {
+                    level,
+                    ids: Vec::new(),
+                    blocks: Vec::new(),
+                },
+            );
+        }
+        let entry = &mut self.levels[at];
+        debug_assert!(entry.ids.last().is_none_or(|last| *last < id), "ids rise");
+        entry.ids.push(id);
+        let blocks = &mut entry.blocks;
+        if blocks.first().is_none_or(|b| b.patterns >= FIRST_BLOCK) {
+            blocks.insert(0, Block::new(std::iter::empty()));
+        }
+        blocks[0].insert(pattern, id);
+        if blocks[0].patterns >= FIRST_BLOCK {
+            while blocks.len() > 1
+                && blocks[1].patterns <= blocks[0].patterns
+                && blocks[0].patterns + blocks[1].patterns <= LAST_BLOCK
+            {
+                let newer = blocks.remove(0);
+                let older = std::mem::replace(&mut blocks[0], Block::new(std::iter::empty()));
+                blocks[0] = Block::merged(newer, older);
+            }
+        }
+    }
+
+    /// Takes the patterns `gone` (level and id of each) out of the index.
+    pub fn remove(&mut self, gone: &[(u32, u32)]) {
+        let mut by_level: Vec<(u32, u32)> = gone.to_vec();
+        by_level.sort_unstable();
+        for run in by_level.chunk_by(|a, b| a.0 == b.0) {
+            let level = run[0].0;
+            let Ok(at) = self.levels.binary_search_by_key(&level, |l| l.level) else {
+                continue;
+            };
+            let ids: Vec<u32> = run.iter().map(|(_, id)| *id).collect();
+            let entry = &mut self.levels[at];
+            entry.ids.retain(|id| ids.binary_search(id).is_err());
+            for block in &mut entry.blocks {
+                block.remove(&ids);
+            }
+            entry.blocks.retain(|b| b.patterns > 0);
+            if entry.ids.is_empty() {
+                self.levels.remove(at);
+            }
+        }
+    }
+
     /// The match with the lowest [`MatchKey`], if any pattern matches.
     pub fn find(&self, board: &Board) -> Option<Match> {
-        for (_, blocks) in &self.levels {
-            for color in [Color::Red, Color::Blue] {
-                if let Some(found) = blocks.iter().find_map(|b| b.find(board, color)) {
-                    return Some(found);
-                }
+        let mut before = 0;
+        for level in &self.levels {
+            if let Some((id, mut found)) = level.blocks.iter().find_map(|b| b.find(board)) {
+                let place = level.ids.binary_search(&id).expect("every id is listed");
+                found.pattern = before + place;
+                return Some(found);
             }
+            before += level.ids.len();
         }
         None
     }
@@ -237,79 +333,148 @@ impl MatchIndex {
     pub fn node_count(&self) -> usize {
         self.levels
             .iter()
-            .flat_map(|(_, blocks)| blocks)
+            .flat_map(|l| &l.blocks)
             .map(|b| b.nodes.len())
             .sum()
     }
+}
+
+/// The steps of `shape` from its anchor (its first stone), and the anchor.
+fn steps_of(shape: &Shape) -> (Vec<Step>, usize) {
+    let anchor = shape.stones.trailing_zeros() as usize;
+    let steps = bits(shape.stones & !(1u128 << anchor))
+        .map(|b| (false, b))
+        .chain(bits(shape.empty).map(|b| (true, b)))
+        .map(|(needs_empty, b)| Step {
+            needs_empty,
+            shift: (b as isize - anchor as isize) as i8,
+        })
+        .collect();
+    (steps, anchor)
+}
+
+/// The distinct shapes of `pattern` (a symmetry that gives a shape seen
+/// under a lower one finds the same places with a higher key: it can never
+/// be the answer), each with its leaf entry.
+fn entries(pattern: &Pattern, id: u32) -> Vec<(Shape, Entry)> {
+    let mut out: Vec<(Shape, Entry)> = Vec::with_capacity(8);
+    for symmetry in Symmetry::ALL {
+        let shape = Shape::new(pattern, symmetry);
+        if out.iter().any(|(seen, _)| *seen == shape) {
+            continue;
+        }
+        let entry = Entry {
+            id,
+            level: pattern.level(),
+            symmetry,
+            anchor: 0,
+            response: shape.response as u8,
+            width: shape.width as u8,
+            height: shape.height as u8,
+        };
+        out.push((shape, entry));
+    }
+    out
 }
 
 /// One trie over a run of patterns of one level.
 #[derive(Clone, Debug)]
 struct Block {
     /// Trie of the shapes with a stone, in preorder; node 0 is the root.
+    /// The children of a node follow it, up to its `end`.
     nodes: Vec<Node>,
-    /// Entries of the trie, grouped by the node they end at.
+    /// Entries of the trie; each node's entries lie together.
     leaves: Vec<Entry>,
     /// Shapes without any stone (only `.` and `X`): matched one by one.
     stoneless: Vec<(Entry, Shape)>,
+    /// How many patterns the block holds, and the range of their ids.
+    patterns: usize,
+    /// The lowest and highest id (none in an empty block).
+    ids: Option<(u32, u32)>,
 }
 
 impl Block {
-    /// Compiles `patterns`, which stand at `first..` in the knowledge.
-    fn new(patterns: &[Pattern], first: usize) -> Block {
+    fn root() -> Node {
+        Node {
+            step: Step {
+                needs_empty: false,
+                shift: 0,
+            },
+            depth: 0,
+            end: 1,
+            leaves_start: 0,
+            leaves_len: 0,
+        }
+    }
+
+    /// Compiles `patterns` with their ids.
+    fn new<'a>(patterns: impl Iterator<Item = (&'a Pattern, u32)>) -> Block {
         let mut sequences: Vec<(Vec<Step>, Entry)> = Vec::new();
         let mut stoneless = Vec::new();
-        for (i, pattern) in patterns.iter().enumerate() {
-            let mut seen: Vec<Shape> = Vec::with_capacity(8);
-            for symmetry in Symmetry::ALL {
-                let shape = Shape::new(pattern, symmetry);
-                // A symmetry that gives a shape seen under a lower one finds the
-                // same places with a higher key: it can never be the answer.
-                if seen.contains(&shape) {
-                    continue;
-                }
-                let mut entry = Entry {
-                    pattern: (first + i) as u32,
-                    level: pattern.level(),
-                    symmetry,
-                    anchor: 0,
-                    response: shape.response as u8,
-                    width: shape.width as u8,
-                    height: shape.height as u8,
-                };
+        let mut ids: Vec<u32> = Vec::new();
+        for (pattern, id) in patterns {
+            ids.push(id);
+            for (shape, mut entry) in entries(pattern, id) {
                 if shape.stones == 0 {
-                    stoneless.push((entry, shape.clone()));
+                    stoneless.push((entry, shape));
                 } else {
-                    let anchor = shape.stones.trailing_zeros() as usize;
+                    let (steps, anchor) = steps_of(&shape);
                     entry.anchor = anchor as u8;
-                    let steps = bits(shape.stones & !(1u128 << anchor))
-                        .map(|b| (false, b))
-                        .chain(bits(shape.empty).map(|b| (true, b)))
-                        .map(|(needs_empty, b)| Step {
-                            needs_empty,
-                            shift: (b as isize - anchor as isize) as i8,
-                        })
-                        .collect();
                     sequences.push((steps, entry));
                 }
-                seen.push(shape);
             }
         }
+        Block::from_sequences(sequences, stoneless, &ids)
+    }
+
+    /// One block of the patterns of two (compiled shapes are reused).
+    fn merged(a: Block, b: Block) -> Block {
+        let mut sequences = a.sequences();
+        sequences.extend(b.sequences());
+        let mut stoneless = a.stoneless;
+        stoneless.extend(b.stoneless);
+        let mut block = Block::from_sequences(sequences, stoneless, &[]);
+        block.patterns = a.patterns + b.patterns;
+        block.ids = span(a.ids, b.ids);
+        block
+    }
+
+    /// Every leaf with the tests on the way to it.
+    fn sequences(&self) -> Vec<(Vec<Step>, Entry)> {
+        let mut out = Vec::with_capacity(self.leaves.len());
+        let mut path: Vec<Step> = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            if i > 0 {
+                path.truncate(node.depth as usize - 1);
+                path.push(node.step);
+            }
+            if node.leaves_len == 0 {
+                continue;
+            }
+            let start = node.leaves_start as usize;
+            for entry in &self.leaves[start..start + node.leaves_len as usize] {
+                out.push((path.clone(), entry.clone()));
+            }
+        }
+        out
+    }
+
+    /// The trie of `sequences`, which belong to the patterns `ids`.
+    fn from_sequences(
+        mut sequences: Vec<(Vec<Step>, Entry)>,
+        stoneless: Vec<(Entry, Shape)>,
+        ids: &[u32],
+    ) -> Block {
+        let count = ids.len();
+        let range = ids.iter().fold(None, |acc, id| span(acc, Some((*id, *id))));
         sequences.sort_by(|a, b| a.0.cmp(&b.0));
 
         let mut index = Block {
-            nodes: vec![Node {
-                step: Step {
-                    needs_empty: false,
-                    shift: 0,
-                },
-                depth: 0,
-                end: 0,
-                leaves_start: 0,
-                leaves_len: 0,
-            }],
+            nodes: vec![Block::root()],
             leaves: Vec::with_capacity(sequences.len()),
             stoneless,
+            patterns: count,
+            ids: range,
         };
         // `path[d]` is the node at depth d on the way to the last sequence.
         let mut path: Vec<usize> = vec![0];
@@ -349,30 +514,152 @@ impl Block {
         index
     }
 
-    /// The lowest match of this block's patterns in `color`.
-    fn find(&self, board: &Board, color: Color) -> Option<Match> {
-        let empty = board.empty();
-        let mut best: Option<Match> = None;
-        if color == Color::Red {
-            // Without stones a pattern matches in both colours; red is lower.
-            for (entry, shape) in &self.stoneless {
-                let offsets = shape.fits(0, empty, SIZE, SIZE);
-                if offsets != 0 {
-                    consider(&mut best, entry, color, offsets.trailing_zeros() as usize);
+    /// Adds `pattern` under `id`: each of its shapes follows the trie as far
+    /// as its tests are there, the rest is put in as new nodes at the end of
+    /// the children of the last node found.
+    fn insert(&mut self, pattern: &Pattern, id: u32) {
+        self.patterns += 1;
+        self.ids = span(self.ids, Some((id, id)));
+        for (shape, mut entry) in entries(pattern, id) {
+            if shape.stones == 0 {
+                self.stoneless.push((entry, shape));
+                continue;
+            }
+            let (steps, anchor) = steps_of(&shape);
+            entry.anchor = anchor as u8;
+            let mut path = vec![0usize];
+            let mut depth = 0;
+            'descend: while depth < steps.len() {
+                let node = *path.last().expect("path is never empty");
+                let mut child = node + 1;
+                while child < self.nodes[node].end as usize {
+                    if self.nodes[child].step == steps[depth] {
+                        path.push(child);
+                        depth += 1;
+                        continue 'descend;
+                    }
+                    child = self.nodes[child].end as usize;
                 }
+                break;
+            }
+            let parent = *path.last().expect("path is never empty");
+            let at = self.nodes[parent].end as usize;
+            let new = steps.len() - depth;
+            if new > 0 {
+                let grow = new as u32;
+                for node in &mut self.nodes[at..] {
+                    node.end += grow;
+                }
+                for &p in &path {
+                    self.nodes[p].end += grow;
+                }
+                let chain = steps[depth..].iter().enumerate().map(|(k, step)| Node {
+                    step: *step,
+                    depth: (depth + k + 1) as u16,
+                    end: (at + new) as u32,
+                    leaves_start: 0,
+                    leaves_len: 0,
+                });
+                self.nodes.splice(at..at, chain);
+            }
+            let last = if new > 0 { at + new - 1 } else { parent };
+            self.add_leaf(last, entry);
+        }
+    }
+
+    /// Puts `entry` among the leaves of node `node`.
+    fn add_leaf(&mut self, node: usize, entry: Entry) {
+        let (start, len) = (self.nodes[node].leaves_start, self.nodes[node].leaves_len);
+        if len == 0 {
+            self.nodes[node].leaves_start = self.leaves.len() as u32;
+            self.nodes[node].leaves_len = 1;
+            self.leaves.push(entry);
+            return;
+        }
+        let at = start + len;
+        self.leaves.insert(at as usize, entry);
+        for n in &mut self.nodes {
+            if n.leaves_len > 0 && n.leaves_start >= at {
+                n.leaves_start += 1;
             }
         }
-        self.find_in(board.stones(color), empty, color, &mut best);
+        self.nodes[node].leaves_len += 1;
+    }
+
+    /// Takes the patterns with `ids` (sorted) out, where this block holds
+    /// them.
+    fn remove(&mut self, ids: &[u32]) {
+        let Some((lo, hi)) = self.ids else {
+            return;
+        };
+        let mine: Vec<u32> = ids
+            .iter()
+            .copied()
+            .filter(|id| (lo..=hi).contains(id))
+            .collect();
+        if mine.is_empty() {
+            return;
+        }
+        let gone = |e: &Entry| mine.binary_search(&e.id).is_ok();
+        let before: std::collections::HashSet<u32> = self
+            .leaves
+            .iter()
+            .chain(self.stoneless.iter().map(|(e, _)| e))
+            .filter(|e| gone(e))
+            .map(|e| e.id)
+            .collect();
+        self.patterns -= before.len();
+        self.stoneless.retain(|(e, _)| !gone(e));
+        let old = std::mem::take(&mut self.leaves);
+        for node in &mut self.nodes {
+            if node.leaves_len == 0 {
+                continue;
+            }
+            let start = node.leaves_start as usize;
+            let kept_from = self.leaves.len();
+            self.leaves.extend(
+                old[start..start + node.leaves_len as usize]
+                    .iter()
+                    .filter(|e| !gone(e))
+                    .cloned(),
+            );
+            node.leaves_start = kept_from as u32;
+            node.leaves_len = (self.leaves.len() - kept_from) as u32;
+        }
+    }
+
+    /// The lowest match of this block's patterns, in either colour, with
+    /// the id of its pattern.
+    fn find(&self, board: &Board) -> Option<(u32, Match)> {
+        let empty = board.empty();
+        let mut best: Option<(u32, Match)> = None;
+        for (entry, shape) in &self.stoneless {
+            // Without stones a pattern matches in both colours; red is lower.
+            let offsets = shape.fits(0, empty, SIZE, SIZE);
+            if offsets != 0 {
+                consider(
+                    &mut best,
+                    entry,
+                    Color::Red,
+                    offsets.trailing_zeros() as usize,
+                );
+            }
+        }
+        for color in [Color::Red, Color::Blue] {
+            self.find_in(board.stones(color), empty, color, &mut best);
+        }
         best
     }
 
-    fn find_in(&self, stones: u128, empty: u128, color: Color, best: &mut Option<Match>) {
+    fn find_in(&self, stones: u128, empty: u128, color: Color, best: &mut Option<(u32, Match)>) {
         if stones == 0 || self.leaves.is_empty() {
             return;
         }
         let mut candidates = [0u128; CELLS + 1];
         candidates[0] = stones;
-        self.check_leaves(&self.nodes[0], stones, color, best);
+        if self.nodes[0].leaves_len > 0 {
+            self.check_leaves(&self.nodes[0], stones, color, best);
+        }
         let mut i = 1;
         while i < self.nodes.len() {
             let node = &self.nodes[i];
@@ -395,7 +682,13 @@ impl Block {
         }
     }
 
-    fn check_leaves(&self, node: &Node, candidates: u128, color: Color, best: &mut Option<Match>) {
+    fn check_leaves(
+        &self,
+        node: &Node,
+        candidates: u128,
+        color: Color,
+        best: &mut Option<(u32, Match)>,
+    ) {
         let start = node.leaves_start as usize;
         for entry in &self.leaves[start..start + node.leaves_len as usize] {
             let anchors = candidates & entry.anchors();
@@ -407,17 +700,28 @@ impl Block {
     }
 }
 
-fn consider(best: &mut Option<Match>, entry: &Entry, color: Color, offset: usize) {
+/// The smallest range of ids that holds both.
+fn span(a: Option<(u32, u32)>, b: Option<(u32, u32)>) -> Option<(u32, u32)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// Keeps the candidate with the lower key; the pattern's id stands in for
+/// its place in the knowledge (in one level both rise together).
+fn consider(best: &mut Option<(u32, Match)>, entry: &Entry, color: Color, offset: usize) {
     let candidate = Match {
-        pattern: entry.pattern as usize,
+        pattern: entry.id as usize,
         level: entry.level,
         color,
         symmetry: entry.symmetry,
         offset: Cell::from_index(offset),
         response: Cell::from_index(offset + entry.response as usize),
     };
-    if best.is_none_or(|b| candidate.key() < b.key()) {
-        *best = Some(candidate);
+    if best.as_ref().is_none_or(|(_, b)| candidate.key() < b.key()) {
+        *best = Some((entry.id, candidate));
     }
 }
 
@@ -475,6 +779,43 @@ mod tests {
         let b = board(&[(0, "BBBB....."), (8, ".....RRR.")]);
         let m = MatchIndex::new(&knowledge).find(&b).unwrap();
         assert_eq!((m.color, m.level), (Color::Blue, 1));
+    }
+
+    #[test]
+    fn the_newest_lesson_of_a_level_comes_first() {
+        // Red can play its older level-2 pattern, and blue threatens what the
+        // newer level-2 lesson blocks: the block comes first.
+        let attack = pat(2, &["BBB.X"]);
+        let block = pat(2, &["BB.BX"]);
+        let b = board(&[(0, "RRR......"), (4, "..BB.B...")]);
+        let knowledge = [attack.clone(), block.clone()];
+        let m = MatchIndex::new(&knowledge).find(&b).unwrap();
+        assert_eq!((m.color, m.pattern), (Color::Blue, 1));
+        assert_eq!(m.response, Cell::new(6, 4).unwrap());
+        assert_eq!(Some(m), literal::find(&knowledge, &b));
+        // Learned the other way round, the attack is the newest.
+        let knowledge = [block, attack];
+        let m = MatchIndex::new(&knowledge).find(&b).unwrap();
+        assert_eq!((m.color, m.pattern), (Color::Red, 1));
+        assert_eq!(Some(m), literal::find(&knowledge, &b));
+    }
+
+    #[test]
+    fn inserting_and_removing_gives_the_index_compiled_from_scratch() {
+        let b = board(&[(0, "RRR......"), (4, "..BB.B..."), (6, "BBBB.....")]);
+        let first = pat(1, &["BBBBX"]);
+        let second = pat(2, &["BB.BX"]);
+        let mut index = MatchIndex::new(std::slice::from_ref(&second));
+        index.insert(&first, 1);
+        // Knowledge order: level 1 first.
+        let m = index.find(&b).unwrap();
+        assert_eq!((m.level, m.pattern), (1, 0));
+        index.remove(&[(1, 1)]);
+        let m = index.find(&b).unwrap();
+        assert_eq!((m.level, m.pattern), (2, 0));
+        index.remove(&[(2, 0)]);
+        assert_eq!(index.find(&b), None);
+        assert_eq!(index.node_count(), 0);
     }
 
     #[test]

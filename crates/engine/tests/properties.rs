@@ -105,6 +105,31 @@ proptest! {
     }
 
     #[test]
+    fn an_index_changed_one_pattern_at_a_time_finds_what_the_seed_finds(
+        start in arb_knowledge(),
+        steps in prop::collection::vec((arb_pattern(), any::<bool>(), 0usize..64), 1..40),
+        boards in prop::collection::vec(arb_board(), 4),
+    ) {
+        // Learning inserts into the index and forgetting takes out of it;
+        // after any mix of both the index answers as the seed's matcher on
+        // the patterns as they are, and as an index compiled from scratch.
+        let mut k = Knowledge::with_patterns("p", start);
+        for (pattern, delete, which) in steps {
+            if delete && k.level() > 0 {
+                k.delete(which % k.level()).unwrap();
+            } else {
+                k.learn(pattern);
+            }
+        }
+        let fresh = MatchIndex::new(k.patterns());
+        for board in &boards {
+            let slow = literal::find(k.patterns(), board);
+            prop_assert_eq!(k.index().find(board), slow);
+            prop_assert_eq!(fresh.find(board), slow);
+        }
+    }
+
+    #[test]
     fn a_pattern_matches_every_symmetric_image_of_a_board(
         pattern in arb_pattern(), board in arb_board(), s in 0u8..8,
     ) {
@@ -201,5 +226,44 @@ proptest! {
         };
         let text = fivo::write(&contents);
         prop_assert_eq!(fivo::parse(&text).unwrap(), contents);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn tries_merged_while_learning_find_what_the_seed_finds(
+        lessons in prop::collection::vec((arb_pattern(), 0u8..10), 90..160),
+        boards in prop::collection::vec(arb_board(), 3),
+    ) {
+        // Enough lessons of two levels that full newest tries are merged
+        // with older ones (no junk removal here: the index alone); some are
+        // forgotten again on the way.
+        let mut index = MatchIndex::default();
+        let mut held: Vec<(u32, Pattern)> = Vec::new();
+        for (id, (pattern, pick)) in lessons.into_iter().enumerate() {
+            let level = 1 + u32::from(pick % 2);
+            let pattern = Pattern::from_rows(level, &pattern.rows()).unwrap();
+            index.insert(&pattern, id as u32);
+            held.push((id as u32, pattern));
+            if pick == 9 && held.len() > 3 {
+                let (gone, p) = held.remove(held.len() / 3);
+                index.remove(&[(p.level(), gone)]);
+            }
+        }
+        // Then the newest are forgotten a few at a time, so that the older
+        // (merged) tries must answer too.
+        while !held.is_empty() {
+            let mut patterns: Vec<Pattern> = held.iter().map(|(_, p)| p.clone()).collect();
+            patterns.sort_by_key(Pattern::level);
+            for board in &boards {
+                prop_assert_eq!(index.find(board), literal::find(&patterns, board));
+            }
+            let newest = held.split_off(held.len().saturating_sub(7));
+            let gone: Vec<(u32, u32)> = newest.iter().map(|(id, p)| (p.level(), *id)).collect();
+            index.remove(&gone);
+        }
+        prop_assert_eq!(index.node_count(), 0);
     }
 }
