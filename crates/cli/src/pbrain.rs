@@ -2,7 +2,9 @@
 //! brain plays red against the manager's opponent (blue).
 //!
 //! Extension: a TURN that gives the opponent five is answered with
-//! `MESSAGE lost: learned a level-L pattern, knowledge level N`. After a
+//! `MESSAGE lost: learned a level-L pattern, knowledge level N`, or, when
+//! the loss taught no new pattern, `MESSAGE lost: I lost this way before; I
+//! will try another reply than X,Y, knowledge level N`. After a
 //! finished game only RESTART, END, INFO and ABOUT are accepted.
 
 use std::io::{self, BufRead, Write};
@@ -152,14 +154,21 @@ impl Brain {
                 let changes = match5_engine::finish_game(&mut self.knowledge, game);
                 let level = changes.iter().find_map(|c| match c {
                     Change::Added { pattern, .. } => Some(pattern.level()),
-                    Change::Removed { .. } => None,
+                    Change::Removed { .. } | Change::Varied { .. } => None,
                 });
-                out.push(match level {
-                    Some(l) => format!(
-                        "MESSAGE lost: learned a level-{l} pattern, knowledge level {}",
-                        self.knowledge.level()
+                let varied = changes.iter().find_map(|c| match c {
+                    Change::Varied { cell } => Some(*cell),
+                    _ => None,
+                });
+                let n = self.knowledge.level();
+                out.push(match (level, varied) {
+                    (Some(l), _) => {
+                        format!("MESSAGE lost: learned a level-{l} pattern, knowledge level {n}")
+                    }
+                    (None, Some(cell)) => format!(
+                        "MESSAGE lost: I lost this way before; I will try another reply than {cell}, knowledge level {n}"
                     ),
-                    None => format!("MESSAGE lost: knowledge level {}", self.knowledge.level()),
+                    (None, None) => format!("MESSAGE lost: knowledge level {n}"),
                 });
             }
             Some(Outcome::Draw) => {
@@ -179,6 +188,9 @@ impl Brain {
                 if self.explain {
                     out.push(match choice.reason {
                         Reason::Free => "DEBUG reason=free".to_string(),
+                        Reason::Varied { instead } => {
+                            format!("DEBUG reason=varied instead={instead}")
+                        }
                         Reason::Forced(m) | Reason::Attack(m) => format!(
                             "DEBUG reason={} pattern={} level={} symmetry={}",
                             if choice.reason.is_forced() {

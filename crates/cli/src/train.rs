@@ -78,6 +78,8 @@ struct Tally {
     drawn: u64,
     learned: u64,
     junk: u64,
+    /// Losses that taught nothing new: lines remembered as lost.
+    varied: u64,
 }
 
 /// The blue side of a game.
@@ -199,12 +201,13 @@ pub fn run(o: &Options) -> Result<Finish> {
         tally.drawn
     ));
     text.push_str(&format!(
-        "Knowledge of {}: level {} -> {} ({} patterns learned, {} removed as junk).\n",
+        "Knowledge of {}: level {} -> {} ({} patterns learned, {} removed as junk; {} losses taught nothing new and their lines are remembered).\n",
         printable(knowledge.player()),
         start_level,
         knowledge.level(),
         tally.learned,
-        tally.junk
+        tally.junk,
+        tally.varied
     ));
     text.push_str(&format!(
         "{:.0} games per second.\n",
@@ -259,6 +262,7 @@ fn play_one(
                 match change {
                     Change::Added { .. } => tally.learned += 1,
                     Change::Removed { .. } => tally.junk += 1,
+                    Change::Varied { .. } => tally.varied += 1,
                 }
             }
         }

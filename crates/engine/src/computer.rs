@@ -5,6 +5,10 @@
 //! A red match is an attack; a blue match is a threat it must stop (a forced
 //! move, the seed's movetype 3). Without any match it makes a free move: a
 //! random empty field next to a stone, or the centre of an empty board.
+//!
+//! In a position where it once lost with the field it would play (a lost
+//! line, see [`crate::lost_lines`]), it plays another empty field next to a
+//! stone instead.
 
 use rand::Rng;
 use rand::SeedableRng;
@@ -36,13 +40,16 @@ pub enum Reason {
     Attack(Match),
     /// Nothing matched.
     Free,
+    /// It lost once after playing `instead` here (or what it would play
+    /// now is such a field): another field, chosen at random.
+    Varied { instead: Cell },
 }
 
 impl Reason {
     pub fn matched(&self) -> Option<&Match> {
         match self {
             Reason::Forced(m) | Reason::Attack(m) => Some(m),
-            Reason::Free => None,
+            Reason::Free | Reason::Varied { .. } => None,
         }
     }
 
@@ -60,6 +67,25 @@ pub struct Choice {
 
 /// The computer's move on `board`, or `None` when the board is full.
 pub fn choose_move(knowledge: &Knowledge, board: &Board, rng: &mut GameRng) -> Option<Choice> {
+    let choice = pattern_or_free_move(knowledge, board, rng)?;
+    let avoided = knowledge.lost_lines().avoided(board);
+    if avoided & choice.cell.bit() == 0 {
+        return Some(choice);
+    }
+    let left = crate::lost_lines::alternatives(board) & !avoided;
+    if left == 0 {
+        return Some(choice);
+    }
+    let cells: Vec<Cell> = Cell::all().filter(|c| left & c.bit() != 0).collect();
+    Some(Choice {
+        cell: cells[rng.random_range(0..cells.len())],
+        reason: Reason::Varied {
+            instead: choice.cell,
+        },
+    })
+}
+
+fn pattern_or_free_move(knowledge: &Knowledge, board: &Board, rng: &mut GameRng) -> Option<Choice> {
     if let Some(found) = knowledge.index().find(board) {
         let reason = match found.color {
             Color::Red => Reason::Attack(found),

@@ -2,13 +2,23 @@
 //! game the computer lost becomes a new error pattern. The app, `train` and
 //! `pbrain` all finish their games here.
 
+use crate::board::{Board, Color};
 use crate::game::{Game, Mode};
 use crate::knowledge::{Change, Knowledge};
+use crate::pattern::{Pattern, PatternCell};
 
 /// If `game` is over and was played against the computer: counts it in the
 /// player's statistics and, when the player (blue) won, learns its lesson.
-/// Returns what the knowledge learned and forgot (junk removal); nothing
-/// for a game that is not over or between two people.
+/// Returns what the knowledge learned and forgot (junk removal), or
+/// [`Change::Varied`] when the loss taught nothing new; nothing for a game
+/// that is not over or between two people.
+///
+/// The promise: the computer never loses the same game twice. A lesson with
+/// content that is not known yet is learned; whether known or not, when the
+/// knowledge would not surely play otherwise on the lost line (a stored
+/// pattern answering differently somewhere on it), the line is remembered
+/// as lost and the computer's latest free decision on it will go another
+/// way.
 pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     let Some(outcome) = game.outcome() else {
         return Vec::new();
@@ -17,9 +27,52 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
         return Vec::new();
     }
     knowledge.record(outcome.winner());
-    game.lesson()
-        .map(|p| knowledge.learn(p))
-        .unwrap_or_default()
+    if outcome.winner() != Some(Color::Blue) {
+        return Vec::new();
+    }
+    let mut changes = match game.lesson() {
+        Some(p) if has_content(&p) && !knowledge.knows(&p) => knowledge.learn(p),
+        _ => Vec::new(),
+    };
+    if !plays_otherwise(knowledge, game) {
+        if let Some((_, cell)) = knowledge.lost_lines_mut().remember(game.moves()) {
+            changes.push(Change::Varied { cell });
+        }
+    }
+    changes
+}
+
+/// A lesson says something when it holds at least two blue stones: with
+/// fewer it only says "play next to a stone", which a free move does anyway
+/// (the chain of forced moves reached the start of the game).
+pub fn has_content(pattern: &Pattern) -> bool {
+    pattern
+        .cells()
+        .filter(|(_, _, c)| *c == PatternCell::Stone)
+        .count()
+        >= 2
+}
+
+/// Would `knowledge` surely leave the line of `game` (which red lost)? Yes
+/// when at one of red's moves a stored pattern answers another field, or
+/// the field played is remembered as lost there.
+fn plays_otherwise(knowledge: &Knowledge, game: &Game) -> bool {
+    let mut board = Board::new();
+    for m in game.moves() {
+        if m.kind.color() == Color::Red {
+            let avoided = knowledge.lost_lines().avoided(&board);
+            if avoided & m.cell.bit() != 0 {
+                return true;
+            }
+            if let Some(found) = knowledge.index().find(&board) {
+                if found.response != m.cell && avoided & found.response.bit() == 0 {
+                    return true;
+                }
+            }
+        }
+        board.set(m.cell, Some(m.kind.color()));
+    }
+    false
 }
 
 #[cfg(test)]

@@ -156,7 +156,7 @@ impl Game {
             Reason::Forced(found) => self
                 .ep
                 .copy_match(&knowledge.patterns()[found.pattern], &found),
-            Reason::Attack(_) | Reason::Free => self.ep.clear(),
+            Reason::Attack(_) | Reason::Free | Reason::Varied { .. } => self.ep.clear(),
         }
         Ok(choice)
     }

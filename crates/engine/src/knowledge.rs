@@ -6,6 +6,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::board::Color;
+use crate::lost_lines::LostLines;
 use crate::matcher::{MatchIndex, Shape};
 use crate::password;
 use crate::pattern::Pattern;
@@ -59,6 +60,9 @@ pub enum Change {
     /// The pattern that stood at `index` before the change was removed as
     /// junk (or deleted).
     Removed { index: usize, pattern: Pattern },
+    /// The loss taught no new pattern: the computer will not play `cell` in
+    /// the position it played it in this game (see [`crate::lost_lines`]).
+    Varied { cell: crate::board::Cell },
 }
 
 /// Why the knowledge refuses a change.
@@ -117,6 +121,7 @@ pub struct Knowledge {
     shapes: Vec<Shape>,
     next_id: u32,
     index: MatchIndex,
+    lost: LostLines,
     status: Status,
     source: Option<PathBuf>,
     base: Option<Base>,
@@ -134,6 +139,7 @@ impl Knowledge {
             shapes: Vec::new(),
             next_id: 0,
             index: MatchIndex::default(),
+            lost: LostLines::default(),
             status: Status::New,
             source: None,
             base: None,
@@ -165,6 +171,7 @@ impl Knowledge {
             shapes: Vec::new(),
             next_id: 0,
             index: MatchIndex::default(),
+            lost: LostLines::default(),
             status,
             source,
             base: None,
@@ -207,6 +214,25 @@ impl Knowledge {
 
     pub fn index(&self) -> &MatchIndex {
         &self.index
+    }
+
+    /// The lost lines: positions where the computer plays another field
+    /// than the one it lost with.
+    pub fn lost_lines(&self) -> &LostLines {
+        &self.lost
+    }
+
+    pub fn lost_lines_mut(&mut self) -> &mut LostLines {
+        &mut self.lost
+    }
+
+    /// Is `pattern` (under some symmetry) stored already?
+    pub fn knows(&self, pattern: &Pattern) -> bool {
+        let shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(pattern, *s)).collect();
+        self.patterns
+            .iter()
+            .zip(&self.shapes)
+            .any(|(p, shape)| p.level() == pattern.level() && shapes.contains(shape))
     }
 
     pub fn status(&self) -> Status {
@@ -462,6 +488,7 @@ impl Knowledge {
             .enumerate()
             .map(|(index, pattern)| Change::Removed { index, pattern })
             .collect();
+        self.lost = LostLines::default();
         self.compile();
         Ok(changes)
     }

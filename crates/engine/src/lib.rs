@@ -9,7 +9,8 @@
 //! - [`game`]: a game's movetable, outcome and undo; [`learning`]: the error
 //!   pattern EP and how a loss becomes a new pattern.
 //! - [`knowledge`]: a player's patterns, status and junk removal;
-//!   [`finish`]: where a finished game is counted and a loss learned from.
+//!   [`finish`]: where a finished game is counted and a loss learned from;
+//!   [`lost_lines`]: losses that taught no pattern, not to be played again.
 //! - [`fivo`]: the `.fivo` file format; [`files`]: folders, who may save
 //!   what, merging saves; [`disk`]: bounded reads, locks, atomic writes;
 //!   [`hall_of_fame`]: the best 100 players.
@@ -26,6 +27,7 @@ pub mod hall_of_fame;
 pub mod knowledge;
 pub mod learning;
 pub mod literal;
+pub mod lost_lines;
 pub mod matcher;
 pub mod moves;
 pub mod opponents;

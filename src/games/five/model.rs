@@ -8,7 +8,8 @@
 //!
 //! Signals: `pattern-added (index, level)` and `pattern-removed (index,
 //! level)` when the computer learns or forgets a pattern while playing;
-//! `knowledge-changed` whenever the patterns change or other knowledge is
+//! `line-varied (x, y)` when a loss taught no new pattern and the computer
+//! will play otherwise than (x, y) where it lost with it; `knowledge-changed` whenever the patterns change or other knowledge is
 //! used (learned, deleted, opened, another player).
 
 use std::cell::{Cell as StdCell, OnceCell, RefCell};
@@ -91,6 +92,9 @@ mod imp {
                         .param_types([u32::static_type(), u32::static_type()])
                         .build(),
                     Signal::builder("pattern-removed")
+                        .param_types([u32::static_type(), u32::static_type()])
+                        .build(),
+                    Signal::builder("line-varied")
                         .param_types([u32::static_type(), u32::static_type()])
                         .build(),
                     Signal::builder("knowledge-changed").build(),
@@ -226,6 +230,11 @@ impl FiveGame {
             let (name, index, pattern) = match change {
                 Change::Added { index, pattern } => ("pattern-added", index, pattern),
                 Change::Removed { index, pattern } => ("pattern-removed", index, pattern),
+                Change::Varied { cell } => {
+                    let (x, y) = (cell.x() as u32, cell.y() as u32);
+                    self.emit_by_name::<()>("line-varied", &[&x, &y]);
+                    continue;
+                }
             };
             self.emit_by_name::<()>(name, &[&(*index as u32), &{ pattern.level() }]);
         }
@@ -351,6 +360,20 @@ impl FiveGame {
             f(&obj);
             None
         })
+    }
+
+    /// `f(model, cell)` when a loss taught no new pattern and the computer
+    /// will play otherwise than `cell` where it lost with it.
+    pub fn connect_line_varied<F: Fn(&Self, Cell) + 'static>(&self, f: F) {
+        self.connect_local("line-varied", false, move |values| {
+            let obj = values[0].get::<Self>().expect("the model");
+            let x = values[1].get::<u32>().expect("x");
+            let y = values[2].get::<u32>().expect("y");
+            if let Some(cell) = Cell::new(x as usize, y as usize) {
+                f(&obj, cell);
+            }
+            None
+        });
     }
 
     /// `f(model, added, index, level)` for every pattern learned (`added`)

@@ -362,6 +362,15 @@ impl FivePage {
                 page.settings().update(|s| s.last_player = player);
             }
         ));
+        model.connect_line_varied(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_, _| {
+                if page.settings().get().show_mutations {
+                    page.toast(&gettext("I lost this way before; I will try another reply"));
+                }
+            }
+        ));
         model.connect_pattern_changed(glib::clone!(
             #[weak(rename_to = page)]
             self,
