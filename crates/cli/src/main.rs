@@ -37,6 +37,11 @@ enum Command {
         /// Say before each move why it is played (a DEBUG line).
         #[arg(long)]
         explain: bool,
+        /// Learn nothing; with --seed every game starts from that seed, so
+        /// the same position always gets the same answer (a deterministic
+        /// opponent for `train`).
+        #[arg(long, conflicts_with = "save")]
+        frozen: bool,
     },
     /// Let the computer learn by playing games against an opponent.
     Train {
@@ -46,7 +51,10 @@ enum Command {
         /// How many games to play.
         #[arg(long, value_name = "N")]
         games: u64,
-        /// `random`, `greedy`, or `pbrain:"COMMAND"` for an external Gomocup engine.
+        /// `random`, `greedy`, `search:DEPTH` (a deterministic player looking
+        /// 1 to 4 moves ahead), `self` (a copy of the computer's own
+        /// knowledge, which learns too, in memory), or `pbrain:"COMMAND"` for
+        /// an external Gomocup engine.
         #[arg(long, value_name = "OPPONENT")]
         opponent: train::Opponent,
         /// Seed of every random choice (the same seed gives the same games).
@@ -58,6 +66,10 @@ enum Command {
         /// The computer (red) moves first instead of the opponent.
         #[arg(long)]
         computer_starts: bool,
+        /// Take turns: the computer starts every other game (games where it
+        /// starts teach it more).
+        #[arg(long)]
+        alternate: bool,
         /// Seconds to wait for each answer of an external engine; one that
         /// does not answer in time is stopped.
         #[arg(long, value_name = "SECONDS", default_value_t = 30)]
@@ -71,6 +83,17 @@ enum Command {
         /// Ctrl+C or SIGTERM).
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         save_every: f64,
+        /// Write one line per game to FILE: the result from the computer's
+        /// side (won, lost or drawn), then every move of both sides in order
+        /// as x,y (0 to 8), separated by spaces.
+        #[arg(long, value_name = "FILE")]
+        log: Option<PathBuf>,
+        /// Start every game's random choices (the computer's free moves, a
+        /// built-in opponent's) from the same seeds: a game then differs
+        /// from the one before only by what the computer learned, which is
+        /// how to test that it never loses the same game twice.
+        #[arg(long)]
+        same_start: bool,
     },
     /// Show a knowledge file: owner, password, level and every pattern.
     Show {
@@ -117,7 +140,8 @@ fn main() -> ExitCode {
             save,
             seed,
             explain,
-        } => pbrain::run(knowledge.as_deref(), save, seed, explain).map(|()| 0),
+            frozen,
+        } => pbrain::run(knowledge.as_deref(), save, seed, explain, frozen).map(|()| 0),
         Command::Train {
             knowledge,
             games,
@@ -125,9 +149,12 @@ fn main() -> ExitCode {
             seed,
             player,
             computer_starts,
+            alternate,
             timeout,
             engine_info,
             save_every,
+            log,
+            same_start,
         } => train::run(&train::Options {
             knowledge,
             games,
@@ -135,10 +162,13 @@ fn main() -> ExitCode {
             seed,
             player,
             computer_starts,
+            alternate,
             timeout: std::time::Duration::from_secs(timeout),
             engine_info,
             save_every: std::time::Duration::try_from_secs_f64(save_every.max(0.0))
                 .unwrap_or(std::time::Duration::MAX),
+            log,
+            same_start,
         })
         .map(|finish| match finish {
             train::Finish::Done => 0,

@@ -29,6 +29,9 @@ pub struct Brain {
     game: Option<Game>,
     /// A BOARD command not yet DONE.
     board: Option<PendingBoard>,
+    /// Frozen: learns nothing, and with a seed starts every game from it,
+    /// so the same position always gets the same answer.
+    frozen: Option<Option<u64>>,
 }
 
 /// The stones of a BOARD command so far, and the first error among them.
@@ -49,7 +52,32 @@ impl Brain {
             explain,
             game: None,
             board: None,
+            frozen: None,
         }
+    }
+
+    /// A brain that never learns; with `seed`, every game starts its random
+    /// source from it (a deterministic opponent for measuring learning).
+    pub fn frozen(mut self, seed: Option<u64>) -> Brain {
+        self.frozen = Some(seed);
+        self
+    }
+
+    /// A new game with `first` to move.
+    fn new_game(&mut self, first: Color) {
+        if let Some(Some(seed)) = self.frozen {
+            self.rng = rng_from_seed(seed);
+        }
+        self.game = Some(Game::new(Mode::VsComputer, first));
+    }
+
+    /// The end of a game: learned from unless frozen.
+    fn finish(&mut self) -> Vec<Change> {
+        let game = self.game.as_ref().expect("started");
+        if self.frozen.is_some() {
+            return Vec::new();
+        }
+        match5_engine::finish_game(&mut self.knowledge, game)
     }
 
     /// Handles one line from the manager, writing the answer lines to `out`.
@@ -91,7 +119,7 @@ impl Brain {
             "RESTART" => match &self.game {
                 None => out.push("ERROR send START first".into()),
                 Some(_) => {
-                    self.game = Some(Game::new(Mode::VsComputer, Color::Blue));
+                    self.new_game(Color::Blue);
                     out.push("OK".into());
                 }
             },
@@ -101,7 +129,7 @@ impl Brain {
             )),
             "START" => match rest.parse::<u32>() {
                 Ok(9) => {
-                    self.game = Some(Game::new(Mode::VsComputer, Color::Blue));
+                    self.new_game(Color::Blue);
                     out.push("OK".into());
                 }
                 Ok(n) => out.push(format!("ERROR only 9x9 boards are supported, not {n}x{n}")),
@@ -117,7 +145,7 @@ impl Brain {
                 if self.game.as_ref().is_some_and(|g| !g.moves().is_empty()) {
                     out.push("ERROR BEGIN on a board that has stones; send RESTART first".into());
                 } else {
-                    self.game = Some(Game::new(Mode::VsComputer, Color::Red));
+                    self.new_game(Color::Red);
                     self.reply(out);
                 }
             }
@@ -151,7 +179,7 @@ impl Brain {
         }
         match game.outcome().cloned() {
             Some(Outcome::Won { .. }) => {
-                let changes = match5_engine::finish_game(&mut self.knowledge, game);
+                let changes = self.finish();
                 let level = changes.iter().find_map(|c| match c {
                     Change::Added { pattern, .. } => Some(pattern.level()),
                     Change::Removed { .. } | Change::Varied { .. } => None,
@@ -172,7 +200,7 @@ impl Brain {
                 });
             }
             Some(Outcome::Draw) => {
-                match5_engine::finish_game(&mut self.knowledge, game);
+                self.finish();
                 out.push("MESSAGE draw: the board is full".into());
             }
             None => self.reply(out),
@@ -204,7 +232,7 @@ impl Brain {
                         ),
                     });
                 }
-                match5_engine::finish_game(&mut self.knowledge, game);
+                self.finish();
                 out.push(choice.cell.to_string());
             }
         }
@@ -276,13 +304,22 @@ fn parse_board_line(line: &str) -> Result<(Cell, Color), String> {
 /// Runs the protocol on standard input and output. With `save`, the
 /// knowledge is saved when the input ends, even when the manager stopped
 /// reading the answers.
-pub fn run(knowledge: Option<&Path>, save: bool, seed: Option<u64>, explain: bool) -> Result<()> {
+pub fn run(
+    knowledge: Option<&Path>,
+    save: bool,
+    seed: Option<u64>,
+    explain: bool,
+    frozen: bool,
+) -> Result<()> {
     let k = match knowledge {
         Some(path) => knowledge_file::open(path, None, save)?,
         None => Knowledge::new("pbrain"),
     };
     let rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
     let mut brain = Brain::new(k, rng, explain);
+    if frozen {
+        brain = brain.frozen(seed);
+    }
     let talked = converse(
         &mut brain,
         &mut io::stdin().lock(),

@@ -4,11 +4,13 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use std::io::Write;
+
+use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use match5_engine::computer::{GameRng, rng_from_entropy, rng_from_seed};
 use match5_engine::knowledge::Change;
-use match5_engine::{Cell, Color, Game, Knowledge, Mode, Saved, opponents};
+use match5_engine::{Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher};
 use rand::Rng;
 
 use crate::knowledge_file;
@@ -21,6 +23,11 @@ use crate::signals;
 pub enum Opponent {
     Random,
     Greedy,
+    /// The deterministic searcher, looking this many plies ahead (1 to 4).
+    Search(u32),
+    /// The computer against a copy of its own knowledge; the copy learns
+    /// too (in memory only).
+    SelfCopy,
     Pbrain(String),
 }
 
@@ -31,10 +38,24 @@ impl FromStr for Opponent {
         match s {
             "random" => Ok(Opponent::Random),
             "greedy" => Ok(Opponent::Greedy),
-            _ => match s.strip_prefix("pbrain:") {
-                Some(cmd) if !cmd.trim().is_empty() => Ok(Opponent::Pbrain(cmd.to_string())),
-                _ => Err("expected random, greedy or pbrain:\"COMMAND\"".to_string()),
-            },
+            "self" => Ok(Opponent::SelfCopy),
+            _ => {
+                if let Some(depth) = s.strip_prefix("search:") {
+                    return match depth.parse::<u32>() {
+                        Ok(d @ 1..=4) => Ok(Opponent::Search(d)),
+                        _ => Err(format!(
+                            "search:DEPTH needs a depth of 1 to 4, not {depth:?}"
+                        )),
+                    };
+                }
+                match s.strip_prefix("pbrain:") {
+                    Some(cmd) if !cmd.trim().is_empty() => Ok(Opponent::Pbrain(cmd.to_string())),
+                    _ => Err(
+                        "expected random, greedy, self, search:DEPTH or pbrain:\"COMMAND\""
+                            .to_string(),
+                    ),
+                }
+            }
         }
     }
 }
@@ -44,6 +65,8 @@ impl std::fmt::Display for Opponent {
         match self {
             Opponent::Random => write!(f, "random"),
             Opponent::Greedy => write!(f, "greedy"),
+            Opponent::Search(d) => write!(f, "search:{d}"),
+            Opponent::SelfCopy => write!(f, "a copy of itself"),
             Opponent::Pbrain(c) => write!(f, "pbrain:{c}"),
         }
     }
@@ -60,6 +83,14 @@ pub struct Options {
     pub engine_info: Vec<Info>,
     /// Save at least this often while training.
     pub save_every: Duration,
+    /// A line per game: result and moves (see [`log_line`]).
+    pub log: Option<PathBuf>,
+    /// The computer starts every other game (after the first, which
+    /// `computer_starts` decides).
+    pub alternate: bool,
+    /// Every game starts both sides' random choices from the same seeds,
+    /// so a game differs from the one before only by what was learned.
+    pub same_start: bool,
 }
 
 /// How a training run ended.
@@ -86,6 +117,13 @@ struct Tally {
 enum Blue {
     BuiltIn(Opponent, Box<GameRng>),
     External(ExternalBrain),
+    /// A copy of the computer's knowledge, playing blue: it sees the game
+    /// with the colours swapped (`mirror`), so it plays and learns as red.
+    SelfCopy {
+        knowledge: Box<Knowledge>,
+        rng: Box<GameRng>,
+        mirror: Game,
+    },
 }
 
 impl Blue {
@@ -94,13 +132,47 @@ impl Blue {
         match self {
             Blue::BuiltIn(Opponent::Random, rng) => Ok(opponents::random_move(game.board(), rng)
                 .expect("a move on a board that is not full")),
+            Blue::BuiltIn(Opponent::Search(depth), _) => {
+                Ok(searcher::search_move(game.board(), Color::Blue, *depth)
+                    .expect("a move on a board that is not full"))
+            }
             Blue::BuiltIn(_, rng) => Ok(opponents::greedy_move(game.board(), Color::Blue, rng)
                 .expect("a move on a board that is not full")),
             Blue::External(brain) => match red {
                 None => brain.begin(),
                 Some(cell) => brain.turn(cell),
             },
+            Blue::SelfCopy {
+                knowledge,
+                rng,
+                mirror,
+            } => {
+                if game.moves().len() <= 1 {
+                    let first = game.moves().first().map_or(Color::Blue, |m| m.kind.color());
+                    *mirror = Game::new(Mode::VsComputer, first.other());
+                }
+                if let Some(cell) = red {
+                    mirror.play_as(Color::Blue, cell)?;
+                }
+                Ok(mirror.computer_move(knowledge, rng)?.cell)
+            }
         }
+    }
+
+    /// After a game: the copy learns from it too.
+    fn finished(&mut self, game: &Game) -> Result<()> {
+        if let Blue::SelfCopy {
+            knowledge, mirror, ..
+        } = self
+        {
+            if let Some(last) = game.moves().last()
+                && mirror.moves().len() < game.moves().len()
+            {
+                mirror.play_as(Color::Blue, last.cell)?;
+            }
+            match5_engine::finish_game(knowledge, mirror);
+        }
+        Ok(())
     }
 }
 
@@ -114,14 +186,31 @@ pub fn run(o: &Options) -> Result<Finish> {
     }
     let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), true)?;
     knowledge_file::check_writable(&o.knowledge)?;
+    let mut log = match &o.log {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| {
+                format!(
+                    "cannot write the log {}",
+                    printable(&path.display().to_string())
+                )
+            })?,
+        )),
+        None => None,
+    };
     signals::catch()?;
     let start_level = knowledge.level();
     let mut seeds = o.seed.map_or_else(rng_from_entropy, rng_from_seed);
-    let mut computer_rng = rng_from_seed(seeds.random());
+    let computer_seed: u64 = seeds.random();
+    let mut computer_rng = rng_from_seed(computer_seed);
     let mut blue = match &o.opponent {
         Opponent::Pbrain(cmd) => {
             Blue::External(ExternalBrain::start(cmd, o.timeout, &o.engine_info)?)
         }
+        Opponent::SelfCopy => Blue::SelfCopy {
+            knowledge: Box::new(knowledge.clone()),
+            rng: Box::new(rng_from_seed(seeds.random())),
+            mirror: Game::new(Mode::VsComputer, Color::Red),
+        },
         builtin => Blue::BuiltIn(builtin.clone(), Box::new(rng_from_seed(seeds.random()))),
     };
     let bar = ProgressBar::new(o.games);
@@ -134,11 +223,18 @@ pub fn run(o: &Options) -> Result<Finish> {
     let mut tally = Tally::default();
     let mut played = 0;
     let mut failure = None;
+    let blue_seed: u64 = seeds.random();
     for n in 0..o.games {
         if signals::received().is_some() {
             break;
         }
-        let first = if o.computer_starts {
+        if o.same_start {
+            computer_rng = rng_from_seed(computer_seed);
+            if let Blue::BuiltIn(_, rng) | Blue::SelfCopy { rng, .. } = &mut blue {
+                **rng = rng_from_seed(blue_seed);
+            }
+        }
+        let first = if o.computer_starts != (o.alternate && n % 2 == 1) {
             Color::Red
         } else {
             Color::Blue
@@ -155,6 +251,10 @@ pub fn run(o: &Options) -> Result<Finish> {
                 first,
                 &mut tally,
             )
+        })
+        .and_then(|game| match &mut log {
+            Some(w) => writeln!(w, "{}", log_line(&game)).context("cannot write the log"),
+            None => Ok(()),
         });
         if let Err(e) = result {
             if signals::received().is_none() {
@@ -175,6 +275,11 @@ pub fn run(o: &Options) -> Result<Finish> {
         bar.inc(1);
     }
     bar.finish_and_clear();
+    if let Some(w) = &mut log
+        && let Err(e) = w.flush()
+    {
+        failure.get_or_insert(anyhow::Error::from(e).context("cannot write the log"));
+    }
     if let Blue::External(brain) = blue {
         brain.end();
     }
@@ -234,13 +339,29 @@ pub fn run(o: &Options) -> Result<Finish> {
     Ok(signal.map_or(Finish::Done, Finish::Interrupted))
 }
 
+/// A game as a line of the log: `won`, `lost` or `drawn` (the computer's
+/// result), then every move as `x,y`, separated by spaces.
+pub fn log_line(game: &Game) -> String {
+    let result = match game.outcome().and_then(|o| o.winner()) {
+        Some(Color::Red) => "won",
+        Some(Color::Blue) => "lost",
+        None => "drawn",
+    };
+    let mut line = result.to_string();
+    for m in game.moves() {
+        line.push(' ');
+        line.push_str(&m.cell.to_string());
+    }
+    line
+}
+
 fn play_one(
     knowledge: &mut Knowledge,
     blue: &mut Blue,
     rng: &mut GameRng,
     first: Color,
     tally: &mut Tally,
-) -> Result<()> {
+) -> Result<Game> {
     let mut game = Game::new(Mode::VsComputer, first);
     let mut last_red = None;
     while !game.is_over() {
@@ -254,6 +375,7 @@ fn play_one(
         }
     }
     let changes = match5_engine::finish_game(knowledge, &game);
+    blue.finished(&game)?;
     match game.outcome().and_then(|o| o.winner()) {
         Some(Color::Red) => tally.computer_won += 1,
         Some(Color::Blue) => {
@@ -268,5 +390,5 @@ fn play_one(
         }
         None => tally.drawn += 1,
     }
-    Ok(())
+    Ok(game)
 }

@@ -34,10 +34,10 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
         Some(p) if has_content(&p) && !knowledge.knows(&p) => knowledge.learn(p),
         _ => Vec::new(),
     };
-    if !plays_otherwise(knowledge, game) {
-        if let Some((_, cell)) = knowledge.lost_lines_mut().remember(game.moves()) {
-            changes.push(Change::Varied { cell });
-        }
+    if !plays_otherwise(knowledge, game)
+        && let Some((_, cell)) = knowledge.lost_lines_mut().remember(game.moves())
+    {
+        changes.push(Change::Varied { cell });
     }
     changes
 }
@@ -64,10 +64,11 @@ fn plays_otherwise(knowledge: &Knowledge, game: &Game) -> bool {
             if avoided & m.cell.bit() != 0 {
                 return true;
             }
-            if let Some(found) = knowledge.index().find(&board) {
-                if found.response != m.cell && avoided & found.response.bit() == 0 {
-                    return true;
-                }
+            if let Some(found) = knowledge.index().find(&board)
+                && found.response != m.cell
+                && avoided & found.response.bit() == 0
+            {
+                return true;
             }
         }
         board.set(m.cell, Some(m.kind.color()));

@@ -228,7 +228,10 @@ impl Knowledge {
 
     /// Is `pattern` (under some symmetry) stored already?
     pub fn knows(&self, pattern: &Pattern) -> bool {
-        let shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(pattern, *s)).collect();
+        let shapes: Vec<Shape> = Symmetry::ALL
+            .iter()
+            .map(|s| Shape::new(pattern, *s))
+            .collect();
         self.patterns
             .iter()
             .zip(&self.shapes)

@@ -14,7 +14,8 @@
 //! - [`fivo`]: the `.fivo` file format; [`files`]: folders, who may save
 //!   what, merging saves; [`disk`]: bounded reads, locks, atomic writes;
 //!   [`hall_of_fame`]: the best 100 players.
-//! - [`opponents`]: the random and greedy players used for training.
+//! - [`opponents`]: the random and greedy players used for training;
+//!   [`searcher`]: a deterministic one that looks ahead.
 
 pub mod board;
 pub mod computer;
@@ -34,6 +35,7 @@ pub mod opponents;
 pub mod password;
 pub mod pattern;
 pub mod player;
+pub mod searcher;
 pub mod symmetry;
 
 pub use board::{Board, Cell, Color};

@@ -33,10 +33,7 @@ impl LostLines {
 
     /// The fields the computer does not play on `board` (bits).
     pub fn avoided(&self, board: &Board) -> u128 {
-        self.avoid
-            .get(&key(board))
-            .copied()
-            .unwrap_or_default()
+        self.avoid.get(&key(board)).copied().unwrap_or_default()
     }
 
     /// Remembers not to play `cell` on `board`.
@@ -75,7 +72,7 @@ impl LostLines {
         let mut boards = Vec::with_capacity(moves.len());
         let mut board = Board::new();
         for m in moves {
-            boards.push(board.clone());
+            boards.push(board);
             board.set(m.cell, Some(m.kind.color()));
         }
         for forced in [false, true] {
@@ -95,7 +92,7 @@ impl LostLines {
                 let left = alternatives(before) & !(self.avoided(before) | m.cell.bit());
                 if left != 0 {
                     self.add(before, m.cell);
-                    return Some((before.clone(), m.cell));
+                    return Some((*before, m.cell));
                 }
             }
         }
@@ -112,9 +109,7 @@ pub fn alternatives(board: &Board) -> u128 {
     }
     let near = Cell::all()
         .filter(|c| !board.is_empty_at(*c))
-        .flat_map(|c| {
-            (-1..=1).flat_map(move |dy| (-1..=1).filter_map(move |dx| c.offset(dx, dy)))
-        })
+        .flat_map(|c| (-1..=1).flat_map(move |dy| (-1..=1).filter_map(move |dx| c.offset(dx, dy))))
         .fold(0u128, |acc, c| acc | c.bit());
     near & empty
 }
