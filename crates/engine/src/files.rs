@@ -59,7 +59,8 @@ pub fn load_knowledge(path: &Path) -> Result<Knowledge, FileError> {
         contents.stats,
         contents.patterns,
         Some(path.to_path_buf()),
-    );
+    )
+    .with_lost_lines(contents.lost_lines);
     if let Ok(target) = resolve_links(path) {
         k.set_base(target, read);
     }
@@ -285,6 +286,7 @@ fn merge_with_disk(
     Ok(Some(knowledge.merge(
         disk.patterns,
         disk.stats,
+        &disk.lost_lines,
         base.as_ref(),
     )))
 }

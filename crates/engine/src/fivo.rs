@@ -4,7 +4,9 @@
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::board::{Board, Cell, Color, SIZE};
 use crate::knowledge::{Knowledge, Stats};
+use crate::lost_lines::LostLines;
 use crate::password;
 use crate::pattern::{Pattern, PatternCell, PatternError};
 
@@ -29,6 +31,10 @@ pub struct Contents {
     pub password: Option<String>,
     pub stats: Stats,
     pub patterns: Vec<Pattern>,
+    /// Positions where the computer lost without learning a pattern, and
+    /// the red moves it does not play there again (optional `[[lost_line]]`
+    /// tables; files without them load, and older readers skip them).
+    pub lost_lines: LostLines,
 }
 
 impl Contents {
@@ -38,6 +44,7 @@ impl Contents {
             password: knowledge.password_hash().map(str::to_string),
             stats: knowledge.stats(),
             patterns: knowledge.patterns().to_vec(),
+            lost_lines: knowledge.lost_lines().clone(),
         }
     }
 }
@@ -53,6 +60,8 @@ pub const MAX_PATTERNS: usize = 250_000;
 pub const MAX_FIELDS: usize = 3_000_000;
 /// The longest line, in bytes. Match5 writes lines of at most a few hundred.
 pub const MAX_LINE_BYTES: usize = 16 * 1024;
+/// The most `[[lost_line]]` tables one file may hold.
+pub const MAX_LOST_LINES: usize = 100_000;
 /// The highest number a game counter in `[stats]` may hold.
 pub const MAX_GAMES: u64 = 1_000_000_000_000;
 
@@ -80,6 +89,12 @@ struct RawStats {
     won: Option<Spanned<i64>>,
     lost: Option<Spanned<i64>>,
     drawn: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+struct RawLostLine {
+    board: Spanned<Vec<Spanned<String>>>,
+    avoid: Spanned<Vec<Spanned<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -189,6 +204,16 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
             message: "not a valid TOML file: pattern is defined twice".to_string(),
         });
     }
+    let lines = sections.iter().filter(|s| s.kind == Kind::LostLine).count();
+    if lines > MAX_LOST_LINES {
+        return Err(ParseError {
+            line: None,
+            message: format!(
+                "{lines} lost lines; a knowledge file may hold at most {MAX_LOST_LINES}"
+            ),
+        });
+    }
+    let mut lost_lines = LostLines::default();
     let mut stats = raw.stats.map(|s| (0, s));
     let mut patterns = Vec::with_capacity(count);
     let mut fields = 0usize;
@@ -229,6 +254,14 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
                 });
             }
             Kind::Stats => stats = Some((s.body, section(text, s.body, body)?)),
+            Kind::LostLine => {
+                let raw: RawLostLine = section(text, s.body, body)?;
+                let (board, cells) =
+                    lost_line(raw).map_err(|(span, message)| at(s.body, span, message))?;
+                for cell in cells {
+                    lost_lines.add(&board, cell);
+                }
+            }
             Kind::Other => {}
         }
     }
@@ -261,7 +294,76 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         password,
         stats,
         patterns,
+        lost_lines,
     })
+}
+
+/// A `[[lost_line]]`: nine rows of nine fields (`.` empty, `R` red, `B`
+/// blue) and the empty fields `x,y` red does not play there.
+fn lost_line(raw: RawLostLine) -> Result<(Board, Vec<Cell>), (std::ops::Range<usize>, String)> {
+    let rows = raw.board.get_ref();
+    if rows.len() != SIZE {
+        return Err((
+            raw.board.span(),
+            format!("lost line: the board has {} rows, not {SIZE}", rows.len()),
+        ));
+    }
+    let mut board = Board::new();
+    for (y, row) in rows.iter().enumerate() {
+        let fields: Vec<char> = row.get_ref().chars().collect();
+        if fields.len() != SIZE {
+            return Err((
+                row.span(),
+                format!(
+                    "lost line: row {} has {} fields, not {SIZE}",
+                    y + 1,
+                    fields.len()
+                ),
+            ));
+        }
+        for (x, f) in fields.into_iter().enumerate() {
+            let stone = match f {
+                '.' => None,
+                'R' => Some(Color::Red),
+                'B' => Some(Color::Blue),
+                other => {
+                    return Err((
+                        row.span(),
+                        format!(
+                            "lost line: row {}: {:?} is not a field ('.', 'R' or 'B')",
+                            y + 1,
+                            crate::player::excerpt(&other.to_string(), 8)
+                        ),
+                    ));
+                }
+            };
+            board.set(Cell::new(x, y).expect("on the board"), stone);
+        }
+    }
+    let mut cells = Vec::new();
+    for text in raw.avoid.get_ref() {
+        let cell = text
+            .get_ref()
+            .split_once(',')
+            .and_then(|(x, y)| Cell::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+            .filter(|c| board.is_empty_at(*c));
+        match cell {
+            Some(c) => cells.push(c),
+            None => {
+                return Err((
+                    text.span(),
+                    format!(
+                        "lost line: {:?} is not an empty field x,y (0 to 8)",
+                        crate::player::excerpt(text.get_ref(), 20)
+                    ),
+                ));
+            }
+        }
+    }
+    if cells.is_empty() {
+        return Err((raw.avoid.span(), "lost line: no field to avoid".to_string()));
+    }
+    Ok((board, cells))
 }
 
 /// The largest table read: 1 MiB. A pattern takes a few hundred bytes.
@@ -271,6 +373,7 @@ pub const MAX_TABLE_BYTES: usize = 1024 * 1024;
 enum Kind {
     Pattern,
     Stats,
+    LostLine,
     Other,
 }
 
@@ -297,6 +400,7 @@ fn sections(text: &str) -> Result<Vec<Section>, ParseError> {
         let kind = match name.as_str() {
             "[[pattern]]" => Kind::Pattern,
             "[stats]" => Kind::Stats,
+            "[[lost_line]]" => Kind::LostLine,
             _ if name.ends_with(']') && !name.contains("]]]") => Kind::Other,
             _ => {
                 return Err(ParseError {
@@ -506,6 +610,23 @@ pub fn write(contents: &Contents) -> String {
             }
             out.push_str("]\n");
         }
+    }
+    for (board, cells) in contents.lost_lines.entries() {
+        out.push_str("\n[[lost_line]]\nboard = [\n");
+        for y in 0..SIZE {
+            let row: String = (0..SIZE)
+                .map(
+                    |x| match board.get(Cell::new(x, y).expect("on the board")) {
+                        None => '.',
+                        Some(Color::Red) => 'R',
+                        Some(Color::Blue) => 'B',
+                    },
+                )
+                .collect();
+            out.push_str(&format!("    {},\n", quoted(&row)));
+        }
+        let cells: Vec<String> = cells.iter().map(|c| quoted(&c.to_string())).collect();
+        out.push_str(&format!("]\navoid = [{}]\n", cells.join(", ")));
     }
     out
 }

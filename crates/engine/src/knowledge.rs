@@ -180,6 +180,12 @@ impl Knowledge {
         k
     }
 
+    /// The same knowledge, with the lost lines read from its file.
+    pub fn with_lost_lines(mut self, lost: LostLines) -> Knowledge {
+        self.lost = lost;
+        self
+    }
+
     /// Compiles the patterns anew: ids in knowledge order, shapes, index.
     fn compile(&mut self) {
         self.ids = (0..self.patterns.len() as u32).collect();
@@ -419,13 +425,16 @@ impl Knowledge {
     /// knowledge never read). The result holds the file's patterns, less
     /// those this knowledge removed since, plus those it learned since
     /// (learned again, so junk removal applies); the games of both are
-    /// added up. Player and password stay this knowledge's.
+    /// added up, and so are the lost lines. Player and password stay this
+    /// knowledge's.
     pub(crate) fn merge(
         &mut self,
         disk: Vec<Pattern>,
         disk_stats: Stats,
+        disk_lost: &LostLines,
         base: Option<&Base>,
     ) -> Merged {
+        self.lost.extend(disk_lost);
         let empty = HashSet::new();
         let base_patterns = base.map_or(&empty, |b| &b.patterns);
         let ours: HashSet<u64> = self.patterns.iter().map(pattern_hash).collect();

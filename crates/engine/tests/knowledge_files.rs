@@ -294,6 +294,32 @@ fn every_broken_file_is_refused_with_file_and_line() {
             "level 4294967296: a level is a number from 1 to 4294967295",
         ),
         (
+            format!("{HEAD}\n[[lost_line]]\nboard = [\"........\"]\navoid = [\"4,4\"]\n"),
+            6,
+            "lost line: the board has 1 rows, not 9",
+        ),
+        (
+            format!(
+                "{HEAD}\n[[lost_line]]\nboard = [\".........\", \".........\", \".........\", \".........\", \"....R....\", \".........\", \".........\", \".........\", \"....B....\"]\navoid = [\"4,4\"]\n"
+            ),
+            7,
+            "lost line: \"4,4\" is not an empty field",
+        ),
+        (
+            format!(
+                "{HEAD}\n[[lost_line]]\nboard = [\".........\", \".........\", \".........\", \".........\", \"....R....\", \".........\", \".........\", \".........\", \"....B....\"]\navoid = [\"9,0\"]\n"
+            ),
+            7,
+            "is not an empty field x,y (0 to 8)",
+        ),
+        (
+            format!(
+                "{HEAD}\n[[lost_line]]\nboard = [\".........\", \".........\", \".........\", \".........\", \"....R....\", \".........\", \".........\", \".........\", \"....B....\"]\navoid = []\n"
+            ),
+            7,
+            "lost line: no field to avoid",
+        ),
+        (
             format!("{HEAD}password = \"geheim\"\n"),
             4,
             "not an Argon2id hash",
@@ -386,6 +412,33 @@ fn every_broken_file_is_refused_with_file_and_line() {
     );
     let missing = files::load_knowledge(&dir.path().join("nope.fivo")).unwrap_err();
     assert!(missing.to_string().contains("nope.fivo"));
+}
+
+#[test]
+fn a_lost_line_is_saved_and_opened_with_the_knowledge() {
+    use match5_engine::{Board, Cell, Color};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut k = sample("Anna");
+    let mut board = Board::new();
+    board.set(Cell::centre(), Some(Color::Red));
+    board.set(Cell::new(4, 5).unwrap(), Some(Color::Blue));
+    k.lost_lines_mut().add(&board, Cell::new(3, 3).unwrap());
+    store.save(&mut k, None).unwrap();
+    let path = dir.path().join("knowledge/Anna.fivo");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\n[[lost_line]]\nboard = [\n"), "{text}");
+    assert!(
+        text.contains("    \"....R....\",\n    \"....B....\",\n"),
+        "{text}"
+    );
+    assert!(text.contains("avoid = [\"3,3\"]\n"), "{text}");
+    let opened = files::load_knowledge(&path).unwrap();
+    assert_eq!(opened.lost_lines(), k.lost_lines());
+    assert_eq!(
+        opened.lost_lines().avoided(&board),
+        Cell::new(3, 3).unwrap().bit()
+    );
 }
 
 #[test]

@@ -265,13 +265,25 @@ proptest! {
 
 proptest! {
     #[test]
-    fn fivo_text_round_trips(patterns in arb_knowledge(), won in 0u64..1000, name in "[A-Za-z ëé'\"\\\\]{1,20}") {
+    fn fivo_text_round_trips(
+        patterns in arb_knowledge(),
+        won in 0u64..1000,
+        name in "[A-Za-z ëé'\"\\\\]{1,20}",
+        lines in prop::collection::vec((arb_board(), 0usize..81), 0..4),
+    ) {
         prop_assume!(!name.trim().is_empty());
+        let mut lost_lines = match5_engine::lost_lines::LostLines::default();
+        for (board, pick) in lines {
+            if let Some(cell) = Cell::all().filter(|c| board.is_empty_at(*c)).nth(pick % 20) {
+                lost_lines.add(&board, cell);
+            }
+        }
         let contents = fivo::Contents {
             player: name.trim().to_string(),
             password: None,
             stats: match5_engine::Stats { won, lost: 2, drawn: 1 },
             patterns,
+            lost_lines,
         };
         let text = fivo::write(&contents);
         prop_assert_eq!(fivo::parse(&text).unwrap(), contents);
