@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 pub struct Settings {
     /// Show every knowledge change during play.
     pub show_mutations: bool,
+    /// Show why the computer played its last move (the pattern on the board).
+    pub show_why: bool,
     /// The computer moves first.
     pub computer_starts: bool,
     /// Two people at one board instead of against the computer.
@@ -33,6 +35,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             show_mutations: true,
+            show_why: false,
             computer_starts: false,
             two_players: false,
             last_player: String::new(),

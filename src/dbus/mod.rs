@@ -91,6 +91,54 @@ pub struct Snapshot {
     pub mode: String,
     pub state: String,
     pub board: String,
+    pub last_reason: LastReason,
+}
+
+/// Why the computer made the last move of the game (empty when the last
+/// move is not the computer's, or came back from disk).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LastReason {
+    /// `forced`, `attack`, `free` or `varied`; empty for none.
+    pub kind: String,
+    /// The field played.
+    pub x: u32,
+    pub y: u32,
+    /// Forced and attack: the pattern (1-based), its level, the colour it
+    /// matched in, its symmetry (0 to 7) and where its left top lies.
+    pub pattern: Option<(u32, u32, String, u32, u32, u32)>,
+    /// Varied: the field it once lost with here.
+    pub instead: Option<(u32, u32)>,
+}
+
+impl LastReason {
+    /// As the `LastReason` property: a{sv}.
+    fn to_dict(&self) -> HashMap<String, OwnedValue> {
+        let mut d = HashMap::new();
+        if self.kind.is_empty() {
+            return d;
+        }
+        let mut put = |k: &str, v: zbus::zvariant::Value<'_>| {
+            if let Ok(v) = OwnedValue::try_from(v) {
+                d.insert(k.to_string(), v);
+            }
+        };
+        put("kind", self.kind.as_str().into());
+        put("x", self.x.into());
+        put("y", self.y.into());
+        if let Some((pattern, level, color, symmetry, ox, oy)) = &self.pattern {
+            put("pattern", (*pattern).into());
+            put("level", (*level).into());
+            put("color", color.as_str().into());
+            put("symmetry", (*symmetry).into());
+            put("offset-x", (*ox).into());
+            put("offset-y", (*oy).into());
+        }
+        if let Some((ix, iy)) = self.instead {
+            put("instead-x", ix.into());
+            put("instead-y", iy.into());
+        }
+        d
+    }
 }
 
 pub struct Control {
@@ -260,6 +308,15 @@ impl Control {
         self.read(|s| s.board.clone())
     }
 
+    /// Why the computer made the last move: `kind` (forced, attack, free or
+    /// varied), `x`, `y`; for a pattern `pattern` (1-based), `level`,
+    /// `color`, `symmetry`, `offset-x`, `offset-y`; for varied `instead-x`,
+    /// `instead-y`. Empty when the last move is not the computer's.
+    #[zbus(property)]
+    async fn last_reason(&self) -> HashMap<String, OwnedValue> {
+        self.read(|s| s.last_reason.to_dict())
+    }
+
     /// A game ended: `blue-won`, `red-won` or `draw`.
     #[zbus(signal)]
     async fn game_over(emitter: &SignalEmitter<'_>, state: &str) -> zbus::Result<()>;
@@ -342,6 +399,9 @@ impl Service {
         }
         if old.board != new.board {
             control.board_changed(emitter).await?;
+        }
+        if old.last_reason != new.last_reason {
+            control.last_reason_changed(emitter).await?;
         }
         if old.state != new.state {
             control.state_changed(emitter).await?;

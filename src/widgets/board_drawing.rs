@@ -3,6 +3,7 @@
 
 use gtk::cairo;
 use match5_engine::board::{CELLS, SIZE};
+use match5_engine::pattern::PatternCell;
 use match5_engine::{Cell, Color};
 
 /// What one field shows.
@@ -27,6 +28,9 @@ pub struct Scene {
     pub hover: Option<(Cell, Color)>,
     /// The keyboard cursor.
     pub cursor: Option<Cell>,
+    /// "Why there?": the fields of the pattern behind the computer's last
+    /// move (`B`, `.`, `X`); every other field is dimmed.
+    pub why: Option<[Option<PatternCell>; CELLS]>,
 }
 
 impl Default for Scene {
@@ -37,6 +41,7 @@ impl Default for Scene {
             winning: 0,
             hover: None,
             cursor: None,
+            why: None,
         }
     }
 }
@@ -133,6 +138,53 @@ fn ball(cr: &cairo::Context, cx: f64, cy: f64, radius: f64, color: Color, alpha:
     let _ = cr.fill();
 }
 
+/// The pattern behind a move over the board: fields outside it dimmed, its
+/// stones ringed, its empty fields outlined and its response field (where
+/// the computer played) outlined boldly.
+fn draw_why(
+    cr: &cairo::Context,
+    unit: f64,
+    radius: f64,
+    why: &[Option<PatternCell>; CELLS],
+    palette: &Palette,
+) {
+    let a = palette.accent;
+    for cell in Cell::all() {
+        let (cx, cy) = (
+            (cell.x() as f64 + 0.5) * unit,
+            (cell.y() as f64 + 0.5) * unit,
+        );
+        match why[cell.index()] {
+            None | Some(PatternCell::Any) => {
+                field_rect(cr, cell, unit, 0.0, 0.0);
+                let b = palette.board;
+                cr.set_source_rgba(b.0, b.1, b.2, 0.62);
+                let _ = cr.fill();
+            }
+            Some(PatternCell::Stone) => {
+                cr.arc(cx, cy, radius * 1.12, 0.0, std::f64::consts::TAU);
+                cr.set_source_rgba(a.0, a.1, a.2, 0.9);
+                cr.set_line_width((unit * 0.05).max(1.5));
+                let _ = cr.stroke();
+            }
+            Some(PatternCell::Empty) => {
+                field_rect(cr, cell, unit, 0.1, 0.16);
+                cr.set_source_rgba(a.0, a.1, a.2, 0.75);
+                cr.set_line_width((unit * 0.03).max(1.0));
+                cr.set_dash(&[unit * 0.08, unit * 0.06], 0.0);
+                let _ = cr.stroke();
+                cr.set_dash(&[], 0.0);
+            }
+            Some(PatternCell::Response) => {
+                field_rect(cr, cell, unit, 0.03, 0.18);
+                cr.set_source_rgba(a.0, a.1, a.2, 1.0);
+                cr.set_line_width((unit * 0.08).max(2.5));
+                let _ = cr.stroke();
+            }
+        }
+    }
+}
+
 /// The field at widget coordinates `(x, y)` of a board drawn in a square of
 /// `size` at `(left, top)`.
 pub fn cell_at(left: f64, top: f64, size: f64, x: f64, y: f64) -> Option<Cell> {
@@ -204,6 +256,10 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
             }
             Field::Empty | Field::DoesNotMatter => {}
         }
+    }
+
+    if let Some(why) = &scene.why {
+        draw_why(cr, unit, radius, why, palette);
     }
 
     if let Some(cell) = scene.last_move {

@@ -19,12 +19,14 @@ pub enum FiveAction {
     ComputerStarts,
     /// On/off, kept in the settings.
     ShowMutations,
+    /// On/off, kept in the settings: why the computer played there.
+    ShowWhy,
     /// On/off: the player and knowledge sidebar.
     ShowSidebar,
 }
 
 impl FiveAction {
-    pub const ALL: [FiveAction; 12] = [
+    pub const ALL: [FiveAction; 13] = [
         FiveAction::NewGame,
         FiveAction::Undo,
         FiveAction::Open,
@@ -36,6 +38,7 @@ impl FiveAction {
         FiveAction::DeleteAll,
         FiveAction::ComputerStarts,
         FiveAction::ShowMutations,
+        FiveAction::ShowWhy,
         FiveAction::ShowSidebar,
     ];
 
@@ -53,6 +56,7 @@ impl FiveAction {
             FiveAction::DeleteAll => "delete-all",
             FiveAction::ComputerStarts => "computer-starts",
             FiveAction::ShowMutations => "show-mutations",
+            FiveAction::ShowWhy => "show-why",
             FiveAction::ShowSidebar => "show-sidebar",
         }
     }
@@ -73,6 +77,7 @@ impl FiveAction {
             FiveAction::Patterns => &["<Control>p"],
             FiveAction::HallOfFame => &["<Control>h"],
             FiveAction::ShowSidebar => &["F9"],
+            FiveAction::ShowWhy => &["<Control>e"],
             _ => &[],
         }
     }

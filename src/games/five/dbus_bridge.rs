@@ -10,11 +10,11 @@ use std::path::Path;
 use adw::prelude::*;
 use match5_engine::files::{self, FileError, Saved};
 use match5_engine::game::MoveError;
-use match5_engine::{Cell, Knowledge, Mode, Status};
+use match5_engine::{Cell, Color, Knowledge, Mode, Reason, Status};
 
 use super::model::FiveGame;
 use super::page::FivePage;
-use crate::dbus::{ControlError, Request, Snapshot};
+use crate::dbus::{ControlError, LastReason, Request, Snapshot};
 
 /// What the D-Bus properties say now.
 pub fn snapshot(model: &FiveGame) -> Snapshot {
@@ -25,6 +25,39 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
         mode: model.mode(),
         state: model.state(),
         board: model.board(),
+        last_reason: last_reason(model),
+    }
+}
+
+fn last_reason(model: &FiveGame) -> LastReason {
+    let Some((cell, reason)) = model.last_reason() else {
+        return LastReason::default();
+    };
+    let (kind, instead) = match reason {
+        Reason::Forced(_) => ("forced", None),
+        Reason::Attack(_) => ("attack", None),
+        Reason::Free => ("free", None),
+        Reason::Varied { instead } => ("varied", Some((instead.x() as u32, instead.y() as u32))),
+    };
+    LastReason {
+        kind: kind.to_string(),
+        x: cell.x() as u32,
+        y: cell.y() as u32,
+        pattern: reason.matched().map(|m| {
+            let color = match m.color {
+                Color::Red => "red",
+                Color::Blue => "blue",
+            };
+            (
+                m.pattern as u32 + 1,
+                m.level,
+                color.to_string(),
+                u32::from(m.symmetry.number()),
+                m.offset.x() as u32,
+                m.offset.y() as u32,
+            )
+        }),
+        instead,
     }
 }
 

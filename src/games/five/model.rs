@@ -23,7 +23,7 @@ use gtk::subclass::prelude::*;
 use match5_engine::files::FileError;
 use match5_engine::game::MoveError;
 use match5_engine::knowledge::KnowledgeError;
-use match5_engine::{Cell, Change, Knowledge, Mode, SaveReport, Status, Store};
+use match5_engine::{Cell, Change, Knowledge, Mode, Reason, SaveReport, Status, Store};
 
 use super::session::{Session, Turn, game_state, mode_name};
 
@@ -216,6 +216,15 @@ impl FiveGame {
 
     pub fn status(&self) -> Status {
         self.with(|s| s.knowledge().status())
+    }
+
+    /// The computer's last move and why it played there, while it is the
+    /// last move of the game.
+    pub fn last_reason(&self) -> Option<(Cell, Reason)> {
+        self.with(|s| {
+            let reason = s.last_reason()?;
+            Some((s.game().moves().last()?.cell, reason))
+        })
     }
 
     pub fn game_mode(&self) -> Mode {

@@ -9,7 +9,9 @@ use std::cell::{Cell as StdCell, OnceCell, RefCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_engine::{Cell, Color, Knowledge, Mode, Outcome, Store};
+use match5_engine::board::CELLS;
+use match5_engine::pattern::PatternCell;
+use match5_engine::{Cell, Color, Knowledge, Mode, Outcome, Reason, Store};
 
 use super::actions::FiveAction;
 use super::model::FiveGame;
@@ -19,7 +21,7 @@ use super::sidebar::{FiveSidebar, level_text, status_name};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
 use crate::widgets::board_drawing::{Field, Scene};
-use crate::widgets::board_view::{BoardView, describe_stones};
+use crate::widgets::board_view::{BoardView, cell_name, describe_stones};
 
 mod imp {
     use super::*;
@@ -36,6 +38,8 @@ mod imp {
         pub status_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub board: TemplateChild<BoardView>,
+        #[template_child]
+        pub why_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub game_over_revealer: TemplateChild<gtk::Revealer>,
         #[template_child]
@@ -211,6 +215,11 @@ impl FivePage {
                     None,
                     &settings.show_mutations.to_variant(),
                 ),
+                FiveAction::ShowWhy => gio::SimpleAction::new_stateful(
+                    action.name(),
+                    None,
+                    &settings.show_why.to_variant(),
+                ),
                 FiveAction::ShowSidebar => gio::SimpleAction::new_stateful(
                     action.name(),
                     None,
@@ -269,6 +278,11 @@ impl FivePage {
             FiveAction::ShowMutations => {
                 let on = toggled();
                 self.settings().update(|s| s.show_mutations = on);
+            }
+            FiveAction::ShowWhy => {
+                let on = toggled();
+                self.settings().update(|s| s.show_why = on);
+                self.show_game();
             }
             FiveAction::ShowSidebar => {
                 let on = toggled();
@@ -442,6 +456,13 @@ impl FivePage {
             let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
             (status, side, scene, to_move, describe_stones(game.board()))
         });
+        let mut scene = scene;
+        let why = self.settings().get().show_why.then(|| self.why()).flatten();
+        if let Some((text, marks)) = &why {
+            scene.why = *marks;
+            imp.why_label.set_label(text);
+        }
+        imp.why_label.set_visible(why.is_some());
         imp.status_label.set_label(&status);
         imp.status_label.remove_css_class("blue");
         imp.status_label.remove_css_class("red");
@@ -450,8 +471,60 @@ impl FivePage {
             Some(Color::Red) => imp.status_label.add_css_class("red"),
             None => {}
         }
+        let why_text = why.map(|(text, _)| format!(" {text}")).unwrap_or_default();
         imp.board
-            .set_scene(scene, to_move, format!("{board_text} {status}"));
+            .set_scene(scene, to_move, format!("{board_text} {status}{why_text}"));
+    }
+
+    /// Why the computer played its last move: a sentence, and the fields of
+    /// the pattern behind it (none for a free move).
+    fn why(&self) -> Option<(String, Option<[Option<PatternCell>; CELLS]>)> {
+        let (cell, reason) = self.model().last_reason()?;
+        let Some(found) = reason.matched() else {
+            return Some(match reason {
+                Reason::Varied { instead } => (
+                    gettext_f(
+                        "Why {field}: it once lost after playing {other} here, so it plays another field",
+                        &[("field", &cell_name(cell)), ("other", &cell_name(instead))],
+                    ),
+                    None,
+                ),
+                _ => (
+                    gettext_f(
+                        "Why {field}: a free move, no pattern matched",
+                        &[("field", &cell_name(cell))],
+                    ),
+                    None,
+                ),
+            });
+        };
+        let pattern = self.model().pattern(found.pattern)?;
+        let mut marks = [None; CELLS];
+        for (x, y, c) in pattern.transformed(found.symmetry).cells() {
+            if c != PatternCell::Any
+                && let Some(at) = found.offset.offset(x as isize, y as isize)
+            {
+                marks[at.index()] = Some(c);
+            }
+        }
+        let args = [
+            ("field", cell_name(cell)),
+            ("level", found.level.to_string()),
+            ("number", (found.pattern + 1).to_string()),
+        ];
+        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let text = if reason.is_forced() {
+            gettext_f(
+                "Why {field}: it blocks a level-{level} pattern it learned from you (number {number})",
+                &args,
+            )
+        } else {
+            gettext_f(
+                "Why {field}: it attacks with a level-{level} pattern it learned from you (number {number}), in its own colour",
+                &args,
+            )
+        };
+        Some((text, Some(marks)))
     }
 
     pub fn new_game(&self) {

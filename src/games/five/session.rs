@@ -2,7 +2,7 @@
 //! knowledge, which game, the computer's replies, learning, undo and what is
 //! unsaved. The GObject [`super::model::FiveGame`] wraps it for the UI.
 
-use match5_engine::computer::{Choice, GameRng, rng_from_entropy};
+use match5_engine::computer::{Choice, GameRng, Reason, rng_from_entropy};
 use match5_engine::game::MoveError;
 use match5_engine::{Cell, Change, Color, Game, Knowledge, Mode, Outcome, Status};
 
@@ -24,6 +24,9 @@ pub struct Session {
     rng: GameRng,
     /// Knowledge changes since it was last saved or opened.
     unsaved: bool,
+    /// Why the computer made its last move, and how many moves the game had
+    /// after it (an undo or a new game makes it stale).
+    last_choice: Option<(usize, Reason)>,
 }
 
 impl Session {
@@ -34,6 +37,7 @@ impl Session {
             computer_starts,
             rng: rng_from_entropy(),
             unsaved: false,
+            last_choice: None,
         };
         s.new_game(mode, computer_starts);
         s
@@ -47,6 +51,7 @@ impl Session {
             computer_starts,
             rng: rng_from_entropy(),
             unsaved: false,
+            last_choice: None,
         }
     }
 
@@ -105,10 +110,30 @@ impl Session {
         };
         self.game = Game::new(mode, first);
         if self.game.computers_turn() {
-            self.game.computer_move(&self.knowledge, &mut self.rng).ok()
+            let choice = self.game.computer_move(&self.knowledge, &mut self.rng).ok();
+            self.remember(choice);
+            choice
         } else {
             None
         }
+    }
+
+    fn remember(&mut self, choice: Option<Choice>) {
+        if let Some(c) = choice {
+            self.last_choice = Some((self.game.moves().len(), c.reason));
+        }
+    }
+
+    /// Why the computer played the last move of the game, when it did
+    /// (not after an undo, nor for a game that came back from disk).
+    pub fn last_reason(&self) -> Option<Reason> {
+        let (moves, reason) = self.last_choice?;
+        let last_is_red = self
+            .game
+            .moves()
+            .last()
+            .is_some_and(|m| m.kind.color() == Color::Red);
+        (moves == self.game.moves().len() && last_is_red).then_some(reason)
     }
 
     /// Is there a game with moves that is not over?
@@ -125,6 +150,7 @@ impl Session {
         let mut turn = Turn::default();
         if self.game.computers_turn() {
             turn.reply = Some(self.game.computer_move(&self.knowledge, &mut self.rng)?);
+            self.remember(turn.reply);
         }
         if let Some(outcome) = self.game.outcome().cloned() {
             if self.game.mode() == Mode::VsComputer {
