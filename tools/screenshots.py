@@ -69,6 +69,20 @@ def main():
     shot(app, "game-dark.png")
     app.close()
 
+    # Why there: the pattern behind the computer's move, marked.
+    app = App(settings=dict(size, show_why=True), home=home)
+    for _ in range(30):
+        if app.showing("push button", "Play Again"):
+            app.key("ctrl+n")
+            time.sleep(0.5)
+        blue, red = app.stones()
+        app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+        if app.find_showing("label", lambda n: n.startswith("Why ") and (" blocks " in n or " attacks " in n)):
+            break
+    xdotool("mousemove", "0", "0")
+    shot(app, "why.png")
+    app.close()
+
     app = App(settings=size, home=home, lang="nl")
     play_some(app, 3)
     shot(app, "game-nl.png")

@@ -214,6 +214,61 @@ class ControlInterface(unittest.TestCase):
         self.assertEqual(read(locked), before)
 
 
+class WhyThere(unittest.TestCase):
+    """Show Why: the pattern behind the computer's move, on the board, in
+    words, to screen readers and on D-Bus (LastReason)."""
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="match5-why-")
+        knowledge = os.path.join(self.home, "data", "match5", "knowledge")
+        os.makedirs(knowledge)
+        subprocess.run([CLI, "train", "--knowledge", os.path.join(knowledge, "Tester.fivo"),
+                        "--player", "Tester", "--games", "300", "--opponent", "greedy", "--seed", "7"],
+                       check=True, stdout=subprocess.DEVNULL,
+                       env=dict(os.environ, XDG_DATA_HOME=os.path.join(self.home, "data")))
+        self.app = App(home=self.home, settings={"show_why": False})
+        self.remote = Remote()
+        wait_for(lambda: self.remote.has_owner(NAME), message="the control name on the bus")
+
+    def tearDown(self):
+        self.app.close()
+
+    def why_label(self):
+        return self.app.find_showing("label", lambda n: n.startswith("Why "))
+
+    def test_ctrl_e_explains_a_pattern_move_on_screen_to_screen_readers_and_on_dbus(self):
+        app = self.app
+        settings = os.path.join(self.home, "config", "match5", "settings.toml")
+        app.key("ctrl+e")
+        wait_for(lambda: "show_why = true" in read(settings), message="Show Why kept in the settings")
+        reason = {}
+        for _ in range(40):
+            if app.showing("push button", "Play Again"):
+                app.key("ctrl+n")
+                wait_for(lambda: app.stones() == (set(), set()), message="a new game")
+            blue, red = app.stones()
+            app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+            reason = self.remote.prop("LastReason")
+            if reason.get("kind") in ("forced", "attack"):
+                break
+        self.assertIn(reason.get("kind"), ("forced", "attack"), "a pattern move within 40 moves")
+        field = "ABCDEFGHI"[reason["x"]] + str(reason["y"] + 1)
+        self.assertIn((reason["x"], reason["y"]), app.stones()[1], "the field played is red")
+        label = wait_for(self.why_label, message="the explanation under the board")
+        words = "blocks" if reason["kind"] == "forced" else "attacks"
+        self.assertTrue(label.name.startswith(f"Why {field}: it {words} a level-{reason['level']} pattern")
+                        or label.name.startswith(f"Why {field}: it {words} with a level-{reason['level']} pattern"),
+                        label.name)
+        self.assertIn(f"(number {reason['pattern']})", label.name)
+        self.assertEqual(reason["color"], "blue" if reason["kind"] == "forced" else "red")
+        self.assertIn(label.name, app.description(), "screen readers hear it with the board")
+        # Off again: no explanation, on screen or in the description.
+        app.key("ctrl+e")
+        wait_for(lambda: self.why_label() is None, message="the explanation goes")
+        self.assertNotIn("Why ", app.description())
+        wait_for(lambda: "show_why = false" in read(settings), message="and off again")
+
+
 class Activation(unittest.TestCase):
     """Calls that start the app: D-Bus activation through the installed service files."""
 
