@@ -88,6 +88,11 @@ enum Command {
         /// as x,y (0 to 8), separated by spaces.
         #[arg(long, value_name = "FILE")]
         log: Option<PathBuf>,
+        /// Write the learning curve to FILE as CSV: game, the computer's
+        /// result, its level after the game, and the share of the last 100
+        /// games it lost.
+        #[arg(long, value_name = "FILE")]
+        curve: Option<PathBuf>,
         /// Start every game's random choices (the computer's free moves, a
         /// built-in opponent's) from the same seeds: a game then differs
         /// from the one before only by what the computer learned, which is
@@ -101,6 +106,11 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Print the history of games instead of the patterns: each game's
+        /// result (won: the player won), the level after it, the share of
+        /// the last 100 games the player won and lost, and the date.
+        #[arg(long)]
+        history: bool,
     },
     /// The leap-frog puzzle: K frogs of each kind on 2K + 1 fields.
     Leapfrog {
@@ -154,6 +164,7 @@ fn main() -> ExitCode {
             engine_info,
             save_every,
             log,
+            curve,
             same_start,
         } => train::run(&train::Options {
             knowledge,
@@ -168,6 +179,7 @@ fn main() -> ExitCode {
             save_every: std::time::Duration::try_from_secs_f64(save_every.max(0.0))
                 .unwrap_or(std::time::Duration::MAX),
             log,
+            curve,
             same_start,
         })
         .map(|finish| match finish {
@@ -175,7 +187,11 @@ fn main() -> ExitCode {
             // The shell's way to say a program was stopped by a signal.
             train::Finish::Interrupted(signal) => 128 + signal as u8,
         }),
-        Command::Show { file, json } => show::run(&file, json).map(|()| 0),
+        Command::Show {
+            file,
+            json,
+            history,
+        } => show::run(&file, json, history).map(|()| 0),
         Command::Leapfrog {
             command: Leapfrog::Solve { frogs, json },
         } => leapfrog::solve(frogs.into(), json).map(|()| 0),

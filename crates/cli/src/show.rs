@@ -27,8 +27,86 @@ struct ShownPattern {
     rows: Vec<String>,
 }
 
-pub fn run(path: &Path, json: bool) -> Result<()> {
+#[derive(Serialize)]
+struct ShownHistory {
+    player: String,
+    games: u64,
+    /// The moving window of the rates, in games.
+    window: usize,
+    history: Vec<ShownGame>,
+}
+
+#[derive(Serialize)]
+struct ShownGame {
+    game: u64,
+    result: &'static str,
+    level: u32,
+    date: String,
+    won_rate: f64,
+    lost_rate: f64,
+}
+
+/// Games over which `--history` averages the player's wins and losses.
+const WINDOW: usize = 100;
+
+/// `show --history`: every game kept (the latest 10,000), with the level
+/// after it and the share of the last 100 games the player won and lost.
+fn history(k: &match5_engine::Knowledge, json: bool) -> Result<()> {
+    let h = k.history();
+    let rates = h.moving_rates(WINDOW);
+    if json {
+        let shown = ShownHistory {
+            player: k.player().to_string(),
+            games: k.stats().games(),
+            window: WINDOW,
+            history: h
+                .entries()
+                .zip(&rates)
+                .map(|(e, (_, won, lost))| ShownGame {
+                    game: e.game,
+                    result: e.result.as_str(),
+                    level: e.level,
+                    date: e.date.clone(),
+                    won_rate: (won * 1000.0).round() / 1000.0,
+                    lost_rate: (lost * 1000.0).round() / 1000.0,
+                })
+                .collect(),
+        };
+        return Ok(print(&(serde_json::to_string_pretty(&shown)? + "\n"))?);
+    }
+    let mut text = String::new();
+    writeln!(
+        text,
+        "Games of {} against the computer ({} in all, the latest {} kept):",
+        printable(k.player()),
+        k.stats().games(),
+        h.len()
+    )?;
+    writeln!(
+        text,
+        "{:>8}  {:<6}  {:>6}  {:>9}  {:>9}  date",
+        "game", "result", "level", "won/100", "lost/100"
+    )?;
+    for (e, (_, won, lost)) in h.entries().zip(&rates) {
+        writeln!(
+            text,
+            "{:>8}  {:<6}  {:>6}  {:>8.0}%  {:>8.0}%  {}",
+            e.game,
+            e.result.as_str(),
+            e.level,
+            won * 100.0,
+            lost * 100.0,
+            e.date
+        )?;
+    }
+    Ok(print(&text)?)
+}
+
+pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
     let k = files::load_knowledge(path)?;
+    if with_history {
+        return history(&k, json);
+    }
     let stats = k.stats();
     if json {
         let shown = Shown {

@@ -9,6 +9,7 @@ use std::io::Write;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use match5_engine::computer::{GameRng, rng_from_entropy, rng_from_seed};
+use match5_engine::history::GameResult;
 use match5_engine::knowledge::Change;
 use match5_engine::{Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher};
 use rand::Rng;
@@ -85,6 +86,8 @@ pub struct Options {
     pub save_every: Duration,
     /// A line per game: result and moves (see [`log_line`]).
     pub log: Option<PathBuf>,
+    /// The learning curve as CSV (see [`write_curve`]).
+    pub curve: Option<PathBuf>,
     /// The computer starts every other game (after the first, which
     /// `computer_starts` decides).
     pub alternate: bool,
@@ -186,6 +189,15 @@ pub fn run(o: &Options) -> Result<Finish> {
     }
     let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), true)?;
     knowledge_file::check_writable(&o.knowledge)?;
+    if let Some(path) = &o.curve {
+        std::fs::File::create(path).with_context(|| {
+            format!(
+                "cannot write the curve {}",
+                printable(&path.display().to_string())
+            )
+        })?;
+    }
+    let mut curve: Vec<(u64, &'static str, u32)> = Vec::new();
     let mut log = match &o.log {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| {
@@ -263,6 +275,14 @@ pub fn run(o: &Options) -> Result<Finish> {
             break;
         }
         played += 1;
+        if let Some(e) = knowledge.history().last() {
+            let computer = match e.result {
+                GameResult::Won => "lost",
+                GameResult::Lost => "won",
+                GameResult::Drawn => "drawn",
+            };
+            curve.push((e.game, computer, e.level));
+        }
         if last_save.elapsed() >= o.save_every {
             bar.suspend(|| {
                 if let Err(e) = knowledge_file::save(&mut knowledge, &o.knowledge) {
@@ -275,6 +295,11 @@ pub fn run(o: &Options) -> Result<Finish> {
         bar.inc(1);
     }
     bar.finish_and_clear();
+    if let Some(path) = &o.curve
+        && let Err(e) = write_curve(path, &curve)
+    {
+        failure.get_or_insert(e);
+    }
     if let Some(w) = &mut log
         && let Err(e) = w.flush()
     {
@@ -337,6 +362,31 @@ pub fn run(o: &Options) -> Result<Finish> {
         return Err(e);
     }
     Ok(signal.map_or(Finish::Done, Finish::Interrupted))
+}
+
+/// The learning curve as CSV: `game,computer,level,lost_rate`, one line per
+/// game: its number, the computer's result, its level after the game, and
+/// the share of the last 100 games (up to this one) the computer lost.
+pub fn write_curve(path: &std::path::Path, games: &[(u64, &str, u32)]) -> Result<()> {
+    let mut text = String::from("game,computer,level,lost_rate\n");
+    let mut lost = 0usize;
+    for (i, (game, result, level)) in games.iter().enumerate() {
+        lost += usize::from(*result == "lost");
+        if i >= 100 && games[i - 100].1 == "lost" {
+            lost -= 1;
+        }
+        let n = (i + 1).min(100);
+        text.push_str(&format!(
+            "{game},{result},{level},{:.2}\n",
+            lost as f64 / n as f64
+        ));
+    }
+    std::fs::write(path, text).with_context(|| {
+        format!(
+            "cannot write the curve {}",
+            printable(&path.display().to_string())
+        )
+    })
 }
 
 /// A game as a line of the log: `won`, `lost` or `drawn` (the computer's

@@ -60,7 +60,8 @@ pub fn load_knowledge(path: &Path) -> Result<Knowledge, FileError> {
         contents.patterns,
         Some(path.to_path_buf()),
     )
-    .with_lost_lines(contents.lost_lines);
+    .with_lost_lines(contents.lost_lines)
+    .with_history(contents.history);
     if let Ok(target) = resolve_links(path) {
         k.set_base(target, read);
     }
@@ -287,6 +288,7 @@ fn merge_with_disk(
         disk.patterns,
         disk.stats,
         &disk.lost_lines,
+        &disk.history,
         base.as_ref(),
     )))
 }

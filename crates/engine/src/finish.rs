@@ -4,6 +4,7 @@
 
 use crate::board::{Board, Color};
 use crate::game::{Game, Mode};
+use crate::history::{self, Entry, GameResult};
 use crate::knowledge::{Change, Knowledge};
 use crate::pattern::{Pattern, PatternCell};
 
@@ -27,9 +28,27 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
         return Vec::new();
     }
     knowledge.record(outcome.winner());
-    if outcome.winner() != Some(Color::Blue) {
-        return Vec::new();
-    }
+    let changes = if outcome.winner() == Some(Color::Blue) {
+        learn_from_loss(knowledge, game)
+    } else {
+        Vec::new()
+    };
+    let entry = Entry {
+        game: knowledge.stats().games(),
+        result: match outcome.winner() {
+            Some(Color::Blue) => GameResult::Won,
+            Some(Color::Red) => GameResult::Lost,
+            None => GameResult::Drawn,
+        },
+        level: u32::try_from(knowledge.level()).unwrap_or(u32::MAX),
+        date: history::today(),
+    };
+    knowledge.history_mut().push(entry);
+    changes
+}
+
+/// The player won: learn the lesson, or remember the lost line.
+fn learn_from_loss(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     let mut changes = match game.lesson() {
         Some(p) if has_content(&p) && !knowledge.knows(&p) => knowledge.learn(p),
         _ => Vec::new(),

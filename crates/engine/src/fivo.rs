@@ -5,6 +5,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::board::{Board, Cell, Color, SIZE};
+use crate::history::{Entry, History};
 use crate::knowledge::{Knowledge, Stats};
 use crate::lost_lines::LostLines;
 use crate::password;
@@ -35,6 +36,8 @@ pub struct Contents {
     /// the red moves it does not play there again (optional `[[lost_line]]`
     /// tables; files without them load, and older readers skip them).
     pub lost_lines: LostLines,
+    /// The latest games (optional `[history]` table).
+    pub history: History,
 }
 
 impl Contents {
@@ -45,6 +48,7 @@ impl Contents {
             stats: knowledge.stats(),
             patterns: knowledge.patterns().to_vec(),
             lost_lines: knowledge.lost_lines().clone(),
+            history: knowledge.history().clone(),
         }
     }
 }
@@ -63,7 +67,7 @@ pub const MAX_LINE_BYTES: usize = 16 * 1024;
 /// The most `[[lost_line]]` tables one file may hold.
 pub const MAX_LOST_LINES: usize = 100_000;
 /// The highest number a game counter in `[stats]` may hold.
-pub const MAX_GAMES: u64 = 1_000_000_000_000;
+pub const MAX_GAMES: u64 = crate::history::MAX_GAMES;
 
 #[derive(Deserialize)]
 struct RawFile {
@@ -89,6 +93,11 @@ struct RawStats {
     won: Option<Spanned<i64>>,
     lost: Option<Spanned<i64>>,
     drawn: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+struct RawHistory {
+    games: Spanned<Vec<Spanned<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -214,6 +223,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         });
     }
     let mut lost_lines = LostLines::default();
+    let mut history = None;
     let mut stats = raw.stats.map(|s| (0, s));
     let mut patterns = Vec::with_capacity(count);
     let mut fields = 0usize;
@@ -254,6 +264,25 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
                 });
             }
             Kind::Stats => stats = Some((s.body, section(text, s.body, body)?)),
+            Kind::History if history.is_some() => {
+                return Err(ParseError {
+                    line: Some(line_of(text, s.start)),
+                    message: "not a valid TOML file: history is defined twice".to_string(),
+                });
+            }
+            Kind::History => {
+                let raw: RawHistory = section(text, s.body, body)?;
+                let mut entries = Vec::with_capacity(raw.games.get_ref().len());
+                for line in raw.games.get_ref() {
+                    let entry = Entry::from_line(line.get_ref())
+                        .map_err(|e| at(s.body, line.span(), format!("history: {e}")))?;
+                    entries.push(entry);
+                }
+                history = Some(
+                    History::from_entries(entries)
+                        .map_err(|e| at(s.body, raw.games.span(), format!("history: {e}")))?,
+                );
+            }
             Kind::LostLine => {
                 let raw: RawLostLine = section(text, s.body, body)?;
                 let (board, cells) =
@@ -295,6 +324,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         stats,
         patterns,
         lost_lines,
+        history: history.unwrap_or_default(),
     })
 }
 
@@ -373,6 +403,7 @@ pub const MAX_TABLE_BYTES: usize = 1024 * 1024;
 enum Kind {
     Pattern,
     Stats,
+    History,
     LostLine,
     Other,
 }
@@ -401,6 +432,7 @@ fn sections(text: &str) -> Result<Vec<Section>, ParseError> {
             "[[pattern]]" => Kind::Pattern,
             "[stats]" => Kind::Stats,
             "[[lost_line]]" => Kind::LostLine,
+            "[history]" => Kind::History,
             _ if name.ends_with(']') && !name.contains("]]]") => Kind::Other,
             _ => {
                 return Err(ParseError {
@@ -610,6 +642,15 @@ pub fn write(contents: &Contents) -> String {
             }
             out.push_str("]\n");
         }
+    }
+    if !contents.history.is_empty() {
+        out.push_str(
+            "\n[history]\n# game, result (won: the player won), level after it, date\ngames = [\n",
+        );
+        for e in contents.history.entries() {
+            out.push_str(&format!("    {},\n", quoted(&e.to_line())));
+        }
+        out.push_str("]\n");
     }
     for (board, cells) in contents.lost_lines.entries() {
         out.push_str("\n[[lost_line]]\nboard = [\n");

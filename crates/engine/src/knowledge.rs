@@ -6,6 +6,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::board::Color;
+use crate::history::History;
 use crate::lost_lines::LostLines;
 use crate::matcher::{MatchIndex, Shape};
 use crate::password;
@@ -122,6 +123,7 @@ pub struct Knowledge {
     next_id: u32,
     index: MatchIndex,
     lost: LostLines,
+    history: History,
     status: Status,
     source: Option<PathBuf>,
     base: Option<Base>,
@@ -140,6 +142,7 @@ impl Knowledge {
             next_id: 0,
             index: MatchIndex::default(),
             lost: LostLines::default(),
+            history: History::default(),
             status: Status::New,
             source: None,
             base: None,
@@ -172,6 +175,7 @@ impl Knowledge {
             next_id: 0,
             index: MatchIndex::default(),
             lost: LostLines::default(),
+            history: History::default(),
             status,
             source,
             base: None,
@@ -184,6 +188,21 @@ impl Knowledge {
     pub fn with_lost_lines(mut self, lost: LostLines) -> Knowledge {
         self.lost = lost;
         self
+    }
+
+    /// The same knowledge, with the history read from its file.
+    pub fn with_history(mut self, history: History) -> Knowledge {
+        self.history = history;
+        self
+    }
+
+    /// Every game played against this knowledge (the latest 10,000).
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn history_mut(&mut self) -> &mut History {
+        &mut self.history
     }
 
     /// Compiles the patterns anew: ids in knowledge order, shapes, index.
@@ -324,6 +343,7 @@ impl Knowledge {
             self.source = None;
             self.base = None;
             self.stats = Stats::default();
+            self.history = History::default();
         }
         self.player = player.to_string();
         self.password = password.filter(|p| !p.is_empty()).map(password::hash);
@@ -432,9 +452,13 @@ impl Knowledge {
         disk: Vec<Pattern>,
         disk_stats: Stats,
         disk_lost: &LostLines,
+        disk_history: &History,
         base: Option<&Base>,
     ) -> Merged {
         self.lost.extend(disk_lost);
+        self.history = self
+            .history
+            .merged(disk_history, base.map_or(0, |b| b.stats.games()));
         let empty = HashSet::new();
         let base_patterns = base.map_or(&empty, |b| &b.patterns);
         let ours: HashSet<u64> = self.patterns.iter().map(pattern_hash).collect();

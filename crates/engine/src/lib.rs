@@ -10,7 +10,8 @@
 //!   pattern EP and how a loss becomes a new pattern.
 //! - [`knowledge`]: a player's patterns, status and junk removal;
 //!   [`finish`]: where a finished game is counted and a loss learned from;
-//!   [`lost_lines`]: losses that taught no pattern, not to be played again.
+//!   [`lost_lines`]: losses that taught no pattern, not to be played again;
+//!   [`history`]: every game's result and the level after it.
 //! - [`fivo`]: the `.fivo` file format; [`files`]: folders, who may save
 //!   what, merging saves; [`disk`]: bounded reads, locks, atomic writes;
 //!   [`hall_of_fame`]: the best 100 players.
@@ -25,6 +26,7 @@ pub mod finish;
 pub mod fivo;
 pub mod game;
 pub mod hall_of_fame;
+pub mod history;
 pub mod knowledge;
 pub mod learning;
 pub mod literal;

@@ -320,6 +320,20 @@ fn every_broken_file_is_refused_with_file_and_line() {
             "lost line: no field to avoid",
         ),
         (
+            format!(
+                "{HEAD}\n[history]\ngames = [\n  \"1 won 0 2026-11-22\",\n  \"2 tied 0 2026-11-22\",\n]\n"
+            ),
+            8,
+            "history: result \"tied\" is not won, lost or drawn",
+        ),
+        (
+            format!(
+                "{HEAD}\n[history]\ngames = [\"2 won 0 2026-11-22\", \"1 won 0 2026-11-22\"]\n"
+            ),
+            6,
+            "history: game 1 comes after game 2",
+        ),
+        (
             format!("{HEAD}password = \"geheim\"\n"),
             4,
             "not an Argon2id hash",
@@ -439,6 +453,41 @@ fn a_lost_line_is_saved_and_opened_with_the_knowledge() {
         opened.lost_lines().avoided(&board),
         Cell::new(3, 3).unwrap().bit()
     );
+}
+
+#[test]
+fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
+    use match5_engine::{Cell, Color, Game, Mode};
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut k = sample("Anna");
+    // A game the player wins (the computer learns) and one between people.
+    let mut game = Game::new(Mode::VsComputer, Color::Blue);
+    for i in 0..5 {
+        game.play_as(Color::Blue, Cell::new(i, 0).unwrap()).unwrap();
+        if i < 4 {
+            game.play_as(Color::Red, Cell::new(i, 8).unwrap()).unwrap();
+        }
+    }
+    match5_engine::finish_game(&mut k, &game);
+    let mut two = Game::new(Mode::TwoPlayers, Color::Blue);
+    for i in 0..5 {
+        two.play(Cell::new(i, 0).unwrap()).unwrap();
+        if i < 4 {
+            two.play(Cell::new(i, 8).unwrap()).unwrap();
+        }
+    }
+    match5_engine::finish_game(&mut k, &two);
+    assert_eq!(k.history().len(), 1, "only games against the computer");
+    let e = k.history().last().unwrap().clone();
+    assert_eq!((e.game, e.result.as_str()), (1, "won"));
+    assert_eq!(e.level as usize, k.level(), "the level after the game");
+    store.save(&mut k, None).unwrap();
+    let path = dir.path().join("knowledge/Anna.fivo");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains(&format!("\n[history]\n# game, result (won: the player won), level after it, date\ngames = [\n    \"1 won {} {}\",\n]\n", e.level, e.date)), "{text}");
+    let opened = files::load_knowledge(&path).unwrap();
+    assert_eq!(opened.history(), k.history());
 }
 
 #[test]

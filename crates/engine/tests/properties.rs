@@ -284,6 +284,14 @@ proptest! {
             stats: match5_engine::Stats { won, lost: 2, drawn: 1 },
             patterns,
             lost_lines,
+            history: match5_engine::history::History::from_entries(
+                (1..=won.min(30)).map(|g| match5_engine::history::Entry {
+                    game: g,
+                    result: match5_engine::history::GameResult::Won,
+                    level: g as u32,
+                    date: "2026-11-22".to_string(),
+                }).collect(),
+            ).unwrap(),
         };
         let text = fivo::write(&contents);
         prop_assert_eq!(fivo::parse(&text).unwrap(), contents);

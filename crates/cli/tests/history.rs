@@ -1,0 +1,115 @@
+//! The learning history on the real binary: `train` records every game in
+//! the knowledge file and writes the curve as CSV; `show --history` prints
+//! it for people and for tools.
+
+#[allow(dead_code)]
+mod common;
+
+use common::cli;
+
+#[test]
+fn training_is_kept_as_history_and_as_a_curve() {
+    let dir = tempfile::tempdir().unwrap();
+    let (k, curve) = (dir.path().join("k.fivo"), dir.path().join("curve.csv"));
+    let out = cli(dir.path())
+        .args([
+            "train",
+            "--knowledge",
+            k.to_str().unwrap(),
+            "--games",
+            "300",
+        ])
+        .args([
+            "--opponent",
+            "greedy",
+            "--seed",
+            "5",
+            "--curve",
+            curve.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let out = cli(dir.path())
+        .args(["show", k.to_str().unwrap(), "--history", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let history = shown["history"].as_array().unwrap();
+    assert_eq!(history.len(), 300);
+    assert_eq!(shown["games"], 300);
+    let games: Vec<u64> = history
+        .iter()
+        .map(|g| g["game"].as_u64().unwrap())
+        .collect();
+    assert_eq!(games, (1..=300).collect::<Vec<_>>());
+    let count = |r: &str| history.iter().filter(|g| g["result"] == r).count();
+    let (won, lost) = (count("won"), count("lost"));
+    assert!(won > 0, "the greedy player beats a new computer");
+
+    let file = cli(dir.path())
+        .args(["show", k.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let file: serde_json::Value = serde_json::from_slice(&file.stdout).unwrap();
+    assert_eq!(
+        file["won"], won as u64,
+        "the history agrees with the statistics"
+    );
+    assert_eq!(file["lost"], lost as u64);
+    assert_eq!(
+        history.last().unwrap()["level"],
+        file["level"],
+        "the level after the last game"
+    );
+    // The moving rates: the last entry's share of wins over the last 100.
+    let last100 = history[200..]
+        .iter()
+        .filter(|g| g["result"] == "won")
+        .count();
+    assert_eq!(
+        history[299]["won_rate"].as_f64().unwrap(),
+        last100 as f64 / 100.0
+    );
+
+    // The curve: the computer's side (it lost the games the player won).
+    let csv = std::fs::read_to_string(&curve).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "game,computer,level,lost_rate");
+    assert_eq!(lines.len(), 301);
+    let lost_by_computer = lines[1..]
+        .iter()
+        .filter(|l| l.split(',').nth(1) == Some("lost"))
+        .count();
+    assert_eq!(lost_by_computer, won);
+    assert!(lines[300].starts_with(&format!("300,{},", {
+        let r = history[299]["result"].as_str().unwrap();
+        match r {
+            "won" => "lost",
+            "lost" => "won",
+            other => other,
+        }
+    })));
+
+    // For people: a table with a header, one line per game.
+    let text = cli(dir.path())
+        .args(["show", k.to_str().unwrap(), "--history"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.starts_with("Games of k against the computer (300 in all, the latest 300 kept):\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 302);
+    assert!(
+        text.lines().nth(2).unwrap().trim_start().starts_with("1  "),
+        "{text}"
+    );
+}

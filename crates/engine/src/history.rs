@@ -1,0 +1,278 @@
+//! A player's learning history: one entry per finished game against the
+//! computer (game number, result, the computer's level after it, date),
+//! kept with the knowledge so that the app can draw how the computer
+//! learned. At most [`MAX_ENTRIES`] of the latest games are kept.
+
+use std::collections::VecDeque;
+
+/// The most games a history keeps (the oldest go first).
+pub const MAX_ENTRIES: usize = 10_000;
+/// The highest game number (and game count) a file may hold.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+/// A game's result from the player's side, as in the statistics: `won`
+/// means the player beat the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Won,
+    Lost,
+    Drawn,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::Won => "won",
+            GameResult::Lost => "lost",
+            GameResult::Drawn => "drawn",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text {
+            "won" => Some(GameResult::Won),
+            "lost" => Some(GameResult::Lost),
+            "drawn" => Some(GameResult::Drawn),
+            _ => None,
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The game's number among all of the player's games (from 1).
+    pub game: u64,
+    pub result: GameResult,
+    /// The computer's level (patterns) after the game.
+    pub level: u32,
+    /// The day, `YYYY-MM-DD` (UTC).
+    pub date: String,
+}
+
+impl Entry {
+    /// `12 won 3 2026-11-22`, as the file keeps it.
+    pub fn to_line(&self) -> String {
+        format!(
+            "{} {} {} {}",
+            self.game,
+            self.result.as_str(),
+            self.level,
+            self.date
+        )
+    }
+
+    /// Reads [`Entry::to_line`]'s text.
+    pub fn from_line(line: &str) -> Result<Entry, String> {
+        let parts: Vec<&str> = line.split(' ').collect();
+        let [game, result, level, date] = parts[..] else {
+            return Err("expected \"GAME RESULT LEVEL DATE\"".to_string());
+        };
+        let game = game
+            .parse::<u64>()
+            .ok()
+            .filter(|g| (1..=MAX_GAMES).contains(g))
+            .ok_or_else(|| format!("game {game:?} is not a number from 1"))?;
+        let result = GameResult::parse(result)
+            .ok_or_else(|| format!("result {result:?} is not won, lost or drawn"))?;
+        let level = level
+            .parse::<u32>()
+            .map_err(|_| format!("level {level:?} is not a number"))?;
+        if !is_date(date) {
+            return Err(format!("date {date:?} is not YYYY-MM-DD"));
+        }
+        Ok(Entry {
+            game,
+            result,
+            level,
+            date: date.to_string(),
+        })
+    }
+}
+
+fn is_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !digits(0..4) {
+        return false;
+    }
+    if !digits(5..7) || !digits(8..10) {
+        return false;
+    }
+    let month: u32 = text[5..7].parse().unwrap_or(0);
+    let day: u32 = text[8..10].parse().unwrap_or(0);
+    (1..=12).contains(&month) && (1..=31).contains(&day)
+}
+
+/// The latest games, oldest first, game numbers rising.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    entries: VecDeque<Entry>,
+}
+
+impl History {
+    /// A history of `entries` (rising game numbers; only the latest
+    /// [`MAX_ENTRIES`] are kept).
+    pub fn from_entries(entries: Vec<Entry>) -> Result<History, String> {
+        if let Some(w) = entries.windows(2).find(|w| w[1].game <= w[0].game) {
+            return Err(format!(
+                "game {} comes after game {}: game numbers must rise",
+                w[1].game, w[0].game
+            ));
+        }
+        let mut h = History {
+            entries: entries.into(),
+        };
+        h.trim();
+        Ok(h)
+    }
+
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = &Entry> + '_ {
+        self.entries.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn last(&self) -> Option<&Entry> {
+        self.entries.back()
+    }
+
+    /// Adds a game after the last one.
+    pub fn push(&mut self, entry: Entry) {
+        if self.last().is_some_and(|l| entry.game <= l.game) {
+            return;
+        }
+        self.entries.push_back(entry);
+        self.trim();
+    }
+
+    fn trim(&mut self) {
+        while self.entries.len() > MAX_ENTRIES {
+            self.entries.pop_front();
+        }
+    }
+
+    /// For each game: the share of the last `window` games (up to it) that
+    /// the player won and that the player lost, from 0 to 1.
+    pub fn moving_rates(&self, window: usize) -> Vec<(u64, f64, f64)> {
+        let window = window.max(1);
+        let mut out = Vec::with_capacity(self.entries.len());
+        let (mut won, mut lost) = (0usize, 0usize);
+        for (i, e) in self.entries.iter().enumerate() {
+            won += usize::from(e.result == GameResult::Won);
+            lost += usize::from(e.result == GameResult::Lost);
+            if i >= window {
+                let old = &self.entries[i - window];
+                won -= usize::from(old.result == GameResult::Won);
+                lost -= usize::from(old.result == GameResult::Lost);
+            }
+            let n = (i + 1).min(window) as f64;
+            out.push((e.game, won as f64 / n, lost as f64 / n));
+        }
+        out
+    }
+
+    /// After a merge: the games of `other` (a file changed elsewhere) come
+    /// first, then this history's games after `base_games` (those played
+    /// here since the file was read), numbered on from `other`'s last.
+    pub fn merged(&self, other: &History, base_games: u64) -> History {
+        let mut out = other.clone();
+        let first = other.last().map_or(base_games, |l| l.game.max(base_games)) + 1;
+        let ours = self.entries.iter().filter(|e| e.game > base_games);
+        for (game, e) in (first..).zip(ours) {
+            out.push(Entry { game, ..e.clone() });
+        }
+        out
+    }
+}
+
+/// Today's date, `YYYY-MM-DD`, in UTC.
+pub fn today() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()[..10].to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(game: u64, result: GameResult, level: u32) -> Entry {
+        Entry {
+            game,
+            result,
+            level,
+            date: "2026-11-22".to_string(),
+        }
+    }
+
+    #[test]
+    fn lines_round_trip_and_bad_ones_say_why() {
+        let entry = e(12, GameResult::Won, 3);
+        assert_eq!(entry.to_line(), "12 won 3 2026-11-22");
+        assert_eq!(Entry::from_line(&entry.to_line()), Ok(entry));
+        for (bad, why) in [
+            ("12 won 3", "expected"),
+            ("0 won 3 2026-11-22", "game \"0\""),
+            ("12 tied 3 2026-11-22", "result \"tied\""),
+            ("12 won -1 2026-11-22", "level \"-1\""),
+            ("12 won 3 2026-13-01", "date"),
+            ("12 won 3 22-11-2026", "date"),
+        ] {
+            let err = Entry::from_line(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        assert!(today().len() == 10 && is_date(&today()));
+    }
+
+    #[test]
+    fn rates_move_and_the_oldest_games_go() {
+        let mut h = History::default();
+        for g in 1..=4 {
+            let r = if g <= 2 {
+                GameResult::Won
+            } else {
+                GameResult::Lost
+            };
+            h.push(e(g, r, 0));
+        }
+        h.push(e(4, GameResult::Drawn, 0));
+        assert_eq!(h.len(), 4, "a game number that does not rise is not added");
+        let rates = h.moving_rates(2);
+        assert_eq!(rates[0], (1, 1.0, 0.0));
+        assert_eq!(rates[2], (3, 0.5, 0.5));
+        assert_eq!(rates[3], (4, 0.0, 1.0));
+        for g in 5..=(MAX_ENTRIES as u64 + 10) {
+            h.push(e(g, GameResult::Drawn, 1));
+        }
+        assert_eq!(h.len(), MAX_ENTRIES);
+        assert_eq!(h.entries().next().unwrap().game, 11);
+        assert!(
+            History::from_entries(vec![e(2, GameResult::Won, 0), e(2, GameResult::Won, 0)])
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn a_merge_keeps_the_files_games_and_numbers_ours_after_them() {
+        let ours = History::from_entries(vec![e(1, GameResult::Won, 1), e(2, GameResult::Lost, 1)])
+            .unwrap();
+        let disk = History::from_entries(vec![e(1, GameResult::Won, 1), e(2, GameResult::Won, 2)])
+            .unwrap();
+        // Both read the file after game 1; each played one game since.
+        let m = ours.merged(&disk, 1);
+        let games: Vec<(u64, GameResult)> = m.entries().map(|e| (e.game, e.result)).collect();
+        assert_eq!(
+            games,
+            [
+                (1, GameResult::Won),
+                (2, GameResult::Won),
+                (3, GameResult::Lost)
+            ]
+        );
+    }
+}
