@@ -83,6 +83,16 @@ def main():
     shot(app, "why.png")
     app.close()
 
+    # How the computer learned, in the dark style.
+    app = App(settings=size, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    app.key("ctrl+l")
+    wait_for(lambda: len(app._frames()) > 1, message="the learning history")
+    time.sleep(0.6)
+    window = xdotool("search", "--onlyvisible", "--name", "^How the Computer Learned$").split()[-1]
+    subprocess.run(["import", "-window", window, os.path.join(OUT, "learning.png")], check=True)
+    print("wrote", os.path.join(OUT, "learning.png"))
+    app.close()
+
     app = App(settings=size, home=home, lang="nl")
     play_some(app, 3)
     shot(app, "game-nl.png")

@@ -269,6 +269,47 @@ class WhyThere(unittest.TestCase):
         wait_for(lambda: "show_why = false" in read(settings), message="and off again")
 
 
+class LearningHistory(unittest.TestCase):
+    """How the computer learned: the chart of level and results over the
+    games that train recorded in the knowledge file."""
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="match5-history-")
+        knowledge = os.path.join(self.home, "data", "match5", "knowledge")
+        os.makedirs(knowledge)
+        self.file = os.path.join(knowledge, "Tester.fivo")
+        env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.home, "data"))
+        subprocess.run([CLI, "train", "--knowledge", self.file, "--player", "Tester", "--games", "250",
+                        "--opponent", "greedy", "--seed", "3"], check=True, stdout=subprocess.DEVNULL, env=env)
+        import json
+        self.shown = json.loads(subprocess.run([CLI, "show", self.file, "--history", "--json"], check=True,
+                                               capture_output=True, text=True, env=env).stdout)
+        self.app = App(home=self.home)
+
+    def tearDown(self):
+        self.app.close()
+
+    def test_ctrl_l_draws_the_games_and_says_the_numbers(self):
+        app = self.app
+        app.key("ctrl+l")
+        summary = wait_for(lambda: app.find("label", lambda n: n.startswith("250 games from game 1 to game 250")),
+                           message="the history window's summary")
+        last = self.shown["history"][-1]
+        first = self.shown["history"][0]
+        self.assertIn(f"went from {first['level']} to {last['level']}", summary.name)
+        self.assertIn(f"you won {round(last['won_rate'] * 100)}% and lost {round(last['lost_rate'] * 100)}%",
+                      summary.name)
+        charts = [app.find("image", f"The computer’s level, up to {max(g['level'] for g in self.shown['history'])}"),
+                  app.find("image", "Your last 100 games")]
+        for chart in charts:
+            self.assertIsNotNone(chart)
+            self.assertEqual(chart.description, summary.name, "screen readers get the numbers")
+            e = chart.queryComponent().getExtents(0)
+            self.assertGreater(e.width * e.height, 100 * 60, "the chart is drawn at a size one can read")
+        app.key("Escape")
+        wait_for(lambda: app.find("label", lambda n: n.startswith("250 games")) is None, message="Escape closes it")
+
+
 class Activation(unittest.TestCase):
     """Calls that start the app: D-Bus activation through the installed service files."""
 

@@ -14,6 +14,8 @@ pub enum FiveAction {
     /// Opens the pattern viewer at a pattern (a `u` parameter, 0-based).
     ViewPattern,
     HallOfFame,
+    /// How the computer learned: level and results over the games.
+    LearningHistory,
     DeleteAll,
     /// On/off, kept in the settings.
     ComputerStarts,
@@ -26,7 +28,7 @@ pub enum FiveAction {
 }
 
 impl FiveAction {
-    pub const ALL: [FiveAction; 13] = [
+    pub const ALL: [FiveAction; 14] = [
         FiveAction::NewGame,
         FiveAction::Undo,
         FiveAction::Open,
@@ -35,6 +37,7 @@ impl FiveAction {
         FiveAction::Patterns,
         FiveAction::ViewPattern,
         FiveAction::HallOfFame,
+        FiveAction::LearningHistory,
         FiveAction::DeleteAll,
         FiveAction::ComputerStarts,
         FiveAction::ShowMutations,
@@ -53,6 +56,7 @@ impl FiveAction {
             FiveAction::Patterns => "patterns",
             FiveAction::ViewPattern => "view-pattern",
             FiveAction::HallOfFame => "hall-of-fame",
+            FiveAction::LearningHistory => "learning-history",
             FiveAction::DeleteAll => "delete-all",
             FiveAction::ComputerStarts => "computer-starts",
             FiveAction::ShowMutations => "show-mutations",
@@ -76,6 +80,7 @@ impl FiveAction {
             FiveAction::SaveAs => &["<Shift><Control>s"],
             FiveAction::Patterns => &["<Control>p"],
             FiveAction::HallOfFame => &["<Control>h"],
+            FiveAction::LearningHistory => &["<Control>l"],
             FiveAction::ShowSidebar => &["F9"],
             FiveAction::ShowWhy => &["<Control>e"],
             _ => &[],

@@ -9,14 +9,15 @@
 //! - `actions.rs`: the page's typed actions.
 //! - `knowledge_flows.rs`: open, save, players, passwords.
 //! - `dbus_bridge.rs`: where D-Bus calls land.
-//! - `pattern_viewer.rs`, `hall_of_fame.rs` (+ `.ui`): secondary windows,
-//!   given the model.
+//! - `pattern_viewer.rs`, `hall_of_fame.rs`, `learning_history.rs` (+
+//!   `.ui`): secondary windows, given the model.
 //! - `saved_game.rs`: the unfinished game kept between runs.
 
 pub mod actions;
 pub mod dbus_bridge;
 pub mod hall_of_fame;
 mod knowledge_flows;
+pub mod learning_history;
 pub mod model;
 pub mod page;
 pub mod pattern_viewer;

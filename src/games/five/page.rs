@@ -270,6 +270,9 @@ impl FivePage {
                 super::pattern_viewer::show(&self.window(), self.model(), index as usize);
             }
             FiveAction::HallOfFame => super::hall_of_fame::show(&self.window(), self.model()),
+            FiveAction::LearningHistory => {
+                super::learning_history::show(&self.window(), self.model());
+            }
             FiveAction::DeleteAll => self.delete_all(),
             FiveAction::ComputerStarts => {
                 let on = toggled();

@@ -1,0 +1,318 @@
+//! How the computer learned (template `learning_history.ui`): over the
+//! player's games, the computer's level, and the share of the last 100
+//! games the player won and lost, drawn with Cairo in light and dark. The
+//! numbers are said in a line below the charts and to screen readers.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{cairo, glib};
+use match5_engine::history::History;
+
+use super::model::FiveGame;
+use crate::i18n::gettext_f;
+
+/// Games over which the shares of won and lost games are taken.
+const WINDOW: usize = 100;
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/match5/Match5/games/five/learning_history.ui")]
+    pub struct LearningHistory {
+        #[template_child]
+        pub stack: TemplateChild<gtk::Stack>,
+        #[template_child]
+        pub level_title: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub level_chart: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub rates_title: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub rates_chart: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub first_game: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub last_game: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub summary: TemplateChild<gtk::Label>,
+        pub points: Rc<RefCell<Vec<Point>>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for LearningHistory {
+        const NAME: &'static str = "Match5LearningHistory";
+        type Type = super::LearningHistory;
+        type ParentType = adw::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+            crate::dialogs::close_on_escape(klass);
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for LearningHistory {}
+    impl WidgetImpl for LearningHistory {}
+    impl WindowImpl for LearningHistory {}
+    impl AdwWindowImpl for LearningHistory {}
+}
+
+glib::wrapper! {
+    pub struct LearningHistory(ObjectSubclass<imp::LearningHistory>)
+        @extends adw::Window, gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget,
+                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+/// One game on the charts: the level after it, and the shares of the last
+/// [`WINDOW`] games the player won and lost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub level: u32,
+    pub won: f64,
+    pub lost: f64,
+}
+
+/// The points of `history`.
+pub fn points(history: &History) -> Vec<Point> {
+    history
+        .entries()
+        .zip(history.moving_rates(WINDOW))
+        .map(|(e, (_, won, lost))| Point {
+            level: e.level,
+            won,
+            lost,
+        })
+        .collect()
+}
+
+/// Shows how the computer learned from `model`'s player.
+pub fn show(parent: &gtk::Window, model: &FiveGame) {
+    let window: LearningHistory = glib::Object::builder()
+        .property("transient-for", parent)
+        .build();
+    window.fill(model);
+    GtkWindowExt::present(&window);
+}
+
+impl LearningHistory {
+    fn fill(&self, model: &FiveGame) {
+        let imp = self.imp();
+        let history = model.with(|s| s.knowledge().history().clone());
+        let (Some(first), Some(last)) = (history.entries().next(), history.last()) else {
+            imp.stack.set_visible_child_name("empty");
+            return;
+        };
+        let points = points(&history);
+        let top = points.iter().map(|p| p.level).max().unwrap_or(0);
+        imp.level_title.set_label(&gettext_f(
+            "The computer’s level, up to {level}",
+            &[("level", &top.to_string())],
+        ));
+        imp.rates_title.set_label(&gettext_f(
+            "Your last {n} games",
+            &[("n", &WINDOW.to_string())],
+        ));
+        imp.first_game
+            .set_label(&gettext_f("game {n}", &[("n", &first.game.to_string())]));
+        imp.last_game
+            .set_label(&gettext_f("game {n}", &[("n", &last.game.to_string())]));
+        let now = *points.last().expect("not empty");
+        let summary = gettext_f(
+            "{games} games from game {first} to {last}: the computer’s level went from {from} to {to}. Of the last {n} you won {won}% and lost {lost}%.",
+            &[
+                ("games", &points.len().to_string()),
+                ("first", &first.game.to_string()),
+                ("last", &last.game.to_string()),
+                ("from", &points[0].level.to_string()),
+                ("to", &now.level.to_string()),
+                ("n", &WINDOW.min(points.len()).to_string()),
+                ("won", &format!("{:.0}", now.won * 100.0)),
+                ("lost", &format!("{:.0}", now.lost * 100.0)),
+            ],
+        );
+        imp.summary.set_label(&summary);
+        crate::widgets::a11y::set_label(&*imp.level_chart, &imp.level_title.label());
+        crate::widgets::a11y::set_description(&*imp.level_chart, &summary);
+        crate::widgets::a11y::set_label(&*imp.rates_chart, &imp.rates_title.label());
+        crate::widgets::a11y::set_description(&*imp.rates_chart, &summary);
+        imp.points.replace(points);
+
+        let data = imp.points.clone();
+        imp.level_chart.set_draw_func(move |area, cr, w, h| {
+            let colors = Colors::of(area);
+            draw_level(cr, f64::from(w), f64::from(h), &data.borrow(), &colors);
+        });
+        let data = imp.points.clone();
+        imp.rates_chart.set_draw_func(move |area, cr, w, h| {
+            let colors = Colors::of(area);
+            draw_rates(cr, f64::from(w), f64::from(h), &data.borrow(), &colors);
+        });
+        imp.stack.set_visible_child_name("chart");
+    }
+}
+
+/// The chart's colours: the text colour for the frame, and the GNOME
+/// palette's blue, red and accent, lighter in the dark style.
+pub struct Colors {
+    frame: (f64, f64, f64),
+    level: (f64, f64, f64),
+    won: (f64, f64, f64),
+    lost: (f64, f64, f64),
+}
+
+impl Colors {
+    fn of(widget: &impl IsA<gtk::Widget>) -> Colors {
+        #[allow(deprecated)]
+        let c = widget.as_ref().style_context().color();
+        let dark = adw::StyleManager::default().is_dark();
+        let frame = (
+            f64::from(c.red()),
+            f64::from(c.green()),
+            f64::from(c.blue()),
+        );
+        if dark {
+            Colors {
+                frame,
+                level: (0.47, 0.68, 0.93),
+                won: (0.38, 0.63, 0.96),
+                lost: (0.96, 0.38, 0.32),
+            }
+        } else {
+            Colors {
+                frame,
+                level: (0.21, 0.52, 0.89),
+                won: (0.10, 0.37, 0.71),
+                lost: (0.75, 0.11, 0.16),
+            }
+        }
+    }
+}
+
+/// The x position of game `i` of `n` in a chart `w` wide.
+fn x_of(i: usize, n: usize, w: f64) -> f64 {
+    if n <= 1 {
+        w / 2.0
+    } else {
+        i as f64 / (n - 1) as f64 * (w - 2.0) + 1.0
+    }
+}
+
+fn frame(cr: &cairo::Context, w: f64, h: f64, colors: &Colors) {
+    let f = colors.frame;
+    cr.set_source_rgba(f.0, f.1, f.2, 0.15);
+    cr.set_line_width(1.0);
+    cr.rectangle(0.5, 0.5, w - 1.0, h - 1.0);
+    let _ = cr.stroke();
+    cr.move_to(0.5, h / 2.0);
+    cr.line_to(w - 0.5, h / 2.0);
+    cr.set_dash(&[3.0, 3.0], 0.0);
+    let _ = cr.stroke();
+    cr.set_dash(&[], 0.0);
+}
+
+/// The level over the games: a filled line from 0 to the highest level.
+pub fn draw_level(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors: &Colors) {
+    frame(cr, w, h, colors);
+    let top = f64::from(points.iter().map(|p| p.level).max().unwrap_or(0).max(1));
+    let y = |level: u32| h - 1.0 - f64::from(level) / top * (h - 6.0);
+    let n = points.len();
+    cr.move_to(x_of(0, n, w), h - 1.0);
+    for (i, p) in points.iter().enumerate() {
+        cr.line_to(x_of(i, n, w), y(p.level));
+    }
+    cr.line_to(x_of(n.saturating_sub(1), n, w), h - 1.0);
+    cr.close_path();
+    let c = colors.level;
+    cr.set_source_rgba(c.0, c.1, c.2, 0.18);
+    let _ = cr.fill();
+    for (i, p) in points.iter().enumerate() {
+        let (px, py) = (x_of(i, n, w), y(p.level));
+        if i == 0 {
+            cr.move_to(px, py);
+        } else {
+            cr.line_to(px, py);
+        }
+    }
+    cr.set_source_rgb(c.0, c.1, c.2);
+    cr.set_line_width(2.0);
+    let _ = cr.stroke();
+}
+
+/// The shares of won and lost games, 0 to 100% (the dashed line is 50%).
+pub fn draw_rates(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors: &Colors) {
+    frame(cr, w, h, colors);
+    let n = points.len();
+    for (share, c) in [
+        (&(|p: &Point| p.won) as &dyn Fn(&Point) -> f64, colors.won),
+        (&|p: &Point| p.lost, colors.lost),
+    ] {
+        for (i, p) in points.iter().enumerate() {
+            let (px, py) = (x_of(i, n, w), h - 2.0 - share(p) * (h - 4.0));
+            if i == 0 {
+                cr.move_to(px, py);
+            } else {
+                cr.line_to(px, py);
+            }
+        }
+        cr.set_source_rgb(c.0, c.1, c.2);
+        cr.set_line_width(2.0);
+        let _ = cr.stroke();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match5_engine::history::{Entry, GameResult};
+
+    #[test]
+    fn points_follow_the_history_and_the_charts_draw_them() {
+        let entries = (1..=150)
+            .map(|g| Entry {
+                game: g,
+                result: if g % 3 == 0 {
+                    GameResult::Won
+                } else {
+                    GameResult::Lost
+                },
+                level: (g / 3) as u32,
+                date: "2026-11-22".into(),
+            })
+            .collect();
+        let history = History::from_entries(entries).unwrap();
+        let p = points(&history);
+        assert_eq!(p.len(), 150);
+        assert_eq!(p[149].level, 50);
+        assert!((p[149].won - 33.0 / 100.0).abs() < 1e-9);
+        assert!((p[149].lost - 67.0 / 100.0).abs() < 1e-9);
+        // Drawn on an image: the level line reaches the top right, and
+        // the lost line lies above the won line at the right end.
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 200, 100).unwrap();
+        let colors = Colors {
+            frame: (0.0, 0.0, 0.0),
+            level: (0.0, 0.0, 1.0),
+            won: (0.0, 0.0, 1.0),
+            lost: (1.0, 0.0, 0.0),
+        };
+        {
+            let cr = cairo::Context::new(&surface).unwrap();
+            draw_rates(&cr, 200.0, 100.0, &p, &colors);
+        }
+        let data = surface.take_data().unwrap();
+        let stride = 200 * 4;
+        let red_row = (0..100).find(|y| data[y * stride + 196 * 4 + 2] > 200);
+        let blue_row = (0..100).find(|y| data[y * stride + 196 * 4] > 200);
+        assert!(
+            red_row.unwrap() < blue_row.unwrap(),
+            "lost (67%) above won (33%)"
+        );
+    }
+}
