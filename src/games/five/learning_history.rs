@@ -291,10 +291,11 @@ mod tests {
         let p = points(&history);
         assert_eq!(p.len(), 150);
         assert_eq!(p[149].level, 50);
-        assert!((p[149].won - 33.0 / 100.0).abs() < 1e-9);
-        assert!((p[149].lost - 67.0 / 100.0).abs() < 1e-9);
-        // Drawn on an image: the level line reaches the top right, and
-        // the lost line lies above the won line at the right end.
+        // Games 51 to 150: 34 multiples of 3 won, 66 lost.
+        assert!((p[149].won - 0.34).abs() < 1e-9);
+        assert!((p[149].lost - 0.66).abs() < 1e-9);
+        // Drawn on an image: the lost line lies above the won line at the
+        // right end.
         let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 200, 100).unwrap();
         let colors = Colors {
             frame: (0.0, 0.0, 0.0),
