@@ -292,7 +292,7 @@ class LearningHistory(unittest.TestCase):
     def test_ctrl_l_draws_the_games_and_says_the_numbers(self):
         app = self.app
         app.key("ctrl+l")
-        summary = wait_for(lambda: app.find("label", lambda n: n.startswith("250 games from game 1 to game 250")),
+        summary = wait_for(lambda: app.find("label", lambda n: n.startswith("250 games from game 1 to 250")),
                            message="the history window's summary")
         last = self.shown["history"][-1]
         first = self.shown["history"][0]

@@ -28,11 +28,11 @@ mod imp {
         #[template_child]
         pub level_title: TemplateChild<gtk::Label>,
         #[template_child]
-        pub level_chart: TemplateChild<gtk::DrawingArea>,
+        pub level_chart_slot: TemplateChild<adw::Bin>,
         #[template_child]
         pub rates_title: TemplateChild<gtk::Label>,
         #[template_child]
-        pub rates_chart: TemplateChild<gtk::DrawingArea>,
+        pub rates_chart_slot: TemplateChild<adw::Bin>,
         #[template_child]
         pub first_game: TemplateChild<gtk::Label>,
         #[template_child]
@@ -139,24 +139,37 @@ impl LearningHistory {
             ],
         );
         imp.summary.set_label(&summary);
-        crate::widgets::a11y::set_label(&*imp.level_chart, &imp.level_title.label());
-        crate::widgets::a11y::set_description(&*imp.level_chart, &summary);
-        crate::widgets::a11y::set_label(&*imp.rates_chart, &imp.rates_title.label());
-        crate::widgets::a11y::set_description(&*imp.rates_chart, &summary);
         imp.points.replace(points);
-
+        let level_chart = chart(&imp.level_title.label(), &summary);
         let data = imp.points.clone();
-        imp.level_chart.set_draw_func(move |area, cr, w, h| {
+        level_chart.set_draw_func(move |area, cr, w, h| {
             let colors = Colors::of(area);
             draw_level(cr, f64::from(w), f64::from(h), &data.borrow(), &colors);
         });
+        imp.level_chart_slot.set_child(Some(&level_chart));
+        let rates_chart = chart(&imp.rates_title.label(), &summary);
         let data = imp.points.clone();
-        imp.rates_chart.set_draw_func(move |area, cr, w, h| {
+        rates_chart.set_draw_func(move |area, cr, w, h| {
             let colors = Colors::of(area);
             draw_rates(cr, f64::from(w), f64::from(h), &data.borrow(), &colors);
         });
+        imp.rates_chart_slot.set_child(Some(&rates_chart));
         imp.stack.set_visible_child_name("chart");
     }
+}
+
+/// A drawing area that screen readers know as an image called `name`,
+/// described by `description`.
+fn chart(name: &str, description: &str) -> gtk::DrawingArea {
+    let area: gtk::DrawingArea = glib::Object::builder()
+        .property("accessible-role", gtk::AccessibleRole::Img)
+        .property("content-width", 300)
+        .property("content-height", 140)
+        .property("vexpand", true)
+        .build();
+    crate::widgets::a11y::set_label(&area, name);
+    crate::widgets::a11y::set_description(&area, description);
+    area
 }
 
 /// The chart's colours: the text colour for the frame, and the GNOME
