@@ -108,6 +108,8 @@ pub struct LastReason {
     pub pattern: Option<(u32, u32, String, u32, u32, u32)>,
     /// Varied: the field it once lost with here.
     pub instead: Option<(u32, u32)>,
+    /// The game the pattern was learned in, where known.
+    pub learned_in: Option<u64>,
 }
 
 impl LastReason {
@@ -132,6 +134,9 @@ impl LastReason {
             put("symmetry", (*symmetry).into());
             put("offset-x", (*ox).into());
             put("offset-y", (*oy).into());
+        }
+        if let Some(game) = self.learned_in {
+            put("learned-in", game.into());
         }
         if let Some((ix, iy)) = self.instead {
             put("instead-x", ix.into());
@@ -310,8 +315,9 @@ impl Control {
 
     /// Why the computer made the last move: `kind` (forced, attack, free or
     /// varied), `x`, `y`; for a pattern `pattern` (1-based), `level`,
-    /// `color`, `symmetry`, `offset-x`, `offset-y`; for varied `instead-x`,
-    /// `instead-y`. Empty when the last move is not the computer's.
+    /// `color`, `symmetry`, `offset-x`, `offset-y` and, where known,
+    /// `learned-in` (t, the game); for varied `instead-x`, `instead-y`.
+    /// Empty when the last move is not the computer's.
     #[zbus(property)]
     async fn last_reason(&self) -> HashMap<String, OwnedValue> {
         self.read(|s| s.last_reason.to_dict())

@@ -53,13 +53,22 @@ pub fn load_knowledge(path: &Path) -> Result<Knowledge, FileError> {
     let contents = parse_contents(path, &bytes)?;
     let read = fingerprint(&bytes);
     drop(bytes);
+    // In level order, each pattern with its game (as `opened` orders them).
+    let mut pairs: Vec<_> = contents
+        .patterns
+        .into_iter()
+        .zip(contents.learned_in)
+        .collect();
+    pairs.sort_by_key(|(p, _)| p.level());
+    let (patterns, learned_in): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
     let mut k = Knowledge::opened(
         contents.player,
         contents.password,
         contents.stats,
-        contents.patterns,
+        patterns,
         Some(path.to_path_buf()),
     )
+    .with_learned_in(learned_in)
     .with_lost_lines(contents.lost_lines)
     .with_history(contents.history);
     if let Ok(target) = resolve_links(path) {
@@ -285,7 +294,7 @@ fn merge_with_disk(
         _ => {}
     }
     Ok(Some(knowledge.merge(
-        disk.patterns,
+        disk.patterns.into_iter().zip(disk.learned_in).collect(),
         disk.stats,
         &disk.lost_lines,
         &disk.history,

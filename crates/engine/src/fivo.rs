@@ -32,6 +32,9 @@ pub struct Contents {
     pub password: Option<String>,
     pub stats: Stats,
     pub patterns: Vec<Pattern>,
+    /// The game each pattern was learned in, where known (parallel to
+    /// `patterns`; the optional `game` key of a `[[pattern]]`).
+    pub learned_in: Vec<Option<u64>>,
     /// Positions where the computer lost without learning a pattern, and
     /// the red moves it does not play there again (optional `[[lost_line]]`
     /// tables; files without them load, and older readers skip them).
@@ -47,6 +50,9 @@ impl Contents {
             password: knowledge.password_hash().map(str::to_string),
             stats: knowledge.stats(),
             patterns: knowledge.patterns().to_vec(),
+            learned_in: (0..knowledge.level())
+                .map(|i| knowledge.learned_in(i))
+                .collect(),
             lost_lines: knowledge.lost_lines().clone(),
             history: knowledge.history().clone(),
         }
@@ -109,6 +115,7 @@ struct RawLostLine {
 #[derive(Deserialize)]
 struct RawPattern {
     level: Spanned<i64>,
+    game: Option<Spanned<i64>>,
     rows: Spanned<Vec<Spanned<String>>>,
 }
 
@@ -226,10 +233,27 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
     let mut history = None;
     let mut stats = raw.stats.map(|s| (0, s));
     let mut patterns = Vec::with_capacity(count);
+    let mut learned_in = Vec::with_capacity(count);
     let mut fields = 0usize;
     let mut learn = |offset: usize, p: RawPattern| -> Result<(), ParseError> {
         let n = patterns.len() + 1;
         let span = p.rows.span();
+        let game = match &p.game {
+            None => None,
+            Some(g) => match u64::try_from(*g.get_ref()) {
+                Ok(v) if (1..=MAX_GAMES).contains(&v) => Some(v),
+                _ => {
+                    return Err(at(
+                        offset,
+                        g.span(),
+                        format!(
+                            "pattern {n}: game {}: a game number from 1 to {MAX_GAMES}",
+                            g.get_ref()
+                        ),
+                    ));
+                }
+            },
+        };
         let p = pattern(n, p).map_err(|(span, message)| at(offset, span, message))?;
         fields += p.cells().filter(|c| c.2 != PatternCell::Any).count();
         if fields > MAX_FIELDS {
@@ -242,6 +266,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
             ));
         }
         patterns.push(p);
+        learned_in.push(game);
         Ok(())
     };
     for p in raw.pattern {
@@ -323,6 +348,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         password,
         stats,
         patterns,
+        learned_in,
         lost_lines,
         history: history.unwrap_or_default(),
     })
@@ -630,8 +656,11 @@ pub fn write(contents: &Contents) -> String {
         "\n[stats]\nwon = {}\nlost = {}\ndrawn = {}\n",
         s.won, s.lost, s.drawn
     ));
-    for p in &contents.patterns {
+    for (i, p) in contents.patterns.iter().enumerate() {
         out.push_str(&format!("\n[[pattern]]\nlevel = {}\n", p.level()));
+        if let Some(game) = contents.learned_in.get(i).copied().flatten() {
+            out.push_str(&format!("game = {game}\n"));
+        }
         let rows: Vec<String> = p.rows().iter().map(|r| quoted(r)).collect();
         if rows.len() == 1 {
             out.push_str(&format!("rows = [{}]\n", rows[0]));

@@ -120,6 +120,8 @@ pub struct Knowledge {
     /// higher) and its shape, for junk removal; both parallel to `patterns`.
     ids: Vec<u32>,
     shapes: Vec<Shape>,
+    /// The game each pattern was learned in, where known (parallel too).
+    learned_in: Vec<Option<u64>>,
     next_id: u32,
     index: MatchIndex,
     lost: LostLines,
@@ -139,6 +141,7 @@ impl Knowledge {
             patterns: Vec::new(),
             ids: Vec::new(),
             shapes: Vec::new(),
+            learned_in: Vec::new(),
             next_id: 0,
             index: MatchIndex::default(),
             lost: LostLines::default(),
@@ -172,6 +175,7 @@ impl Knowledge {
             patterns,
             ids: Vec::new(),
             shapes: Vec::new(),
+            learned_in: Vec::new(),
             next_id: 0,
             index: MatchIndex::default(),
             lost: LostLines::default(),
@@ -205,8 +209,23 @@ impl Knowledge {
         &mut self.history
     }
 
+    /// The same knowledge, with the game each pattern was learned in (in
+    /// knowledge order) as read from its file.
+    pub fn with_learned_in(mut self, games: Vec<Option<u64>>) -> Knowledge {
+        if games.len() == self.patterns.len() {
+            self.learned_in = games;
+        }
+        self
+    }
+
+    /// The game in which the pattern at `index` was learned, if known.
+    pub fn learned_in(&self, index: usize) -> Option<u64> {
+        self.learned_in.get(index).copied().flatten()
+    }
+
     /// Compiles the patterns anew: ids in knowledge order, shapes, index.
     fn compile(&mut self) {
+        self.learned_in.resize(self.patterns.len(), None);
         self.ids = (0..self.patterns.len() as u32).collect();
         self.next_id = self.patterns.len() as u32;
         self.shapes = self
@@ -369,12 +388,13 @@ impl Knowledge {
     /// inserted after the other patterns of its level (the newest lesson of
     /// its level, which the computer tries first).
     pub fn learn(&mut self, new: Pattern) -> Vec<Change> {
-        self.learn_with(new, true)
+        let game = Some(self.stats.games()).filter(|g| *g > 0);
+        self.learn_with(new, true, game)
     }
 
     /// [`Knowledge::learn`]; the index follows when `index` (a merge compiles
     /// it once at the end instead).
-    fn learn_with(&mut self, new: Pattern, index: bool) -> Vec<Change> {
+    fn learn_with(&mut self, new: Pattern, index: bool, game: Option<u64>) -> Vec<Change> {
         let mut changes = Vec::new();
         let new_shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(&new, *s)).collect();
         let junk: Vec<bool> = self
@@ -402,6 +422,9 @@ impl Knowledge {
             let mut keep = junk.iter().map(|j| !j);
             self.shapes
                 .retain(|_| keep.next().expect("one flag per pattern"));
+            let mut keep = junk.iter().map(|j| !j);
+            self.learned_in
+                .retain(|_| keep.next().expect("one flag per pattern"));
             if index {
                 self.index.remove(&gone);
             }
@@ -415,6 +438,7 @@ impl Knowledge {
         self.patterns.insert(at, new.clone());
         self.ids.insert(at, id);
         self.shapes.insert(at, new_shapes[0].clone());
+        self.learned_in.insert(at, game);
         changes.push(Change::Added {
             index: at,
             pattern: new,
@@ -449,7 +473,7 @@ impl Knowledge {
     /// knowledge's.
     pub(crate) fn merge(
         &mut self,
-        disk: Vec<Pattern>,
+        disk: Vec<(Pattern, Option<u64>)>,
         disk_stats: Stats,
         disk_lost: &LostLines,
         disk_history: &History,
@@ -462,20 +486,21 @@ impl Knowledge {
         let empty = HashSet::new();
         let base_patterns = base.map_or(&empty, |b| &b.patterns);
         let ours: HashSet<u64> = self.patterns.iter().map(pattern_hash).collect();
-        let learned: Vec<Pattern> = self
+        let learned: Vec<(Pattern, Option<u64>)> = self
             .patterns
             .iter()
-            .filter(|p| !base_patterns.contains(&pattern_hash(p)))
-            .cloned()
+            .zip(&self.learned_in)
+            .filter(|(p, _)| !base_patterns.contains(&pattern_hash(p)))
+            .map(|(p, g)| (p.clone(), *g))
             .collect();
-        let mut patterns: Vec<Pattern> = disk
+        let mut patterns: Vec<(Pattern, Option<u64>)> = disk
             .into_iter()
-            .filter(|p| {
+            .filter(|(p, _)| {
                 let h = pattern_hash(p);
                 ours.contains(&h) || !base_patterns.contains(&h)
             })
             .collect();
-        patterns.sort_by_key(Pattern::level);
+        patterns.sort_by_key(|(p, _)| p.level());
         let base_stats = base.map_or(Stats::default(), |b| b.stats);
         let elsewhere = Stats {
             won: disk_stats.won.saturating_sub(base_stats.won),
@@ -487,10 +512,10 @@ impl Knowledge {
             lost: self.stats.lost.saturating_add(elsewhere.lost),
             drawn: self.stats.drawn.saturating_add(elsewhere.drawn),
         };
-        self.patterns = patterns;
+        (self.patterns, self.learned_in) = patterns.into_iter().unzip();
         self.compile();
-        for p in learned {
-            self.learn_with(p, false);
+        for (p, game) in learned {
+            self.learn_with(p, false, game);
         }
         self.compile();
         Merged {
@@ -511,6 +536,7 @@ impl Knowledge {
         }
         let pattern = self.patterns.remove(index);
         self.shapes.remove(index);
+        self.learned_in.remove(index);
         self.index
             .remove(&[(pattern.level(), self.ids.remove(index))]);
         Ok(Change::Removed { index, pattern })
@@ -525,6 +551,7 @@ impl Knowledge {
             .map(|(index, pattern)| Change::Removed { index, pattern })
             .collect();
         self.lost = LostLines::default();
+        self.learned_in.clear();
         self.compile();
         Ok(changes)
     }

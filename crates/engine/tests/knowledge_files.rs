@@ -334,6 +334,11 @@ fn every_broken_file_is_refused_with_file_and_line() {
             "history: game 1 comes after game 2",
         ),
         (
+            format!("{HEAD}\n[[pattern]]\nlevel = 1\ngame = 0\nrows = [\"BBBBX\"]\n"),
+            7,
+            "pattern 1: game 0: a game number from 1",
+        ),
+        (
             format!("{HEAD}password = \"geheim\"\n"),
             4,
             "not an Argon2id hash",
@@ -461,12 +466,14 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path());
     let mut k = sample("Anna");
-    // A game the player wins (the computer learns) and one between people.
+    // A game the player wins on a diagonal (a pattern the sample does not
+    // hold: the computer learns it) and one between people.
     let mut game = Game::new(Mode::VsComputer, Color::Blue);
     for i in 0..5 {
-        game.play_as(Color::Blue, Cell::new(i, 0).unwrap()).unwrap();
+        game.play_as(Color::Blue, Cell::new(i, i).unwrap()).unwrap();
         if i < 4 {
-            game.play_as(Color::Red, Cell::new(i, 8).unwrap()).unwrap();
+            game.play_as(Color::Red, Cell::new(i + 4, 8).unwrap())
+                .unwrap();
         }
     }
     match5_engine::finish_game(&mut k, &game);
@@ -482,12 +489,20 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
     let e = k.history().last().unwrap().clone();
     assert_eq!((e.game, e.result.as_str()), (1, "won"));
     assert_eq!(e.level as usize, k.level(), "the level after the game");
+    let learned = (0..k.level()).find(|i| k.learned_in(*i) == Some(1));
+    assert!(
+        learned.is_some(),
+        "the pattern knows it was learned in game 1"
+    );
     store.save(&mut k, None).unwrap();
     let path = dir.path().join("knowledge/Anna.fivo");
     let text = fs::read_to_string(&path).unwrap();
     assert!(text.contains(&format!("\n[history]\n# game, result (won: the player won), level after it, date\ngames = [\n    \"1 won {} {}\",\n]\n", e.level, e.date)), "{text}");
+    assert!(text.contains("\ngame = 1\nrows = "), "{text}");
     let opened = files::load_knowledge(&path).unwrap();
     assert_eq!(opened.history(), k.history());
+    let games = |k: &Knowledge| (0..k.level()).map(|i| k.learned_in(i)).collect::<Vec<_>>();
+    assert_eq!(games(&opened), games(&k));
 }
 
 #[test]

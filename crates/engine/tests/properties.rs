@@ -278,11 +278,13 @@ proptest! {
                 lost_lines.add(&board, cell);
             }
         }
+        let learned_in = (0..patterns.len() as u64).map(|i| (i % 3 != 0).then_some(i + won)).collect();
         let contents = fivo::Contents {
             player: name.trim().to_string(),
             password: None,
             stats: match5_engine::Stats { won, lost: 2, drawn: 1 },
             patterns,
+            learned_in,
             lost_lines,
             history: match5_engine::history::History::from_entries(
                 (1..=won.min(30)).map(|g| match5_engine::history::Entry {

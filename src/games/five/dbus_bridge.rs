@@ -58,6 +58,7 @@ fn last_reason(model: &FiveGame) -> LastReason {
             )
         }),
         instead,
+        learned_in: reason.matched().and_then(|m| model.learned_in(m.pattern)),
     }
 }
 

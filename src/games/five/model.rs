@@ -359,6 +359,11 @@ impl FiveGame {
         self.with(|s| s.knowledge().patterns().get(index).cloned())
     }
 
+    /// The game in which the pattern at `index` was learned, if known.
+    pub fn learned_in(&self, index: usize) -> Option<u64> {
+        self.with(|s| s.knowledge().learned_in(index))
+    }
+
     fn emit_knowledge_changed(&self) {
         self.emit_by_name::<()>("knowledge-changed", &[]);
     }

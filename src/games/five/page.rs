@@ -510,22 +510,31 @@ impl FivePage {
                 marks[at.index()] = Some(c);
             }
         }
+        let game = self.model().learned_in(found.pattern);
         let args = [
             ("field", cell_name(cell)),
             ("level", found.level.to_string()),
             ("number", (found.pattern + 1).to_string()),
+            ("game", game.unwrap_or_default().to_string()),
         ];
         let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let text = if reason.is_forced() {
-            gettext_f(
+        let text = match (reason.is_forced(), game.is_some()) {
+            (true, true) => gettext_f(
+                "Why {field}: it blocks a level-{level} pattern learned in game {game} (number {number})",
+                &args,
+            ),
+            (true, false) => gettext_f(
                 "Why {field}: it blocks a level-{level} pattern it learned from you (number {number})",
                 &args,
-            )
-        } else {
-            gettext_f(
+            ),
+            (false, true) => gettext_f(
+                "Why {field}: it attacks with a level-{level} pattern learned in game {game} (number {number}), in its own colour",
+                &args,
+            ),
+            (false, false) => gettext_f(
                 "Why {field}: it attacks with a level-{level} pattern it learned from you (number {number}), in its own colour",
                 &args,
-            )
+            ),
         };
         Some((text, Some(marks)))
     }

@@ -194,16 +194,30 @@ impl PatternViewer {
         let level = model.pattern(i).map(|p| p.level());
         imp.area.set_visible(count > 0);
         imp.empty_page.set_visible(count == 0);
-        let subtitle = match level {
-            Some(l) => gettext_f(
-                "Pattern {number} of {count} · level {level}",
-                &[
-                    ("number", &(i + 1).to_string()),
-                    ("count", &count.to_string()),
-                    ("level", &l.to_string()),
-                ],
+        let args = |l: u32| {
+            [
+                ("number", (i + 1).to_string()),
+                ("count", count.to_string()),
+                ("level", l.to_string()),
+                ("game", model.learned_in(i).unwrap_or_default().to_string()),
+            ]
+        };
+        let subtitle = match (level, model.learned_in(i)) {
+            (Some(l), Some(_)) => gettext_f(
+                "Pattern {number} of {count} · level {level} · learned in game {game}",
+                &args(l)
+                    .iter()
+                    .map(|(k, v)| (*k, v.as_str()))
+                    .collect::<Vec<_>>(),
             ),
-            None => String::new(),
+            (Some(l), None) => gettext_f(
+                "Pattern {number} of {count} · level {level}",
+                &args(l)
+                    .iter()
+                    .map(|(k, v)| (*k, v.as_str()))
+                    .collect::<Vec<_>>(),
+            ),
+            (None, _) => String::new(),
         };
         imp.window_title.set_subtitle(&subtitle);
         crate::widgets::a11y::set_label(&*imp.area, &subtitle);
