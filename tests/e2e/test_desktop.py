@@ -177,7 +177,7 @@ class DesktopGame(AppTest):
         app.click_on(app.find("push button", "View"))
         viewer = wait_for(lambda: next((f for f in app._frames() if f.name == "Error Patterns"), None),
                           message="the pattern viewer")
-        self.assertIsNotNone(app.find("label", "Pattern 1 of 1 · level 1", root=viewer))
+        self.assertIsNotNone(app.find("label", "Pattern 1 of 1 · level 1 · learned in game 1", root=viewer))
         app.key("Escape")
         wait_for(lambda: all(f.name != "Error Patterns" for f in app._frames()), message="Escape closes it")
         app.key("ctrl+s")
