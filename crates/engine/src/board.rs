@@ -172,6 +172,24 @@ impl Board {
         self.occupied() == 0
     }
 
+    /// The empty fields next to (8-neighbourhood) a stone, as a bitboard:
+    /// where the computer's free moves, its other replies and the searcher
+    /// play.
+    pub fn empty_next_to_stones(&self) -> u128 {
+        let near = Cell::all()
+            .filter(|c| !self.is_empty_at(*c))
+            .flat_map(|c| {
+                (-1..=1).flat_map(move |dy| (-1..=1).filter_map(move |dx| c.offset(dx, dy)))
+            })
+            .fold(0u128, |acc, c| acc | c.bit());
+        near & self.empty()
+    }
+
+    /// The fields of `bits`, in field order.
+    pub fn cells_of(bits: u128) -> impl Iterator<Item = Cell> {
+        Cell::all().filter(move |c| bits & c.bit() != 0)
+    }
+
     /// Every run of five or more stones of one colour through `cell`
     /// (empty when there is none), each run as its fields in line order.
     pub fn winning_runs(&self, cell: Cell) -> Vec<Vec<Cell>> {

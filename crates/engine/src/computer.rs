@@ -76,7 +76,7 @@ pub fn choose_move(knowledge: &Knowledge, board: &Board, rng: &mut GameRng) -> O
     if left == 0 {
         return Some(choice);
     }
-    let cells: Vec<Cell> = Cell::all().filter(|c| left & c.bit() != 0).collect();
+    let cells: Vec<Cell> = Board::cells_of(left).collect();
     Some(Choice {
         cell: cells[rng.random_range(0..cells.len())],
         reason: Reason::Varied {
@@ -108,14 +108,7 @@ pub fn free_move(board: &Board, rng: &mut GameRng) -> Option<Cell> {
     if board.is_blank() {
         return Some(Cell::centre());
     }
-    let near: Vec<Cell> = Cell::all()
-        .filter(|c| board.is_empty_at(*c))
-        .filter(|c| {
-            (-1..=1).any(|dy| {
-                (-1..=1).any(|dx| c.offset(dx, dy).is_some_and(|n| !board.is_empty_at(n)))
-            })
-        })
-        .collect();
+    let near: Vec<Cell> = Board::cells_of(board.empty_next_to_stones()).collect();
     if near.is_empty() {
         return None;
     }

@@ -52,7 +52,7 @@ impl LostLines {
                     board.set(cell, Some(Color::Blue));
                 }
             }
-            let cells = Cell::all().filter(|c| cells & c.bit() != 0).collect();
+            let cells = Board::cells_of(*cells).collect();
             (board, cells)
         })
     }
@@ -103,15 +103,11 @@ impl LostLines {
 /// The fields the computer may play instead of an avoided one: the empty
 /// fields next to a stone, or every empty field on an empty board.
 pub fn alternatives(board: &Board) -> u128 {
-    let empty = board.empty();
     if board.is_blank() {
-        return empty;
+        board.empty()
+    } else {
+        board.empty_next_to_stones()
     }
-    let near = Cell::all()
-        .filter(|c| !board.is_empty_at(*c))
-        .flat_map(|c| (-1..=1).flat_map(move |dy| (-1..=1).filter_map(move |dx| c.offset(dx, dy))))
-        .fold(0u128, |acc, c| acc | c.bit());
-    near & empty
 }
 
 fn key(board: &Board) -> (u128, u128) {

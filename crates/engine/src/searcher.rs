@@ -64,15 +64,7 @@ fn candidates(board: &Board) -> Vec<Cell> {
     if board.is_blank() {
         return vec![Cell::centre()];
     }
-    let occupied = board.occupied();
-    Cell::all()
-        .filter(|c| board.is_empty_at(*c))
-        .filter(|c| {
-            (-1..=1).any(|dy| {
-                (-1..=1).any(|dx| c.offset(dx, dy).is_some_and(|n| occupied & n.bit() != 0))
-            })
-        })
-        .collect()
+    Board::cells_of(board.empty_next_to_stones()).collect()
 }
 
 /// The move of `color` on `board`, looking `depth` plies ahead (1 or more);
