@@ -134,22 +134,7 @@ pub struct Knowledge {
 impl Knowledge {
     /// Empty knowledge of `player`, status new.
     pub fn new(player: &str) -> Knowledge {
-        Knowledge {
-            player: player.trim().to_string(),
-            password: None,
-            stats: Stats::default(),
-            patterns: Vec::new(),
-            ids: Vec::new(),
-            shapes: Vec::new(),
-            learned_in: Vec::new(),
-            next_id: 0,
-            index: MatchIndex::default(),
-            lost: LostLines::default(),
-            history: History::default(),
-            status: Status::New,
-            source: None,
-            base: None,
-        }
+        Knowledge::with_patterns(player.trim(), Vec::new())
     }
 
     /// Knowledge as read from a file: status owner without a password, user
