@@ -9,7 +9,7 @@ use std::io::Write;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use match5_engine::computer::{GameRng, rng_from_entropy, rng_from_seed};
-use match5_engine::history::GameResult;
+use match5_engine::history::{self, Entry, GameResult};
 use match5_engine::knowledge::Change;
 use match5_engine::{Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher};
 use rand::Rng;
@@ -197,7 +197,7 @@ pub fn run(o: &Options) -> Result<Finish> {
             )
         })?;
     }
-    let mut curve: Vec<(u64, &'static str, u32)> = Vec::new();
+    let mut curve: Vec<Entry> = Vec::new();
     let mut log = match &o.log {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| {
@@ -275,13 +275,10 @@ pub fn run(o: &Options) -> Result<Finish> {
             break;
         }
         played += 1;
-        if let Some(e) = knowledge.history().last() {
-            let computer = match e.result {
-                GameResult::Won => "lost",
-                GameResult::Lost => "won",
-                GameResult::Drawn => "drawn",
-            };
-            curve.push((e.game, computer, e.level));
+        if o.curve.is_some()
+            && let Some(e) = knowledge.history().last()
+        {
+            curve.push(e.clone());
         }
         if last_save.elapsed() >= o.save_every {
             bar.suspend(|| {
@@ -367,18 +364,20 @@ pub fn run(o: &Options) -> Result<Finish> {
 /// The learning curve as CSV: `game,computer,level,lost_rate`, one line per
 /// game: its number, the computer's result, its level after the game, and
 /// the share of the last 100 games (up to this one) the computer lost.
-pub fn write_curve(path: &std::path::Path, games: &[(u64, &str, u32)]) -> Result<()> {
+/// The games are the player's (the opponent's) side, as in the history.
+pub fn write_curve(path: &std::path::Path, games: &[Entry]) -> Result<()> {
+    let results: Vec<GameResult> = games.iter().map(|e| e.result).collect();
     let mut text = String::from("game,computer,level,lost_rate\n");
-    let mut lost = 0usize;
-    for (i, (game, result, level)) in games.iter().enumerate() {
-        lost += usize::from(*result == "lost");
-        if i >= 100 && games[i - 100].1 == "lost" {
-            lost -= 1;
-        }
-        let n = (i + 1).min(100);
+    // The computer lost the games the player won.
+    for (e, (player_won, _)) in games.iter().zip(history::moving_shares(&results, 100)) {
+        let computer = match e.result {
+            GameResult::Won => "lost",
+            GameResult::Lost => "won",
+            GameResult::Drawn => "drawn",
+        };
         text.push_str(&format!(
-            "{game},{result},{level},{:.2}\n",
-            lost as f64 / n as f64
+            "{},{computer},{},{player_won:.2}\n",
+            e.game, e.level
         ));
     }
     std::fs::write(path, text).with_context(|| {

@@ -161,21 +161,12 @@ impl History {
     /// For each game: the share of the last `window` games (up to it) that
     /// the player won and that the player lost, from 0 to 1.
     pub fn moving_rates(&self, window: usize) -> Vec<(u64, f64, f64)> {
-        let window = window.max(1);
-        let mut out = Vec::with_capacity(self.entries.len());
-        let (mut won, mut lost) = (0usize, 0usize);
-        for (i, e) in self.entries.iter().enumerate() {
-            won += usize::from(e.result == GameResult::Won);
-            lost += usize::from(e.result == GameResult::Lost);
-            if i >= window {
-                let old = &self.entries[i - window];
-                won -= usize::from(old.result == GameResult::Won);
-                lost -= usize::from(old.result == GameResult::Lost);
-            }
-            let n = (i + 1).min(window) as f64;
-            out.push((e.game, won as f64 / n, lost as f64 / n));
-        }
-        out
+        let results: Vec<GameResult> = self.entries.iter().map(|e| e.result).collect();
+        self.entries
+            .iter()
+            .zip(moving_shares(&results, window))
+            .map(|(e, (won, lost))| (e.game, won, lost))
+            .collect()
     }
 
     /// After a merge: the games of `other` (a file changed elsewhere) come
@@ -190,6 +181,25 @@ impl History {
         }
         out
     }
+}
+
+/// For each of `results`: the share of the last `window` results (up to
+/// and with it) that are won and that are lost, from 0 to 1.
+pub fn moving_shares(results: &[GameResult], window: usize) -> Vec<(f64, f64)> {
+    let window = window.max(1);
+    let mut out = Vec::with_capacity(results.len());
+    let (mut won, mut lost) = (0usize, 0usize);
+    for (i, r) in results.iter().enumerate() {
+        won += usize::from(*r == GameResult::Won);
+        lost += usize::from(*r == GameResult::Lost);
+        if i >= window {
+            won -= usize::from(results[i - window] == GameResult::Won);
+            lost -= usize::from(results[i - window] == GameResult::Lost);
+        }
+        let n = (i + 1).min(window) as f64;
+        out.push((won as f64 / n, lost as f64 / n));
+    }
+    out
 }
 
 /// Today's date, `YYYY-MM-DD`, in UTC.
