@@ -246,8 +246,16 @@ pub fn draw_level(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors:
     let c = colors.level;
     cr.set_source_rgba(c.0, c.1, c.2, 0.18);
     let _ = cr.fill();
-    for (i, p) in points.iter().enumerate() {
-        let (px, py) = (x_of(i, n, w), y(p.level));
+    let line = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (x_of(i, n, w), y(p.level)));
+    stroke_line(cr, line, c);
+}
+
+/// Draws the line through `points` in colour `c`, 2 px wide.
+fn stroke_line(cr: &cairo::Context, points: impl Iterator<Item = (f64, f64)>, c: (f64, f64, f64)) {
+    for (i, (px, py)) in points.enumerate() {
         if i == 0 {
             cr.move_to(px, py);
         } else {
@@ -263,22 +271,17 @@ pub fn draw_level(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors:
 pub fn draw_rates(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors: &Colors) {
     frame(cr, w, h, colors);
     let n = points.len();
-    for (share, c) in [
-        (&(|p: &Point| p.won) as &dyn Fn(&Point) -> f64, colors.won),
-        (&|p: &Point| p.lost, colors.lost),
-    ] {
-        for (i, p) in points.iter().enumerate() {
-            let (px, py) = (x_of(i, n, w), h - 2.0 - share(p) * (h - 4.0));
-            if i == 0 {
-                cr.move_to(px, py);
-            } else {
-                cr.line_to(px, py);
-            }
-        }
-        cr.set_source_rgb(c.0, c.1, c.2);
-        cr.set_line_width(2.0);
-        let _ = cr.stroke();
-    }
+    let y = |share: f64| h - 2.0 - share * (h - 4.0);
+    let won = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (x_of(i, n, w), y(p.won)));
+    stroke_line(cr, won, colors.won);
+    let lost = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (x_of(i, n, w), y(p.lost)));
+    stroke_line(cr, lost, colors.lost);
 }
 
 #[cfg(test)]
