@@ -9,7 +9,7 @@ use assert_cmd::cargo::cargo_bin;
 #[allow(dead_code)]
 mod common;
 
-use common::{Session, cli};
+use common::{Session, cli, cli_ok};
 
 /// Writes a knowledge file of `player` with one pattern.
 fn write_knowledge(path: &Path, player: &str, level: u32, row: &str) {
@@ -158,26 +158,16 @@ fn training_learns_is_repeatable_and_saves() {
     let data = tempfile::tempdir().unwrap();
     let run = |name: &str| {
         let file = data.path().join(name);
-        let out = cli(data.path())
-            .args([
-                "train",
-                "--knowledge",
-                file.to_str().unwrap(),
-                "--games",
-                "150",
-            ])
-            .args(["--opponent", "greedy", "--seed", "11", "--player", "Anna"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        (
-            String::from_utf8(out.stdout).unwrap(),
-            std::fs::read_to_string(file).unwrap(),
-        )
+        let args = [
+            "train",
+            "--knowledge",
+            file.to_str().unwrap(),
+            "--games",
+            "150",
+        ];
+        let more = ["--opponent", "greedy", "--seed", "11", "--player", "Anna"];
+        let summary = cli_ok(data.path(), &[&args[..], &more[..]].concat());
+        (summary, std::fs::read_to_string(file).unwrap())
     };
     let (summary, first) = run("a.fivo");
     let (_, second) = run("b.fivo");

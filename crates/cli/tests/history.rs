@@ -5,42 +5,31 @@
 #[allow(dead_code)]
 mod common;
 
-use common::cli;
+use common::cli_ok;
 
 #[test]
 fn training_is_kept_as_history_and_as_a_curve() {
     let dir = tempfile::tempdir().unwrap();
     let (k, curve) = (dir.path().join("k.fivo"), dir.path().join("curve.csv"));
-    let out = cli(dir.path())
-        .args([
+    let (k_path, curve_path) = (k.to_str().unwrap(), curve.to_str().unwrap());
+    cli_ok(
+        dir.path(),
+        &[
             "train",
             "--knowledge",
-            k.to_str().unwrap(),
+            k_path,
             "--games",
             "300",
-        ])
-        .args([
             "--opponent",
             "greedy",
             "--seed",
             "5",
             "--curve",
-            curve.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+            curve_path,
+        ],
     );
-
-    let out = cli(dir.path())
-        .args(["show", k.to_str().unwrap(), "--history", "--json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let out = cli_ok(dir.path(), &["show", k_path, "--history", "--json"]);
+    let shown: serde_json::Value = serde_json::from_str(&out).unwrap();
     let history = shown["history"].as_array().unwrap();
     assert_eq!(history.len(), 300);
     assert_eq!(shown["games"], 300);
@@ -53,11 +42,8 @@ fn training_is_kept_as_history_and_as_a_curve() {
     let (won, lost) = (count("won"), count("lost"));
     assert!(won > 0, "the greedy player beats a new computer");
 
-    let file = cli(dir.path())
-        .args(["show", k.to_str().unwrap(), "--json"])
-        .output()
-        .unwrap();
-    let file: serde_json::Value = serde_json::from_slice(&file.stdout).unwrap();
+    let file = cli_ok(dir.path(), &["show", k_path, "--json"]);
+    let file: serde_json::Value = serde_json::from_str(&file).unwrap();
     assert_eq!(
         file["won"], won as u64,
         "the history agrees with the statistics"
@@ -98,11 +84,7 @@ fn training_is_kept_as_history_and_as_a_curve() {
     })));
 
     // For people: a table with a header, one line per game.
-    let text = cli(dir.path())
-        .args(["show", k.to_str().unwrap(), "--history"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(text.stdout).unwrap();
+    let text = cli_ok(dir.path(), &["show", k_path, "--history"]);
     assert!(
         text.starts_with("Games of k against the computer (300 in all, the latest 300 kept):\n"),
         "{text}"

@@ -10,7 +10,7 @@ mod common;
 use std::collections::HashSet;
 use std::path::Path;
 
-use common::{Session, cli};
+use common::{Session, cli, cli_ok};
 
 /// The games of a log: result and moves.
 fn read_log(path: &Path) -> Vec<(String, Vec<(u8, u8)>)> {
@@ -48,23 +48,14 @@ fn repeated_losses(games: &[(String, Vec<(u8, u8)>)]) -> usize {
         .count()
 }
 
-fn train(data: &Path, args: &[&str]) -> String {
-    let out = cli(data).arg("train").args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn two_thousand_games_against_a_deterministic_searcher_repeat_no_loss() {
     let dir = tempfile::tempdir().unwrap();
     let (k, log) = (dir.path().join("k.fivo"), dir.path().join("games.log"));
-    let summary = train(
+    let summary = cli_ok(
         dir.path(),
         &[
+            "train",
             "--knowledge",
             k.to_str().unwrap(),
             "--games",

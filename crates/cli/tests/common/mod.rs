@@ -15,6 +15,18 @@ pub fn cli(data: &Path) -> Command {
     cmd
 }
 
+/// Runs `match5-cli ARGS` with `data` as its data folder; it must succeed.
+/// Returns what it printed.
+pub fn cli_ok(data: &Path, args: &[&str]) -> String {
+    let out = cli(data).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "match5-cli {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// A pbrain process we talk to line by line.
 pub struct Session {
     child: Child,
