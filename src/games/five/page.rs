@@ -443,7 +443,7 @@ impl FivePage {
     /// The status line and the board.
     fn show_game(&self) {
         let imp = self.imp();
-        let (status, side, scene, to_move, board_text) = self.model().with(|session| {
+        let (status, side, mut scene, to_move, board_text) = self.model().with(|session| {
             let game = session.game();
             let (status, side) = game_status(game);
             let mut scene = Scene::default();
@@ -459,7 +459,6 @@ impl FivePage {
             let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
             (status, side, scene, to_move, describe_stones(game.board()))
         });
-        let mut scene = scene;
         let why = self.settings().get().show_why.then(|| self.why()).flatten();
         if let Some((text, marks)) = &why {
             scene.why = *marks;
