@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use crate::board::Color;
 use crate::history::History;
+use crate::junk::{Outlines, retain_at};
 use crate::lost_lines::LostLines;
-use crate::matcher::{MatchIndex, Shape};
+use crate::matcher::MatchIndex;
 use crate::password;
 use crate::pattern::Pattern;
-use crate::symmetry::Symmetry;
 
 /// How the knowledge was come by, as shown at the top right in the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,9 +117,10 @@ pub struct Knowledge {
     stats: Stats,
     patterns: Vec<Pattern>,
     /// Each pattern's id in the index (rising within a level: newer is
-    /// higher) and its shape, for junk removal; both parallel to `patterns`.
+    /// higher), and its shape and outline for junk removal; both parallel to
+    /// `patterns`.
     ids: Vec<u32>,
-    shapes: Vec<Shape>,
+    outlines: Outlines,
     /// The game each pattern was learned in, where known (parallel too).
     learned_in: Vec<Option<u64>>,
     next_id: u32,
@@ -159,7 +160,7 @@ impl Knowledge {
             stats,
             patterns,
             ids: Vec::new(),
-            shapes: Vec::new(),
+            outlines: Outlines::default(),
             learned_in: Vec::new(),
             next_id: 0,
             index: MatchIndex::default(),
@@ -213,11 +214,7 @@ impl Knowledge {
         self.learned_in.resize(self.patterns.len(), None);
         self.ids = (0..self.patterns.len() as u32).collect();
         self.next_id = self.patterns.len() as u32;
-        self.shapes = self
-            .patterns
-            .iter()
-            .map(|p| Shape::new(p, Symmetry::ALL[0]))
-            .collect();
+        self.outlines = Outlines::new(&self.patterns);
         self.index = MatchIndex::new(&self.patterns);
     }
 
@@ -245,6 +242,11 @@ impl Knowledge {
         &self.index
     }
 
+    /// Waits for the index's merges that are still running (benchmarks).
+    pub fn settle_index(&mut self) {
+        self.index.settle();
+    }
+
     /// The lost lines: positions where the computer plays another field
     /// than the one it lost with.
     pub fn lost_lines(&self) -> &LostLines {
@@ -257,14 +259,7 @@ impl Knowledge {
 
     /// Is `pattern` (under some symmetry) stored already?
     pub fn knows(&self, pattern: &Pattern) -> bool {
-        let shapes: Vec<Shape> = Symmetry::ALL
-            .iter()
-            .map(|s| Shape::new(pattern, *s))
-            .collect();
-        self.patterns
-            .iter()
-            .zip(&self.shapes)
-            .any(|(p, shape)| p.level() == pattern.level() && shapes.contains(shape))
+        (self.outlines.same_as(pattern)).any(|at| self.patterns[at].level() == pattern.level())
     }
 
     pub fn status(&self) -> Status {
@@ -381,35 +376,24 @@ impl Knowledge {
     /// it once at the end instead).
     fn learn_with(&mut self, new: Pattern, index: bool, game: Option<u64>) -> Vec<Change> {
         let mut changes = Vec::new();
-        let new_shapes: Vec<Shape> = Symmetry::ALL.iter().map(|s| Shape::new(&new, *s)).collect();
-        let junk: Vec<bool> = self
-            .shapes
-            .iter()
-            .map(|old| contains(old, &new_shapes))
-            .collect();
-        if junk.contains(&true) {
-            let mut gone = Vec::new();
-            for (position, pattern) in self.patterns.iter().enumerate() {
-                if junk[position] {
-                    gone.push((pattern.level(), self.ids[position]));
-                    changes.push(Change::Removed {
-                        index: position,
-                        pattern: pattern.clone(),
-                    });
-                }
+        let junk = self.outlines.containing(&new);
+        if !junk.is_empty() {
+            let gone: Vec<(u32, u32)> = (junk.iter())
+                .map(|&at| (self.patterns[at].level(), self.ids[at]))
+                .collect();
+            changes.extend(junk.iter().map(|&index| Change::Removed {
+                index,
+                pattern: self.patterns[index].clone(),
+            }));
+            let mut kept_set = vec![true; self.patterns.len()];
+            for &at in &junk {
+                kept_set[at] = false;
             }
-            let mut keep = junk.iter().map(|j| !j);
-            self.patterns
-                .retain(|_| keep.next().expect("one flag per pattern"));
-            let mut keep = junk.iter().map(|j| !j);
-            self.ids
-                .retain(|_| keep.next().expect("one flag per pattern"));
-            let mut keep = junk.iter().map(|j| !j);
-            self.shapes
-                .retain(|_| keep.next().expect("one flag per pattern"));
-            let mut keep = junk.iter().map(|j| !j);
-            self.learned_in
-                .retain(|_| keep.next().expect("one flag per pattern"));
+            let kept = |position: &usize| kept_set[*position];
+            retain_at(&mut self.patterns, kept);
+            retain_at(&mut self.ids, kept);
+            self.outlines.retain(kept);
+            retain_at(&mut self.learned_in, kept);
             if index {
                 self.index.remove(&gone);
             }
@@ -422,7 +406,7 @@ impl Knowledge {
         }
         self.patterns.insert(at, new.clone());
         self.ids.insert(at, id);
-        self.shapes.insert(at, new_shapes[0].clone());
+        self.outlines.insert(at, &new);
         self.learned_in.insert(at, game);
         changes.push(Change::Added {
             index: at,
@@ -520,7 +504,7 @@ impl Knowledge {
             return Err(KnowledgeError::NoSuchPattern(index + 1));
         }
         let pattern = self.patterns.remove(index);
-        self.shapes.remove(index);
+        self.outlines.remove(index);
         self.learned_in.remove(index);
         self.index
             .remove(&[(pattern.level(), self.ids.remove(index))]);
@@ -540,13 +524,4 @@ impl Knowledge {
         self.compile();
         Ok(changes)
     }
-}
-
-/// Does the stored pattern of shape `o` contain the new pattern (given in its
-/// eight symmetries): does one of them fit inside its rectangle with each `B`
-/// on a `B` and each `.`/`X` on a `.`/`X`?
-fn contains(o: &Shape, new_shapes: &[Shape]) -> bool {
-    new_shapes
-        .iter()
-        .any(|s| s.fits(o.stones, o.empty, o.width, o.height) != 0)
 }

@@ -27,6 +27,7 @@ pub mod fivo;
 pub mod game;
 pub mod hall_of_fame;
 pub mod history;
+mod junk;
 pub mod knowledge;
 pub mod learning;
 pub mod literal;
