@@ -5,9 +5,13 @@
 //! - [`game`]: the rules, exactly as the seed gives them, with undo.
 //! - [`file`]: the seed's game files, checked line by line; its Figure 3.
 //! - [`search`]: the exact best score and the size of the full game tree.
+//! - [`players`]: random, greedy and the Monte Carlo good move.
+//! - [`experiment`]: the seed's take-back experiment.
 
+pub mod experiment;
 pub mod file;
 pub mod game;
+pub mod players;
 pub mod search;
 
 pub use file::{EXAMPLE, FileError, parse};

@@ -11,7 +11,6 @@
 //! full tree the seed's plain search would walk is known exactly without
 //! walking it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
@@ -199,7 +198,7 @@ enum Bound {
 struct Scorer<'a> {
     table: FxHashMap<Key, (i8, Bound)>,
     visited: u64,
-    stop: &'a AtomicBool,
+    stop: &'a dyn Fn() -> bool,
 }
 
 impl Scorer<'_> {
@@ -219,7 +218,7 @@ impl Scorer<'_> {
             }
         }
         self.visited += 1;
-        if self.visited.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed) {
+        if self.visited.is_multiple_of(4096) && (self.stop)() {
             return None;
         }
         if state.is_over() {
@@ -273,12 +272,15 @@ const MAX_DRAWN: usize = 25 + 120 * 5;
 /// The best score for the player to move, her best move, every move's
 /// score and this search's work.
 pub fn best_score(game: &Game) -> Best {
-    best_score_until(game, &AtomicBool::new(false)).expect("never stopped")
+    best_score_until(game, &|| false).expect("never stopped")
 }
 
-/// [`best_score`], given up (`None`) soon after `stop` is set.
-pub fn best_score_until(game: &Game, stop: &AtomicBool) -> Option<Best> {
+/// [`best_score`], given up (`None`) soon after `stop` says so.
+pub fn best_score_until(game: &Game, stop: &dyn Fn() -> bool) -> Option<Best> {
     let start = Instant::now();
+    if stop() {
+        return None;
+    }
     let pot = yellow_before(game);
     let state = State::of(game, &pot);
     let mut scorer = Scorer {
@@ -325,18 +327,18 @@ pub struct TreeSize {
 }
 
 /// The size of the full game tree, found by counting each distinct
-/// position's subtree once. `None` when stopped.
-pub fn tree_size_until(game: &Game, stop: &AtomicBool) -> Option<TreeSize> {
+/// position's subtree once. `None` when `stop` said so.
+pub fn tree_size_until(game: &Game, stop: &dyn Fn() -> bool) -> Option<TreeSize> {
     fn count(
         state: &State<'_>,
         memo: &mut FxHashMap<Key, u128>,
-        stop: &AtomicBool,
+        stop: &dyn Fn() -> bool,
     ) -> Option<u128> {
         let key = state.key();
         if let Some(&size) = memo.get(&key) {
             return Some(size);
         }
-        if memo.len().is_multiple_of(4096) && stop.load(Ordering::Relaxed) {
+        if memo.len().is_multiple_of(4096) && stop() {
             return None;
         }
         let mut size = 1u128;
@@ -349,6 +351,9 @@ pub fn tree_size_until(game: &Game, stop: &AtomicBool) -> Option<TreeSize> {
         Some(size)
     }
     let start = Instant::now();
+    if stop() {
+        return None;
+    }
     let pot = yellow_before(game);
     let mut memo = FxHashMap::default();
     let positions = count(&State::of(game, &pot), &mut memo, stop)?;
@@ -361,7 +366,7 @@ pub fn tree_size_until(game: &Game, stop: &AtomicBool) -> Option<TreeSize> {
 
 /// [`tree_size_until`], never stopped.
 pub fn tree_size(game: &Game) -> TreeSize {
-    tree_size_until(game, &AtomicBool::new(false)).expect("never stopped")
+    tree_size_until(game, &|| false).expect("never stopped")
 }
 
 /// The seed's plain search, to the letter: every distinct move, played,
