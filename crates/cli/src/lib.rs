@@ -9,4 +9,5 @@ pub mod output;
 pub mod pbrain;
 pub mod show;
 pub mod signals;
+pub mod tiles;
 pub mod train;

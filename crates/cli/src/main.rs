@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use match5_cli::manager::Info;
 use match5_cli::output::printable;
-use match5_cli::{leapfrog, pbrain, show, train};
+use match5_cli::{leapfrog, pbrain, show, tiles, train};
 
 #[derive(Parser)]
 #[command(
@@ -117,6 +117,71 @@ enum Command {
         #[command(subcommand)]
         command: Leapfrog,
     },
+    /// The tile game (Tegelspel): game files as the seed gives them (the
+    /// pot; M N; K L; K rows "yellow blue" per player; the player to move).
+    Tiles {
+        #[command(subcommand)]
+        command: Tiles,
+    },
+}
+
+#[derive(Subcommand)]
+enum Tiles {
+    /// Print the seed's Figure 3, a game file to start from.
+    Example,
+    /// The exact best score for the player to move, her best move, every
+    /// move's score, the positions looked at and the full game tree's size.
+    Best {
+        file: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The seed's good move: after each move, random games to the end; the
+    /// move with the best average score.
+    Good {
+        file: PathBuf,
+        /// Random games after each move.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        simulations: u32,
+        /// Seed of the random games (the same seed gives the same answer).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The seed's experiment: good moves to the end, then moves taken back
+    /// one by one, with a best-score search and a full-tree count after
+    /// each, until one takes longer than the limit.
+    Experiment {
+        file: PathBuf,
+        /// Seconds one search may take before the experiment stops.
+        #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+        limit: f64,
+        /// Random games per move for the good moves.
+        #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        simulations: u32,
+        /// Seed of the good moves' random games.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play in the terminal: two sides, each human, best, good, greedy or
+    /// random (player 0 first), as `--players human,best`.
+    Play {
+        file: PathBuf,
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<tiles::Side>,
+        /// Random games per move of a `good` player.
+        #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        simulations: u32,
+        /// Seed of the good and random players.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -198,6 +263,7 @@ fn main() -> ExitCode {
         Command::Leapfrog {
             command: Leapfrog::Stats { frogs, json },
         } => leapfrog::figures(frogs.into(), json).map(|()| 0),
+        Command::Tiles { command } => run_tiles(command).map(|()| 0),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -205,5 +271,34 @@ fn main() -> ExitCode {
             eprintln!("match5-cli: {}", printable(&format!("{e:#}")));
             ExitCode::from(1)
         }
+    }
+}
+
+fn run_tiles(command: Tiles) -> anyhow::Result<()> {
+    match command {
+        Tiles::Example => tiles::example(),
+        Tiles::Best { file, json } => tiles::best(&file, json),
+        Tiles::Good {
+            file,
+            simulations,
+            seed,
+            json,
+        } => tiles::good(&file, simulations as usize, seed, json),
+        Tiles::Experiment {
+            file,
+            limit,
+            simulations,
+            seed,
+            json,
+        } => tiles::run_experiment(&file, limit, simulations as usize, seed, json),
+        Tiles::Play {
+            file,
+            players,
+            simulations,
+            seed,
+        } => match players[..] {
+            [first, second] => tiles::play(&file, [first, second], simulations as usize, seed),
+            _ => anyhow::bail!("--players takes two players, as human,best"),
+        },
     }
 }

@@ -107,7 +107,11 @@ mod tests {
         assert!(!e.played.is_empty());
         assert_eq!(e.steps.len(), e.played.len());
         assert_eq!(heard, e.steps.len());
-        let sizes: Vec<u128> = e.steps.iter().map(|s| s.tree.as_ref().unwrap().positions).collect();
+        let sizes: Vec<u128> = e
+            .steps
+            .iter()
+            .map(|s| s.tree.as_ref().unwrap().positions)
+            .collect();
         assert!(sizes.windows(2).all(|w| w[0] <= w[1]), "{sizes:?}");
         // Back at the start: the seed's figure.
         assert_eq!(*sizes.last().unwrap(), 5_578);

@@ -1,0 +1,402 @@
+//! `match5-cli tiles`: the tile game (Tegelspel) of the seed `002`: the
+//! exact best score, the Monte Carlo good move, the take-back experiment,
+//! and a game in the terminal.
+
+use std::io::BufRead;
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use match5_engine::computer::{rng_from_entropy, rng_from_seed};
+use match5_tiles::players::{good_move, random_move};
+use match5_tiles::{Colour, EXAMPLE, Game, Move, best_score, experiment, tree_size};
+use serde::Serialize;
+
+use crate::output::{print, printable};
+
+/// Game files are a few hundred bytes; a larger one is not a game file.
+const MAX_FILE: u64 = 1 << 20;
+
+/// Reads a game file; errors name the file and the line.
+pub fn read(path: &Path) -> Result<Game> {
+    let shown = printable(&path.display().to_string());
+    let file = std::fs::File::open(path).with_context(|| format!("cannot open {shown}"))?;
+    let mut bytes = Vec::new();
+    use std::io::Read;
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {shown}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        bail!("{shown} is larger than 1 MB: not a game file");
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{shown} is not a text file"))?;
+    match5_tiles::parse(&text)
+        .map_err(|e| anyhow::anyhow!("{shown}: {}", printable(&e.to_string())))
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    bowl: usize,
+    colour: String,
+}
+
+impl From<Move> for MoveJson {
+    fn from(m: Move) -> MoveJson {
+        MoveJson {
+            bowl: m.bowl,
+            colour: m.colour.letter().to_string(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ScoredMove {
+    bowl: usize,
+    colour: String,
+    score: i32,
+}
+
+#[derive(Serialize)]
+struct BestJson {
+    score: i32,
+    #[serde(rename = "move")]
+    best: Option<MoveJson>,
+    tree_positions: u128,
+    visited: u64,
+    ms: f64,
+    distinct_positions: u64,
+    tree_ms: f64,
+    moves: Vec<ScoredMove>,
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// Prints the seed's Figure 3 (a game file to start from).
+pub fn example() -> Result<()> {
+    print(EXAMPLE)?;
+    Ok(())
+}
+
+/// The best score for the player to move, her best move, every move's
+/// score, the full tree's size and the work.
+pub fn best(path: &Path, json: bool) -> Result<()> {
+    let game = read(path)?;
+    let best = best_score(&game);
+    let tree = tree_size(&game);
+    let out = BestJson {
+        score: best.score,
+        best: best.best.map(MoveJson::from),
+        tree_positions: tree.positions,
+        visited: best.visited,
+        ms: ms(best.elapsed),
+        distinct_positions: tree.distinct,
+        tree_ms: ms(tree.elapsed),
+        moves: best
+            .moves
+            .iter()
+            .map(|(m, score)| ScoredMove {
+                bowl: m.bowl,
+                colour: m.colour.letter().to_string(),
+                score: *score,
+            })
+            .collect(),
+    };
+    let text = if json {
+        serde_json::to_string(&out)? + "\n"
+    } else {
+        let who = player_name(game.to_move());
+        let mut text = match best.best {
+            Some(m) => format!(
+                "Best score for {who}, who is to move: {}, with {}\n",
+                best.score,
+                describe(m)
+            ),
+            None => format!("The game is over: {who} scores {}\n", best.score),
+        };
+        for (m, score) in &best.moves {
+            text += &format!("  {:<24} {score:>3}\n", describe(*m));
+        }
+        text += &format!(
+            "Looked at {} positions in {:.1} ms.\nThe full game tree holds {} positions ({} distinct), counted in {:.1} ms.\n",
+            best.visited, out.ms, tree.positions, tree.distinct, out.tree_ms
+        );
+        text
+    };
+    print(&text)?;
+    Ok(())
+}
+
+fn player_name(p: usize) -> String {
+    format!("{} (player {p})", match5_tiles::game::PLAYER_NAMES[p])
+}
+
+fn describe(m: Move) -> String {
+    let colour = match m.colour {
+        Colour::Yellow => "yellow",
+        Colour::Blue => "blue",
+    };
+    format!("bowl {}, {colour} ({})", m.bowl, m.colour.letter())
+}
+
+#[derive(Serialize)]
+struct GoodJson {
+    #[serde(rename = "move")]
+    best: MoveJson,
+    simulations: usize,
+    averages: Vec<AverageJson>,
+}
+
+#[derive(Serialize)]
+struct AverageJson {
+    bowl: usize,
+    colour: String,
+    average: f64,
+}
+
+/// The seed's good move: `simulations` random games after each move.
+pub fn good(path: &Path, simulations: usize, seed: Option<u64>, json: bool) -> Result<()> {
+    let game = read(path)?;
+    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+    let Some(good) = good_move(&game, simulations, &mut rng) else {
+        bail!(
+            "the game in {} is over",
+            printable(&path.display().to_string())
+        );
+    };
+    let text = if json {
+        let out = GoodJson {
+            best: good.best.into(),
+            simulations,
+            averages: good
+                .averages
+                .iter()
+                .map(|(m, a)| AverageJson {
+                    bowl: m.bowl,
+                    colour: m.colour.letter().to_string(),
+                    average: *a,
+                })
+                .collect(),
+        };
+        serde_json::to_string(&out)? + "\n"
+    } else {
+        let mut text = format!(
+            "Good move for {}: {} ({simulations} random games after each move)\n",
+            player_name(game.to_move()),
+            describe(good.best)
+        );
+        for (m, a) in &good.averages {
+            text += &format!("  {:<24} average {a:+.3}\n", describe(*m));
+        }
+        text
+    };
+    print(&text)?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct StepJson {
+    taken_back: usize,
+    score: Option<i32>,
+    visited: Option<u64>,
+    ms: Option<f64>,
+    tree_positions: Option<u128>,
+    distinct_positions: Option<u64>,
+    tree_ms: Option<f64>,
+    over_limit: bool,
+}
+
+/// The seed's experiment: good moves to the end, then moves taken back one
+/// by one with a best-score search after each, until one takes longer than
+/// `limit` seconds.
+pub fn run_experiment(
+    path: &Path,
+    limit: f64,
+    simulations: usize,
+    seed: Option<u64>,
+    json: bool,
+) -> Result<()> {
+    let game = read(path)?;
+    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+    let limit = Duration::try_from_secs_f64(limit).context("the limit must be seconds")?;
+    if !json {
+        print(&format!(
+            "{:>6}  {:>6}  {:>10}  {:>10}  {:>22}  {:>12}  {:>11}\n",
+            "back", "score", "looked at", "ms", "full tree", "distinct", "counted ms"
+        ))?;
+    }
+    let mut rows = Vec::new();
+    let result = experiment::run(&game, simulations, &mut rng, limit, &|| false, &mut |s| {
+        let row = StepJson {
+            taken_back: s.taken_back,
+            score: s.best.as_ref().map(|b| b.score),
+            visited: s.best.as_ref().map(|b| b.visited),
+            ms: s.best.as_ref().map(|b| ms(b.elapsed)),
+            tree_positions: s.tree.as_ref().map(|t| t.positions),
+            distinct_positions: s.tree.as_ref().map(|t| t.distinct),
+            tree_ms: s.tree.as_ref().map(|t| ms(t.elapsed)),
+            over_limit: s.over_limit(),
+        };
+        if !json {
+            let show = |v: Option<String>| v.unwrap_or_else(|| "over limit".into());
+            let _ = print(&format!(
+                "{:>6}  {:>6}  {:>10}  {:>10}  {:>22}  {:>12}  {:>11}\n",
+                row.taken_back,
+                show(row.score.map(|v| v.to_string())),
+                show(row.visited.map(|v| v.to_string())),
+                show(row.ms.map(|v| format!("{v:.1}"))),
+                show(row.tree_positions.map(|v| v.to_string())),
+                show(row.distinct_positions.map(|v| v.to_string())),
+                show(row.tree_ms.map(|v| format!("{v:.1}"))),
+            ));
+        }
+        rows.push(row);
+    });
+    if json {
+        #[derive(Serialize)]
+        struct Out {
+            played: Vec<MoveJson>,
+            steps: Vec<StepJson>,
+        }
+        let out = Out {
+            played: result.played.iter().map(|m| MoveJson::from(*m)).collect(),
+            steps: rows,
+        };
+        print(&(serde_json::to_string(&out)? + "\n"))?;
+    }
+    Ok(())
+}
+
+/// Who plays a side in `tiles play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Human,
+    Best,
+    Good,
+    Greedy,
+    Random,
+}
+
+impl std::str::FromStr for Side {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Side, String> {
+        match s {
+            "human" => Ok(Side::Human),
+            "best" => Ok(Side::Best),
+            "good" => Ok(Side::Good),
+            "greedy" => Ok(Side::Greedy),
+            "random" => Ok(Side::Random),
+            other => Err(format!(
+                "'{other}' is not a player: human, best, good, greedy or random"
+            )),
+        }
+    }
+}
+
+/// The position as text: the pot's next tiles, the bowls, both boards.
+pub fn render(game: &Game) -> String {
+    let sizes = game.sizes();
+    let pot: String = game.pot_left().iter().map(|c| c.letter()).collect();
+    let mut text = format!(
+        "Pot ({} left, next first): {}\n",
+        pot.len(),
+        if pot.is_empty() { "empty" } else { &pot }
+    );
+    for bowl in 0..sizes.bowls {
+        let y = game.bowl(bowl, Colour::Yellow).into();
+        let b = game.bowl(bowl, Colour::Blue).into();
+        let tiles = "g".repeat(y) + &"b".repeat(b);
+        text += &format!(
+            "Bowl {bowl}: {}\n",
+            if tiles.is_empty() { "empty" } else { &tiles }
+        );
+    }
+    for player in 0..2 {
+        let mark = if player == game.to_move() {
+            " (to move)"
+        } else {
+            ""
+        };
+        text += &format!(
+            "{}{mark}: {} full\n",
+            player_name(player),
+            game.full_rows(player)
+        );
+        for row in game.board(player) {
+            let letter = row.colour().map_or('.', |c| c.letter());
+            let filled: String = std::iter::repeat_n(letter, row.tiles().into()).collect();
+            let empty = ".".repeat(sizes.row_length - usize::from(row.tiles()));
+            text += &format!("  {filled}{empty}\n");
+        }
+    }
+    text
+}
+
+/// A game in the terminal: each side human or a computer player. A human
+/// types a bowl and a colour (`0 g`, `1b`).
+pub fn play(path: &Path, sides: [Side; 2], simulations: usize, seed: Option<u64>) -> Result<()> {
+    let mut game = read(path)?;
+    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    while !game.is_over() {
+        print(&render(&game))?;
+        let me = game.to_move();
+        let mv = match sides[me] {
+            Side::Human => loop {
+                print(&format!(
+                    "{}, your move (bowl and g or b): ",
+                    player_name(me)
+                ))?;
+                let Some(line) = lines.next() else {
+                    bail!("the input ended before the game did");
+                };
+                match parse_move(&line?)
+                    .and_then(|m| game.check(m).map(|_| m).map_err(|e| e.to_string()))
+                {
+                    Ok(m) => break m,
+                    Err(e) => print(&format!("Not allowed: {e}\n"))?,
+                }
+            },
+            Side::Best => best_score(&game).best.expect("a move"),
+            Side::Good => {
+                good_move(&game, simulations, &mut rng)
+                    .expect("a move")
+                    .best
+            }
+            Side::Greedy => game.greedy_move().expect("a move"),
+            Side::Random => random_move(&game, &mut rng).expect("a move"),
+        };
+        print(&format!("{} plays {}\n\n", player_name(me), describe(mv)))?;
+        game.play(mv)?;
+    }
+    print(&render(&game))?;
+    let score = game.score(0);
+    let verdict = match score.signum() {
+        1 => format!("{} wins", player_name(0)),
+        -1 => format!("{} wins", player_name(1)),
+        _ => "A draw".to_string(),
+    };
+    print(&format!(
+        "Game over: {verdict}, {} to {} full rows.\n",
+        game.full_rows(0),
+        game.full_rows(1)
+    ))?;
+    Ok(())
+}
+
+/// `0 g`, `0g`, `1 b`: a bowl and a colour.
+fn parse_move(text: &str) -> Result<Move, String> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(last) = text.chars().last() else {
+        return Err("type a bowl number and g or b, as 0 g".into());
+    };
+    let colour = Colour::from_letter(last.to_ascii_lowercase())
+        .ok_or_else(|| "the colour is g (yellow) or b (blue)".to_string())?;
+    let bowl = text[..text.len() - last.len_utf8()]
+        .parse()
+        .map_err(|_| "the bowl is a number, from 0".to_string())?;
+    Ok(Move { bowl, colour })
+}
