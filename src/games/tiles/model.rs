@@ -1,0 +1,313 @@
+//! The tile game as a GObject: the game (`match5-tiles`), who plays each
+//! side, and the computer's moves and hints worked out off the main loop.
+//!
+//! Properties the page binds to: `moves` (moves played; it changes with
+//! every move, taken back or played), `over`, `thinking`. Signals:
+//! `hinted (bowl, colour, score)`, `refused (message)`.
+
+use std::cell::{Cell, RefCell};
+use std::sync::OnceLock;
+
+use gtk::glib::prelude::*;
+use gtk::glib::subclass::Signal;
+use gtk::subclass::prelude::*;
+use gtk::{gio, glib};
+use match5_engine::computer::rng_from_entropy;
+use match5_tiles::players::{good_move, random_move};
+use match5_tiles::{Colour, EXAMPLE, Game, Move, best_score, parse};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Player {
+    #[default]
+    Person,
+    /// The exact search.
+    Best,
+    /// The seed's Monte Carlo good move.
+    Good,
+    /// The row made fullest.
+    Greedy,
+    Random,
+}
+
+impl Player {
+    pub const ALL: [Player; 5] = [
+        Player::Person,
+        Player::Best,
+        Player::Good,
+        Player::Greedy,
+        Player::Random,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Player::Person => "person",
+            Player::Best => "best",
+            Player::Good => "good",
+            Player::Greedy => "greedy",
+            Player::Random => "random",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Player {
+        Player::ALL
+            .into_iter()
+            .find(|p| p.id() == id)
+            .unwrap_or_default()
+    }
+}
+
+/// Random games per move of the good player.
+pub const SIMULATIONS: usize = 300;
+
+/// The computer's move for `game`.
+fn computer_move(game: &Game, player: Player) -> Option<Move> {
+    let mut rng = rng_from_entropy();
+    match player {
+        Player::Person => None,
+        Player::Best => best_score(game).best,
+        Player::Good => good_move(game, SIMULATIONS, &mut rng).map(|g| g.best),
+        Player::Greedy => game.greedy_move(),
+        Player::Random => random_move(game, &mut rng),
+    }
+}
+
+mod imp {
+    use super::*;
+
+    #[derive(glib::Properties)]
+    #[properties(wrapper_type = super::TilesGame)]
+    pub struct TilesGame {
+        #[property(get)]
+        pub moves: Cell<u32>,
+        #[property(get)]
+        pub over: Cell<bool>,
+        /// The computer is working out a move or a hint.
+        #[property(get)]
+        pub thinking: Cell<bool>,
+        pub game: RefCell<Game>,
+        /// The game as it was set up (New Game starts it again).
+        pub start: RefCell<Game>,
+        pub players: Cell<[Player; 2]>,
+        /// Rises with every change, so that a late answer from the other
+        /// thread about an older position is dropped.
+        pub generation: Cell<u64>,
+    }
+
+    impl Default for TilesGame {
+        fn default() -> Self {
+            let game = parse(EXAMPLE).expect("the built-in example reads");
+            TilesGame {
+                moves: Cell::default(),
+                over: Cell::default(),
+                thinking: Cell::default(),
+                game: RefCell::new(game.clone()),
+                start: RefCell::new(game),
+                players: Cell::new([Player::Person, Player::Best]),
+                generation: Cell::default(),
+            }
+        }
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TilesGame {
+        const NAME: &'static str = "Match5TilesGame";
+        type Type = super::TilesGame;
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for TilesGame {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| {
+                vec![
+                    Signal::builder("hinted")
+                        .param_types([u32::static_type(), u32::static_type(), i32::static_type()])
+                        .build(),
+                    Signal::builder("refused")
+                        .param_types([String::static_type()])
+                        .build(),
+                ]
+            })
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct TilesGame(ObjectSubclass<imp::TilesGame>);
+}
+
+impl Default for TilesGame {
+    fn default() -> Self {
+        glib::Object::new()
+    }
+}
+
+impl TilesGame {
+    /// The game now (a copy).
+    pub fn game(&self) -> Game {
+        self.imp().game.borrow().clone()
+    }
+
+    pub fn players(&self) -> [Player; 2] {
+        self.imp().players.get()
+    }
+
+    /// Who plays each side; the computer moves at once if it is its turn.
+    pub fn set_players(&self, players: [Player; 2]) {
+        self.imp().players.set(players);
+        self.changed();
+    }
+
+    /// Starts `game` (from a file, the example, a random pot).
+    pub fn set_game(&self, game: Game) {
+        self.imp().start.replace(game.clone());
+        self.imp().game.replace(game);
+        self.changed();
+    }
+
+    /// The game as it was set up, from its start.
+    pub fn restart(&self) {
+        let start = self.imp().start.borrow().clone();
+        self.imp().game.replace(start);
+        self.changed();
+    }
+
+    /// A person's move; refused (with the reason) when not allowed or not
+    /// the person's turn.
+    pub fn play(&self, mv: Move) {
+        let me = self.imp().game.borrow().to_move();
+        if self.players()[me] != Player::Person || self.thinking() {
+            self.emit_by_name::<()>(
+                "refused",
+                &[&crate::i18n::gettext("Wait for the computer’s move.")],
+            );
+            return;
+        }
+        let result = self.imp().game.borrow_mut().play(mv);
+        match result {
+            Ok(()) => self.changed(),
+            Err(e) => self.emit_by_name::<()>("refused", &[&refusal(&e)]),
+        }
+    }
+
+    /// Takes back the last move, and the computer's before it, so that it
+    /// is a person's turn again.
+    pub fn undo(&self) -> bool {
+        let mut game = self.imp().game.borrow_mut();
+        if !game.undo() {
+            return false;
+        }
+        while self.players()[game.to_move()] != Player::Person && game.undo() {}
+        drop(game);
+        self.changed();
+        true
+    }
+
+    /// Works out the best move for the player to move; `hinted` tells it.
+    pub fn hint(&self) {
+        let game = self.game();
+        if game.is_over() {
+            return;
+        }
+        let generation = self.imp().generation.get();
+        self.set_thinking(true);
+        glib::spawn_future_local(glib::clone!(
+            #[weak(rename_to = model)]
+            self,
+            async move {
+                let best = gio::spawn_blocking(move || best_score(&game)).await;
+                model.set_thinking(false);
+                if model.imp().generation.get() != generation {
+                    return;
+                }
+                if let Ok(best) = best
+                    && let Some(mv) = best.best
+                {
+                    model.emit_by_name::<()>(
+                        "hinted",
+                        &[&(mv.bowl as u32), &(mv.colour as u32), &best.score],
+                    );
+                }
+            }
+        ));
+    }
+
+    fn set_thinking(&self, on: bool) {
+        if self.imp().thinking.replace(on) != on {
+            self.notify_thinking();
+        }
+    }
+
+    /// After every change: the properties, and the computer's move when
+    /// it is its turn.
+    fn changed(&self) {
+        let imp = self.imp();
+        imp.generation.set(imp.generation.get() + 1);
+        let (moves, over, to_move) = {
+            let game = imp.game.borrow();
+            (game.moves_played() as u32, game.is_over(), game.to_move())
+        };
+        imp.over.set(over);
+        imp.moves.set(moves);
+        self.notify_over();
+        self.notify_moves();
+        let player = self.players()[to_move];
+        if over || player == Player::Person {
+            self.set_thinking(false);
+            return;
+        }
+        let generation = imp.generation.get();
+        let game = self.game();
+        self.set_thinking(true);
+        glib::spawn_future_local(glib::clone!(
+            #[weak(rename_to = model)]
+            self,
+            async move {
+                let started = std::time::Instant::now();
+                let mv = gio::spawn_blocking(move || computer_move(&game, player)).await;
+                // A computer that answers at once still seems to think.
+                let pause = std::time::Duration::from_millis(350).saturating_sub(started.elapsed());
+                glib::timeout_future(pause).await;
+                if model.imp().generation.get() != generation {
+                    return;
+                }
+                if let Ok(Some(mv)) = mv {
+                    let played = model.imp().game.borrow_mut().play(mv);
+                    if played.is_ok() {
+                        model.changed();
+                        return;
+                    }
+                }
+                model.set_thinking(false);
+            }
+        ));
+    }
+}
+
+/// A refused move, said for people.
+fn refusal(e: &match5_tiles::MoveError) -> String {
+    use crate::i18n::gettext_f;
+    use match5_tiles::MoveError;
+    match e {
+        MoveError::Over => crate::i18n::gettext("The game is over."),
+        MoveError::NoBowl(_) | MoveError::NoTiles { .. } => {
+            crate::i18n::gettext("That bowl holds no tiles of that colour.")
+        }
+        MoveError::NoRow { colour, count, .. } => gettext_f(
+            "No row has room for {count} {colour} tiles: a row takes one colour, and all of them must fit.",
+            &[
+                ("count", &count.to_string()),
+                ("colour", &colour_name(*colour)),
+            ],
+        ),
+    }
+}
+
+/// "yellow" or "blue", translated.
+pub fn colour_name(colour: Colour) -> String {
+    match colour {
+        Colour::Yellow => crate::i18n::gettext("yellow"),
+        Colour::Blue => crate::i18n::gettext("blue"),
+    }
+}

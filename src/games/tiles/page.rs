@@ -1,0 +1,503 @@
+//! The tile page (template `page.ui`): play the tile game against a person
+//! or the computer, ask for the best move, open the original's game files
+//! or deal a random game.
+
+use std::cell::{OnceCell, RefCell};
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gio, glib};
+use match5_tiles::file::{FileError, Problem};
+use match5_tiles::game::PLAYER_NAMES;
+use match5_tiles::{Colour, EXAMPLE, Game, Move, Sizes, parse};
+
+use super::actions::TilesAction;
+use super::drawing::Scene;
+use super::model::{Player, TilesGame, colour_name};
+use super::view::TilesView;
+use crate::i18n::{gettext, gettext_f};
+use crate::settings::SharedSettings;
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[template(resource = "/io/github/match5/Match5/games/tiles/page.ui")]
+    #[properties(wrapper_type = super::TilesPage)]
+    pub struct TilesPage {
+        #[template_child]
+        pub toasts: TemplateChild<adw::ToastOverlay>,
+        #[template_child]
+        pub status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub view: TemplateChild<TilesView>,
+        #[template_child]
+        pub hint_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub first_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub second_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub rules_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub other_popover: TemplateChild<gtk::Popover>,
+        #[template_child]
+        pub bowls_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub bowl_size_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub rows_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub row_length_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub pot_spin: TemplateChild<gtk::SpinButton>,
+        /// The window shows it under its title.
+        #[property(get)]
+        pub subtitle: RefCell<String>,
+        pub model: TilesGame,
+        pub settings: OnceCell<SharedSettings>,
+        pub actions: gio::SimpleActionGroup,
+        /// The best move shown, until the position changes.
+        pub hint: RefCell<Option<Move>>,
+        pub chooser: RefCell<Option<gtk::FileChooserNative>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TilesPage {
+        const NAME: &'static str = "Match5TilesPage";
+        type Type = super::TilesPage;
+        type ParentType = adw::Bin;
+
+        fn class_init(klass: &mut Self::Class) {
+            TilesView::ensure_type();
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for TilesPage {}
+
+    impl WidgetImpl for TilesPage {
+        fn grab_focus(&self) -> bool {
+            self.view.grab_focus()
+        }
+    }
+
+    impl BinImpl for TilesPage {}
+}
+
+glib::wrapper! {
+    pub struct TilesPage(ObjectSubclass<imp::TilesPage>)
+        @extends adw::Bin, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
+
+/// The names of the players a side can have, in `Player::ALL`'s order.
+fn player_names() -> Vec<String> {
+    vec![
+        gettext("A person"),
+        gettext("Computer, best"),
+        gettext("Computer, good"),
+        gettext("Computer, greedy"),
+        gettext("Computer, random"),
+    ]
+}
+
+impl TilesPage {
+    pub fn new(settings: &SharedSettings) -> Self {
+        let page: Self = glib::Object::new();
+        let _ = page.imp().settings.set(settings.clone());
+        page.setup();
+        page
+    }
+
+    fn model(&self) -> &TilesGame {
+        &self.imp().model
+    }
+
+    fn setup(&self) {
+        let imp = self.imp();
+        for action in TilesAction::ALL {
+            let simple = gio::SimpleAction::new(action.name(), None);
+            simple.connect_activate(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, _| page.activate(action)
+            ));
+            imp.actions.add_action(&simple);
+        }
+        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+
+        let names = player_names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let players = self.model().players();
+        for (row, player) in [
+            (&*imp.first_row, players[0]),
+            (&*imp.second_row, players[1]),
+        ] {
+            row.set_model(Some(&gtk::StringList::new(&names)));
+            let at = Player::ALL.iter().position(|p| *p == player).unwrap_or(0);
+            row.set_selected(at as u32);
+            row.connect_selected_notify(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_| page.players_changed()
+            ));
+        }
+        imp.view.connect_move_chosen(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_, mv| page.model().play(mv)
+        ));
+        let model = self.model();
+        model.connect_notify_local(
+            None,
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, p| {
+                    if p.name() == "moves" {
+                        page.imp().hint.replace(None);
+                        page.imp().hint_label.set_label("");
+                    }
+                    page.show_position();
+                }
+            ),
+        );
+        model.connect_closure(
+            "hinted",
+            false,
+            glib::closure_local!(
+                #[weak(rename_to = page)]
+                self,
+                move |_: TilesGame, bowl: u32, colour: u32, score: i32| {
+                    page.hinted(bowl as usize, colour, score);
+                }
+            ),
+        );
+        model.connect_closure(
+            "refused",
+            false,
+            glib::closure_local!(
+                #[weak(rename_to = page)]
+                self,
+                move |_: TilesGame, message: String| {
+                    page.toast(&message);
+                    page.error_bell();
+                }
+            ),
+        );
+        imp.rules_label.set_label(&gettext(
+            "Take all tiles of one colour from a bowl: they go into your fullest row that holds that colour or nothing and where they all fit. The bowl is filled up again from the pot, whose order everyone knows. The game ends when a player’s rows are all full or the player to move cannot move; your score is your full rows minus the other’s.\n\nHow the computer plays: Best looks ahead to the end of the game, remembering positions it has seen and skipping moves that cannot matter; Good plays many random games after each move and takes the best average; Greedy fills a row as far as it can, which is not always best.",
+        ));
+        self.show_position();
+    }
+
+    fn players_changed(&self) {
+        let imp = self.imp();
+        let pick = |row: &adw::ComboRow| {
+            Player::ALL
+                .get(row.selected() as usize)
+                .copied()
+                .unwrap_or_default()
+        };
+        self.model()
+            .set_players([pick(&imp.first_row), pick(&imp.second_row)]);
+    }
+
+    fn activate(&self, action: TilesAction) {
+        let model = self.model();
+        match action {
+            TilesAction::NewGame => model.restart(),
+            TilesAction::Undo => {
+                if !model.undo() {
+                    self.error_bell();
+                }
+            }
+            TilesAction::Hint => model.hint(),
+            TilesAction::Example => {
+                self.imp().other_popover.popdown();
+                model.set_game(parse(EXAMPLE).expect("the built-in example reads"));
+            }
+            TilesAction::Random => {
+                let imp = self.imp();
+                imp.other_popover.popdown();
+                let spin = |s: &gtk::SpinButton| s.value_as_int().max(1) as usize;
+                let sizes = Sizes {
+                    bowls: spin(&imp.bowls_spin),
+                    bowl_size: spin(&imp.bowl_size_spin),
+                    rows: spin(&imp.rows_spin),
+                    row_length: spin(&imp.row_length_spin),
+                };
+                let mut rng = match5_engine::computer::rng_from_entropy();
+                model.set_game(Game::random(sizes, spin(&imp.pot_spin), &mut rng));
+            }
+            TilesAction::Open => {
+                self.imp().other_popover.popdown();
+                self.open_file();
+            }
+        }
+    }
+
+    fn open_file(&self) {
+        let window = self.root().and_downcast::<gtk::Window>();
+        let chooser = gtk::FileChooserNative::new(
+            Some(&gettext("Open Game File")),
+            window.as_ref(),
+            gtk::FileChooserAction::Open,
+            Some(&gettext("_Open")),
+            Some(&gettext("_Cancel")),
+        );
+        let filter = gtk::FileFilter::new();
+        filter.set_name(Some(&gettext("Game files")));
+        filter.add_pattern("*.txt");
+        filter.add_mime_type("text/plain");
+        chooser.add_filter(&filter);
+        chooser.connect_response(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |chooser, response| {
+                if response == gtk::ResponseType::Accept
+                    && let Some(path) = chooser.file().and_then(|f| f.path())
+                {
+                    page.load(&path);
+                }
+                page.imp().chooser.replace(None);
+            }
+        ));
+        chooser.show();
+        self.imp().chooser.replace(Some(chooser));
+    }
+
+    /// Reads a game file; a bad one is reported with its line, and the
+    /// game on the page stays.
+    pub fn load(&self, path: &std::path::Path) {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = match read_bounded(path) {
+            Ok(text) => text,
+            Err(message) => {
+                self.toast(&gettext_f(
+                    "Could not open {file}: {reason}",
+                    &[("file", &name), ("reason", &message)],
+                ));
+                return;
+            }
+        };
+        match parse(&text) {
+            Ok(game) => self.model().set_game(game),
+            Err(e) => self.toast(&gettext_f(
+                "{file} is not a game file: {reason}",
+                &[("file", &name), ("reason", &file_error(&e))],
+            )),
+        }
+    }
+
+    fn hinted(&self, bowl: usize, colour: u32, score: i32) {
+        let colour = if colour == 0 {
+            Colour::Yellow
+        } else {
+            Colour::Blue
+        };
+        let mv = Move { bowl, colour };
+        self.imp().hint.replace(Some(mv));
+        let who = PLAYER_NAMES[self.model().game().to_move()];
+        self.imp().hint_label.set_label(&gettext_f(
+            "Best move: the {colour} tiles of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
+            &[
+                ("colour", &colour_name(colour)),
+                ("bowl", &bowl.to_string()),
+                ("name", who),
+                ("score", &score.to_string()),
+            ],
+        ));
+        self.show_position();
+    }
+
+    fn toast(&self, text: &str) {
+        self.imp().toasts.add_toast(adw::Toast::new(text));
+    }
+
+    fn error_bell(&self) {
+        if let Some(surface) = self.native().and_then(|n| n.surface()) {
+            surface.beep();
+        }
+    }
+
+    fn action(&self, action: TilesAction) -> gio::SimpleAction {
+        self.imp()
+            .actions
+            .lookup_action(action.name())
+            .and_downcast::<gio::SimpleAction>()
+            .expect("every TilesAction is in the group")
+    }
+
+    /// The surface, the status line and what can be done now.
+    fn show_position(&self) {
+        let imp = self.imp();
+        let model = self.model();
+        let game = model.game();
+        let sizes = game.sizes();
+        let scene = Scene {
+            pot: game.pot_left().to_vec(),
+            bowls: (0..sizes.bowls)
+                .map(|b| [game.bowl(b, Colour::Yellow), game.bowl(b, Colour::Blue)])
+                .collect(),
+            bowl_size: sizes.bowl_size,
+            boards: [game.board(0).to_vec(), game.board(1).to_vec()],
+            row_length: sizes.row_length,
+            names: [PLAYER_NAMES[0].to_string(), PLAYER_NAMES[1].to_string()],
+            pot_label: gettext("Pot"),
+            bowl_labels: (0..sizes.bowls)
+                .map(|b| gettext_f("Bowl {bowl}", &[("bowl", &b.to_string())]))
+                .collect(),
+            to_move: game.to_move(),
+            over: game.is_over(),
+            cursor: None,
+            hint: *imp.hint.borrow(),
+        };
+        imp.view.set_scene(scene);
+        let me = game.to_move();
+        let name = PLAYER_NAMES[me];
+        let status = if game.is_over() {
+            let (a, b) = (game.full_rows(0), game.full_rows(1));
+            let numbers = [("a", a.to_string()), ("b", b.to_string())];
+            let numbers: Vec<(&str, &str)> =
+                numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => {
+                    gettext_f("Femke wins, {a} full rows to {b}.", &numbers)
+                }
+                std::cmp::Ordering::Less => {
+                    gettext_f("Lieke wins, {b} full rows to {a}.", &numbers)
+                }
+                std::cmp::Ordering::Equal => gettext_f("A draw, {a} full rows each.", &numbers),
+            }
+        } else if model.thinking() && model.players()[me] != Player::Person {
+            gettext_f("{name} is thinking…", &[("name", name)])
+        } else {
+            gettext_f(
+                "{name}’s turn: choose a bowl and a colour.",
+                &[("name", name)],
+            )
+        };
+        imp.status_label.set_label(&status);
+        let person_moved = {
+            let mut g = game.clone();
+            let players = model.players();
+            let mut any = false;
+            while g.undo() {
+                if players[g.to_move()] == Player::Person {
+                    any = true;
+                    break;
+                }
+            }
+            any
+        };
+        self.action(TilesAction::Undo)
+            .set_enabled(person_moved && !model.thinking());
+        self.action(TilesAction::Hint)
+            .set_enabled(!game.is_over() && !model.thinking());
+        self.action(TilesAction::NewGame)
+            .set_enabled(game.moves_played() > 0);
+        let subtitle = gettext_f(
+            "{m} bowls of {n} · {k} rows of {l}",
+            &[
+                ("m", &sizes.bowls.to_string()),
+                ("n", &sizes.bowl_size.to_string()),
+                ("k", &sizes.rows.to_string()),
+                ("l", &sizes.row_length.to_string()),
+            ],
+        );
+        if imp.subtitle.replace(subtitle.clone()) != subtitle {
+            self.notify_subtitle();
+        }
+    }
+}
+
+/// A game file's text, if it is a small text file.
+fn read_bounded(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take((1 << 20) + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > 1 << 20 {
+        return Err(gettext("it is larger than 1 MB"));
+    }
+    String::from_utf8(bytes).map_err(|_| gettext("it is not a text file"))
+}
+
+/// A game file's fault, in the person's language, with its line.
+fn file_error(e: &FileError) -> String {
+    let line = e.line.to_string();
+    let what = match &e.problem {
+        Problem::EmptyPot => gettext("the pot is empty"),
+        Problem::NotATile(c) => gettext_f(
+            "the pot holds “{letter}”; only g (yellow) and b (blue) are tiles",
+            &[("letter", &c.to_string())],
+        ),
+        Problem::NotANumber(word) => gettext_f("“{word}” is not a whole number", &[("word", word)]),
+        Problem::Count { expected, found } => gettext_f(
+            "expected {expected} numbers, found {found}",
+            &[
+                ("expected", &expected.to_string()),
+                ("found", &found.to_string()),
+            ],
+        ),
+        Problem::OutOfRange {
+            min, max, value, ..
+        } => gettext_f(
+            "{value} is not between {min} and {max}",
+            &[
+                ("value", &value.to_string()),
+                ("min", &min.to_string()),
+                ("max", &max.to_string()),
+            ],
+        ),
+        Problem::BothColours { .. } => gettext("a row cannot hold both yellow and blue tiles"),
+        Problem::TooManyTiles { .. } => gettext("a row holds more tiles than it has cells"),
+        Problem::Missing(_) => gettext("the file ends too early"),
+        Problem::Extra => gettext("the file goes on after the player to move"),
+    };
+    gettext_f("line {line}: {what}", &[("line", &line), ("what", &what)])
+}
+
+/// The tile page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "tiles",
+        title: || gettext("Tiles"),
+        icon_name: "view-grid-symbolic",
+        accels: || {
+            TilesAction::ALL
+                .iter()
+                .map(|a| (a.detailed(), a.accels()))
+                .collect()
+        },
+        make: |settings| std::rc::Rc::new(TilesPage::new(settings)),
+    }
+}
+
+impl crate::games::page::GamePage for TilesPage {
+    fn widget(&self) -> gtk::Widget {
+        self.clone().upcast()
+    }
+
+    fn actions(&self) -> gio::ActionGroup {
+        self.imp().actions.clone().upcast()
+    }
+
+    fn before_close(&self, _close: Box<dyn Fn()>) -> bool {
+        true
+    }
+
+    fn closing(&self) {}
+}
