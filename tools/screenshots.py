@@ -41,10 +41,46 @@ def play_some(app, moves):
         app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
 
 
+def tiles(home, size):
+    """The tile page: a game against the computer with a hint; the dark
+    style; Dutch; the narrow window."""
+    page = dict(size, last_page="tiles", window_height=760)
+    app = App(settings=page, home=home)
+    wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
+    app.key("Right", "Return")
+    time.sleep(1.5)  # the computer answers
+    app.key("ctrl+i")
+    time.sleep(1.0)
+    shot(app, "tiles-light.png")
+    app.close()
+
+    app = App(settings=page, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
+    app.key("ctrl+i")
+    time.sleep(1.0)
+    shot(app, "tiles-dark.png")
+    app.close()
+
+    app = App(settings=page, home=home, lang="nl")
+    wait_for(lambda: app.find_showing("image", "Schalen en borden"), message="the Dutch tile page")
+    app.key("ctrl+i")
+    time.sleep(1.0)
+    shot(app, "tiles-nl.png")
+    app.close()
+
+    app = App(settings=dict(page, window_width=360, window_height=720), home=home)
+    wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
+    shot(app, "tiles-narrow.png")
+    app.close()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     home = trained_home()
     size = {"last_player": "Anna", "window_width": 1000, "window_height": 700}
+    if sys.argv[1:] == ["tiles"]:
+        tiles(home, size)
+        return
 
     app = App(settings=size, home=home)
     play_some(app, 4)
@@ -128,6 +164,8 @@ def main():
     app.key("ctrl+i")
     shot(app, "leapfrog-narrow.png")
     app.close()
+
+    tiles(home, size)
 
 
 if __name__ == "__main__":

@@ -43,11 +43,11 @@ def click_tile(app, bowl, index, bowl_size=4, rows=5, length=5):
     bowl_h = bowl_tile * 1.8
     gap, label, bowl_label = 14.0, 22.0, 16.0
     cell = min((inner - gap) / 2.0 / length, 40.0)
-    need = pot_tile + gap + bowl_h + bowl_label + gap + label + rows * cell
+    need = pot_tile + gap + bowl_h + bowl_label + gap + label + rows * cell + 6.0
     scale = max(min((h - 20.0) / need, 1.0), 0.3)
     pot_tile, bowl_w, bowl_tile, bowl_h, cell = (
         pot_tile * scale, bowl_w * max(scale, 0.6), bowl_tile * scale, bowl_h * scale, cell * scale)
-    used = pot_tile + gap + bowl_h + bowl_label + gap + label + rows * cell
+    used = pot_tile + gap + bowl_h + bowl_label + gap + label + rows * cell + 6.0
     top = 10.0 + max((h - 20.0 - used) / 2.0, 0.0)
     bowls_top = top + pot_tile + gap
     bowls_w = len(held) * (bowl_w + 8.0) - 8.0

@@ -50,6 +50,8 @@ pub struct Layout {
 
 const LABEL: f64 = 22.0;
 const BOWL_LABEL: f64 = 16.0;
+/// Room below the boards for the outline of the one to move.
+const OUTLINE: f64 = 6.0;
 
 impl Layout {
     pub fn new(width: f64, height: f64, scene: &Scene) -> Layout {
@@ -66,7 +68,7 @@ impl Layout {
         let bowl_h = bowl_tile * 1.8;
         let gap = 14.0;
         let cell = ((inner - gap) / 2.0 / length).min(40.0);
-        let need = pot_tile + gap + bowl_h + BOWL_LABEL + gap + LABEL + rows * cell;
+        let need = pot_tile + gap + bowl_h + BOWL_LABEL + gap + LABEL + rows * cell + OUTLINE;
         let scale = ((height - 2.0 * margin) / need).clamp(0.3, 1.0);
         let (pot_tile, bowl_w, bowl_tile, bowl_h, cell) = (
             pot_tile * scale,
@@ -75,7 +77,7 @@ impl Layout {
             bowl_h * scale,
             cell * scale,
         );
-        let used = pot_tile + gap + bowl_h + BOWL_LABEL + gap + LABEL + rows * cell;
+        let used = pot_tile + gap + bowl_h + BOWL_LABEL + gap + LABEL + rows * cell + OUTLINE;
         let top = margin + ((height - 2.0 * margin - used) / 2.0).max(0.0);
         let board_w = cell * length;
         let between = (inner - 2.0 * board_w).max(gap).min(60.0);

@@ -294,13 +294,19 @@ fn refusal(e: &match5_tiles::MoveError) -> String {
         MoveError::NoBowl(_) | MoveError::NoTiles { .. } => {
             crate::i18n::gettext("That bowl holds no tiles of that colour.")
         }
-        MoveError::NoRow { colour, count, .. } => gettext_f(
-            "No row has room for {count} {colour} tiles: a row takes one colour, and all of them must fit.",
-            &[
-                ("count", &count.to_string()),
-                ("colour", &colour_name(*colour)),
-            ],
+        MoveError::NoRow { colour, bowl, .. } => gettext_f(
+            "No row has room for the {tiles} of bowl {bowl}: a row takes one colour, and all of them must fit.",
+            &[("tiles", &tiles_name(*colour)), ("bowl", &bowl.to_string())],
         ),
+    }
+}
+
+/// "yellow tiles" or "blue tiles", translated (an adjective may change
+/// before a noun).
+pub fn tiles_name(colour: Colour) -> String {
+    match colour {
+        Colour::Yellow => crate::i18n::gettext("yellow tiles"),
+        Colour::Blue => crate::i18n::gettext("blue tiles"),
     }
 }
 

@@ -13,7 +13,7 @@ use match5_tiles::{Colour, EXAMPLE, Game, Move, Sizes, parse};
 
 use super::actions::TilesAction;
 use super::drawing::Scene;
-use super::model::{Player, TilesGame, colour_name};
+use super::model::{Player, TilesGame, tiles_name};
 use super::view::TilesView;
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
@@ -309,9 +309,9 @@ impl TilesPage {
         self.imp().hint.replace(Some(mv));
         let who = PLAYER_NAMES[self.model().game().to_move()];
         self.imp().hint_label.set_label(&gettext_f(
-            "Best move: the {colour} tiles of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
+            "Best move: the {tiles} of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
             &[
-                ("colour", &colour_name(colour)),
+                ("tiles", &tiles_name(colour)),
                 ("bowl", &bowl.to_string()),
                 ("name", who),
                 ("score", &score.to_string()),

@@ -12,7 +12,7 @@ use gtk::{gdk, glib, graphene};
 use match5_tiles::{Colour, Move};
 
 use super::drawing::{self, Layout, Scene};
-use super::model::colour_name;
+use super::model::{colour_name, tiles_name};
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 mod imp {
@@ -246,9 +246,9 @@ impl TilesView {
             }
             if let Some(mv) = self.choices().get(self.imp().cursor.get()) {
                 parts.push(gettext_f(
-                    "Chosen: the {colour} tiles of bowl {bowl}.",
+                    "Chosen: the {tiles} of bowl {bowl}.",
                     &[
-                        ("colour", &colour_name(mv.colour)),
+                        ("tiles", &tiles_name(mv.colour)),
                         ("bowl", &mv.bowl.to_string()),
                     ],
                 ));
