@@ -122,3 +122,19 @@ class Tiles(AppTest):
         deal.queryAction().doAction(0)
         wait_for(lambda: len(bowls(app)) == 3, message="three bowls dealt")
         self.assertIn("Femke’s rows of 5: empty, empty, empty, empty, empty.", surface(app).description)
+
+    def test_the_experiment_runs_to_the_start_and_shows_the_seeds_tree(self):
+        app = self.start_tiles()
+        app.key("ctrl+e")
+        run = wait_for(lambda: app.find("push button", "Run the Experiment"), message="the experiment window")
+        run.queryAction().doAction(0)
+        done = wait_for(lambda: app.find("label", lambda n: n.startswith("Done: ")), timeout=60,
+                        message="the experiment's end")
+        moves = int(re.search(r"Done: (\d+) moves taken back", done.name).group(1))
+        # The last row is the start: the seed's 5,578 positions.
+        self.assertIsNotNone(app.find("label", "5\u2009578"), "the full tree of Figure 3")
+        chart = app.find("image", "Positions per move taken back")
+        self.assertIn(f"to {moves} moves taken back, the full game tree grew", chart.description)
+        self.assertIn("to 5578 positions", chart.description)
+        if os.environ.get("MATCH5_SHOT"):
+            subprocess.run(["import", "-window", "root", os.environ["MATCH5_SHOT"]], check=True)

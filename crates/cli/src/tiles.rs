@@ -228,32 +228,39 @@ pub fn run_experiment(
         ))?;
     }
     let mut rows = Vec::new();
-    let result = experiment::run(&game, simulations, &mut rng, limit, &|| false, &mut |s| {
-        let row = StepJson {
-            taken_back: s.taken_back,
-            score: s.best.as_ref().map(|b| b.score),
-            visited: s.best.as_ref().map(|b| b.visited),
-            ms: s.best.as_ref().map(|b| ms(b.elapsed)),
-            tree_positions: s.tree.as_ref().map(|t| t.positions),
-            distinct_positions: s.tree.as_ref().map(|t| t.distinct),
-            tree_ms: s.tree.as_ref().map(|t| ms(t.elapsed)),
-            over_limit: s.over_limit(),
-        };
-        if !json {
-            let show = |v: Option<String>| v.unwrap_or_else(|| "over limit".into());
-            let _ = print(&format!(
-                "{:>6}  {:>6}  {:>10}  {:>10}  {:>22}  {:>12}  {:>11}\n",
-                row.taken_back,
-                show(row.score.map(|v| v.to_string())),
-                show(row.visited.map(|v| v.to_string())),
-                show(row.ms.map(|v| format!("{v:.1}"))),
-                show(row.tree_positions.map(|v| v.to_string())),
-                show(row.distinct_positions.map(|v| v.to_string())),
-                show(row.tree_ms.map(|v| format!("{v:.1}"))),
-            ));
-        }
-        rows.push(row);
-    });
+    let result = experiment::run(
+        &game,
+        simulations,
+        &mut rng,
+        limit,
+        &|| false,
+        &mut |s, _| {
+            let row = StepJson {
+                taken_back: s.taken_back,
+                score: s.best.as_ref().map(|b| b.score),
+                visited: s.best.as_ref().map(|b| b.visited),
+                ms: s.best.as_ref().map(|b| ms(b.elapsed)),
+                tree_positions: s.tree.as_ref().map(|t| t.positions),
+                distinct_positions: s.tree.as_ref().map(|t| t.distinct),
+                tree_ms: s.tree.as_ref().map(|t| ms(t.elapsed)),
+                over_limit: s.over_limit(),
+            };
+            if !json {
+                let show = |v: Option<String>| v.unwrap_or_else(|| "over limit".into());
+                let _ = print(&format!(
+                    "{:>6}  {:>6}  {:>10}  {:>10}  {:>22}  {:>12}  {:>11}\n",
+                    row.taken_back,
+                    show(row.score.map(|v| v.to_string())),
+                    show(row.visited.map(|v| v.to_string())),
+                    show(row.ms.map(|v| format!("{v:.1}"))),
+                    show(row.tree_positions.map(|v| v.to_string())),
+                    show(row.distinct_positions.map(|v| v.to_string())),
+                    show(row.tree_ms.map(|v| format!("{v:.1}"))),
+                ));
+            }
+            rows.push(row);
+        },
+    );
     if json {
         #[derive(Serialize)]
         struct Out {

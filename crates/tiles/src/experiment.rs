@@ -40,14 +40,15 @@ pub struct Experiment {
 /// Runs the experiment from `game`: good moves of `simulations` playouts
 /// each to the end, then moves taken back until the start, or until a
 /// search takes longer than `limit`, or `stop` says so. `on_step` hears of
-/// every row as it is made.
+/// every row as it is made, with the number of good moves played (the rows
+/// there can be).
 pub fn run(
     game: &Game,
     simulations: usize,
     rng: &mut impl Rng,
     limit: Duration,
     stop: &dyn Fn() -> bool,
-    on_step: &mut dyn FnMut(&Step),
+    on_step: &mut dyn FnMut(&Step, usize),
 ) -> Experiment {
     let mut game = game.clone();
     let mut played = Vec::new();
@@ -75,7 +76,7 @@ pub fn run(
             best,
             tree,
         };
-        on_step(&step);
+        on_step(&step, played.len());
         let done = step.over_limit();
         steps.push(step);
         if done || stop() {
@@ -102,7 +103,7 @@ mod tests {
             &mut rng,
             Duration::from_secs(60),
             &|| false,
-            &mut |_| heard += 1,
+            &mut |_, _| heard += 1,
         );
         assert!(!e.played.is_empty());
         assert_eq!(e.steps.len(), e.played.len());
@@ -122,7 +123,14 @@ mod tests {
     fn a_search_past_the_limit_ends_the_experiment() {
         let game = parse(EXAMPLE).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        let e = run(&game, 10, &mut rng, Duration::ZERO, &|| false, &mut |_| {});
+        let e = run(
+            &game,
+            10,
+            &mut rng,
+            Duration::ZERO,
+            &|| false,
+            &mut |_, _| {},
+        );
         assert_eq!(e.steps.len(), 1);
         assert!(e.steps[0].over_limit());
     }

@@ -15,16 +15,19 @@ pub enum TilesAction {
     Random,
     /// Opens a game file (the original's format); Ctrl+O.
     Open,
+    /// The original's take-back experiment from this position; Ctrl+E.
+    Experiment,
 }
 
 impl TilesAction {
-    pub const ALL: [TilesAction; 6] = [
+    pub const ALL: [TilesAction; 7] = [
         TilesAction::NewGame,
         TilesAction::Undo,
         TilesAction::Hint,
         TilesAction::Example,
         TilesAction::Random,
         TilesAction::Open,
+        TilesAction::Experiment,
     ];
 
     pub fn name(self) -> &'static str {
@@ -35,6 +38,7 @@ impl TilesAction {
             TilesAction::Example => "example",
             TilesAction::Random => "random",
             TilesAction::Open => "open",
+            TilesAction::Experiment => "experiment",
         }
     }
 
@@ -48,6 +52,7 @@ impl TilesAction {
             TilesAction::Undo => &["<Control>z"],
             TilesAction::Hint => &["<Control>i"],
             TilesAction::Open => &["<Control>o"],
+            TilesAction::Experiment => &["<Control>e"],
             _ => &[],
         }
     }

@@ -7,10 +7,13 @@
 //!   `crates/tiles/src/search.rs`, the good move in `players.rs`).
 //! - `view.rs`: the playing surface: clicks, keys, words for screen readers.
 //! - `drawing.rs`: where the pot, the bowls and the boards are drawn (Cairo).
+//! - `experiment.rs` + `experiment.ui`: the take-back experiment, on
+//!   another thread, with its table and chart.
 //! - `actions.rs`: the page's typed actions.
 
 pub mod actions;
 pub mod drawing;
+pub mod experiment;
 pub mod model;
 pub mod page;
 pub mod view;

@@ -240,6 +240,11 @@ impl TilesPage {
                 self.imp().other_popover.popdown();
                 self.open_file();
             }
+            TilesAction::Experiment => {
+                if let Some(window) = self.root().and_downcast::<gtk::Window>() {
+                    super::experiment::show(&window, model.game());
+                }
+            }
         }
     }
 

@@ -1,0 +1,409 @@
+//! The take-back experiment of the original assignment (template
+//! `experiment.ui`): it runs on another thread with a progress bar; each
+//! row of its table comes as soon as it is measured, and a chart shows the
+//! positions looked at and in the full tree per move taken back, on a
+//! logarithmic scale (described in words for screen readers).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{cairo, glib};
+use match5_tiles::{Game, experiment};
+
+use crate::i18n::{gettext, gettext_f};
+
+/// One measured row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Row {
+    pub taken_back: usize,
+    pub score: Option<i32>,
+    pub visited: Option<u64>,
+    pub ms: Option<f64>,
+    pub tree: Option<u128>,
+    pub distinct: Option<u64>,
+    pub tree_ms: Option<f64>,
+}
+
+enum Message {
+    Row(Row, usize),
+    Done,
+}
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/match5/Match5/games/tiles/experiment.ui")]
+    pub struct TilesExperiment {
+        #[template_child]
+        pub limit_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub simulations_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub run_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub progress: TemplateChild<gtk::ProgressBar>,
+        #[template_child]
+        pub result_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub chart_slot: TemplateChild<adw::Bin>,
+        #[template_child]
+        pub legend: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub table: TemplateChild<gtk::Grid>,
+        pub game: RefCell<Option<Game>>,
+        pub rows: Rc<RefCell<Vec<Row>>>,
+        pub stop: RefCell<Option<Arc<AtomicBool>>>,
+        pub running: Cell<bool>,
+        pub chart: RefCell<Option<gtk::DrawingArea>>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TilesExperiment {
+        const NAME: &'static str = "Match5TilesExperiment";
+        type Type = super::TilesExperiment;
+        type ParentType = adw::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+            crate::dialogs::close_on_escape(klass);
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for TilesExperiment {
+        fn dispose(&self) {
+            if let Some(stop) = self.stop.take() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    impl WidgetImpl for TilesExperiment {}
+    impl WindowImpl for TilesExperiment {
+        fn close_request(&self) -> glib::Propagation {
+            if let Some(stop) = self.stop.take() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            self.parent_close_request()
+        }
+    }
+    impl AdwWindowImpl for TilesExperiment {}
+}
+
+glib::wrapper! {
+    pub struct TilesExperiment(ObjectSubclass<imp::TilesExperiment>)
+        @extends adw::Window, gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget,
+                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+/// Opens the experiment for `game`'s position.
+pub fn show(parent: &gtk::Window, game: Game) {
+    let window: TilesExperiment = glib::Object::builder()
+        .property("transient-for", parent)
+        .build();
+    window.imp().game.replace(Some(game));
+    window.setup();
+    GtkWindowExt::present(&window);
+}
+
+impl TilesExperiment {
+    fn setup(&self) {
+        let imp = self.imp();
+        imp.run_button.connect_clicked(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| {
+                if window.imp().running.get() {
+                    window.stop();
+                } else {
+                    window.start();
+                }
+            }
+        ));
+        let area: gtk::DrawingArea = glib::Object::builder()
+            .property("accessible-role", gtk::AccessibleRole::Img)
+            .property("content-width", 300)
+            .property("content-height", 200)
+            .build();
+        crate::widgets::a11y::set_label(&area, &gettext("Positions per move taken back"));
+        let rows = imp.rows.clone();
+        area.set_draw_func(move |area, cr, w, h| {
+            #[allow(deprecated)]
+            let c = area.style_context().color();
+            let text = (
+                f64::from(c.red()),
+                f64::from(c.green()),
+                f64::from(c.blue()),
+            );
+            let dark = adw::StyleManager::default().is_dark();
+            draw(cr, f64::from(w), f64::from(h), &rows.borrow(), text, dark);
+        });
+        area.set_visible(false);
+        imp.chart_slot.set_child(Some(&area));
+        imp.chart.replace(Some(area));
+        self.header();
+    }
+
+    fn header(&self) {
+        let table = &self.imp().table;
+        let titles = [
+            gettext("Taken back"),
+            gettext("Score"),
+            gettext("Looked at"),
+            gettext("ms"),
+            gettext("Full tree"),
+            gettext("ms"),
+        ];
+        for (col, title) in titles.iter().enumerate() {
+            let label = gtk::Label::new(Some(title));
+            label.add_css_class("heading");
+            label.set_xalign(1.0);
+            table.attach(&label, col as i32, 0, 1, 1);
+        }
+    }
+
+    fn start(&self) {
+        let imp = self.imp();
+        let Some(game) = imp.game.borrow().clone() else {
+            return;
+        };
+        while let Some(child) = imp.table.first_child() {
+            imp.table.remove(&child);
+        }
+        self.header();
+        imp.rows.borrow_mut().clear();
+        let limit = Duration::from_secs(imp.limit_spin.value_as_int().max(1) as u64);
+        let simulations = imp.simulations_spin.value_as_int().max(1) as usize;
+        let stop = Arc::new(AtomicBool::new(false));
+        imp.stop.replace(Some(stop.clone()));
+        imp.running.set(true);
+        imp.run_button.set_label(&gettext("_Stop"));
+        imp.run_button.remove_css_class("suggested-action");
+        imp.run_button.add_css_class("destructive-action");
+        imp.progress.set_visible(true);
+        imp.result_label.set_visible(false);
+        imp.progress.set_fraction(0.0);
+        imp.progress
+            .set_text(Some(&gettext("Playing good moves to the end…")));
+        let (sender, receiver) = async_channel::unbounded();
+        std::thread::spawn(move || {
+            let mut rng = match5_engine::computer::rng_from_entropy();
+            let halt = || stop.load(Ordering::Relaxed);
+            experiment::run(
+                &game,
+                simulations,
+                &mut rng,
+                limit,
+                &halt,
+                &mut |s, total| {
+                    let row = Row {
+                        taken_back: s.taken_back,
+                        score: s.best.as_ref().map(|b| b.score),
+                        visited: s.best.as_ref().map(|b| b.visited),
+                        ms: s.best.as_ref().map(|b| b.elapsed.as_secs_f64() * 1e3),
+                        tree: s.tree.as_ref().map(|t| t.positions),
+                        distinct: s.tree.as_ref().map(|t| t.distinct),
+                        tree_ms: s.tree.as_ref().map(|t| t.elapsed.as_secs_f64() * 1e3),
+                    };
+                    let _ = sender.send_blocking(Message::Row(row, total));
+                },
+            );
+            let _ = sender.send_blocking(Message::Done);
+        });
+        glib::spawn_future_local(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            async move {
+                while let Ok(message) = receiver.recv().await {
+                    match message {
+                        Message::Row(row, total) => window.add_row(row, total),
+                        Message::Done => break,
+                    }
+                }
+                window.finished();
+            }
+        ));
+    }
+
+    fn stop(&self) {
+        if let Some(stop) = self.imp().stop.borrow().as_ref() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.imp()
+            .progress
+            .set_text(Some(&gettext("Stopping after this search…")));
+    }
+
+    fn add_row(&self, row: Row, total: usize) {
+        let imp = self.imp();
+        let at = row.taken_back as i32;
+        let over = gettext("over the limit");
+        let cells = [
+            row.taken_back.to_string(),
+            row.score.map_or(over.clone(), |v| v.to_string()),
+            row.visited.map_or(over.clone(), group),
+            row.ms.map_or(over.clone(), |v| format!("{v:.1}")),
+            row.tree.map_or(over.clone(), group),
+            row.tree_ms.map_or(over.clone(), |v| format!("{v:.1}")),
+        ];
+        for (col, text) in cells.iter().enumerate() {
+            let label = gtk::Label::new(Some(text));
+            label.set_xalign(1.0);
+            label.add_css_class("numeric");
+            imp.table.attach(&label, col as i32, at, 1, 1);
+        }
+        imp.progress
+            .set_fraction(row.taken_back as f64 / total.max(1) as f64);
+        imp.progress.set_text(Some(&gettext_f(
+            "{n} of {total} moves taken back",
+            &[
+                ("n", &row.taken_back.to_string()),
+                ("total", &total.to_string()),
+            ],
+        )));
+        imp.rows.borrow_mut().push(row);
+        if let Some(chart) = imp.chart.borrow().as_ref() {
+            chart.set_visible(true);
+            imp.legend.set_visible(true);
+            crate::widgets::a11y::set_description(chart, &summary(&imp.rows.borrow()));
+            chart.queue_draw();
+        }
+    }
+
+    fn finished(&self) {
+        let imp = self.imp();
+        imp.running.set(false);
+        imp.stop.replace(None);
+        imp.run_button.set_label(&gettext("_Run the Experiment"));
+        imp.run_button.remove_css_class("destructive-action");
+        imp.run_button.add_css_class("suggested-action");
+        let rows = imp.rows.borrow();
+        let text = match rows.last() {
+            Some(last) if last.tree.is_none() || last.score.is_none() => gettext_f(
+                "Stopped at {n} moves taken back: a search took longer than the limit.",
+                &[("n", &last.taken_back.to_string())],
+            ),
+            Some(last) => gettext_f(
+                "Done: {n} moves taken back, to the start.",
+                &[("n", &last.taken_back.to_string())],
+            ),
+            None => gettext("The game was already over."),
+        };
+        imp.progress.set_visible(false);
+        imp.result_label.set_label(&text);
+        imp.result_label.set_visible(true);
+    }
+}
+
+/// 1234567 as "1 234 567" (thin spaces), for long counts.
+fn group(n: impl ToString) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{2009}');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The chart in words.
+fn summary(rows: &[Row]) -> String {
+    let measured: Vec<&Row> = rows.iter().filter(|r| r.tree.is_some()).collect();
+    let (Some(first), Some(last)) = (measured.first(), measured.last()) else {
+        return String::new();
+    };
+    gettext_f(
+        "From {a} to {b} moves taken back, the full game tree grew from {ta} to {tb} positions, and the positions the computer looked at from {va} to {vb}.",
+        &[
+            ("a", &first.taken_back.to_string()),
+            ("b", &last.taken_back.to_string()),
+            ("ta", &first.tree.unwrap_or(0).to_string()),
+            ("tb", &last.tree.unwrap_or(0).to_string()),
+            ("va", &first.visited.unwrap_or(0).to_string()),
+            ("vb", &last.visited.unwrap_or(0).to_string()),
+        ],
+    )
+}
+
+/// The chart: per move taken back, the full tree's positions and those the
+/// computer looked at, on a logarithmic scale with a line per power of ten.
+pub fn draw(cr: &cairo::Context, w: f64, h: f64, rows: &[Row], text: (f64, f64, f64), dark: bool) {
+    let points: Vec<(usize, f64, f64)> = rows
+        .iter()
+        .filter_map(|r| Some((r.taken_back, r.tree? as f64, r.visited? as f64)))
+        .collect();
+    if points.is_empty() {
+        return;
+    }
+    let (left, right, top, bottom) = (44.0, w - 10.0, 10.0, h - 22.0);
+    let most = points.iter().map(|p| p.1.max(p.2)).fold(1.0, f64::max);
+    let decades = most.log10().ceil().max(1.0);
+    let y = |v: f64| bottom - v.max(1.0).log10() / decades * (bottom - top);
+    let n = points.last().map_or(1, |p| p.0).max(2);
+    let x = |i: usize| left + (i.saturating_sub(1)) as f64 / (n - 1) as f64 * (right - left);
+    cr.set_line_width(1.0);
+    cr.set_font_size(10.0);
+    for d in 0..=decades as i32 {
+        let yy = y(10f64.powi(d));
+        cr.set_source_rgba(text.0, text.1, text.2, 0.12);
+        cr.move_to(left, yy.round() + 0.5);
+        cr.line_to(right, yy.round() + 0.5);
+        let _ = cr.stroke();
+        cr.set_source_rgba(text.0, text.1, text.2, 0.7);
+        cr.move_to(4.0, yy + 3.0);
+        let _ = cr.show_text(&format!("10^{d}"));
+    }
+    for i in [1, n] {
+        cr.move_to(x(i) - 3.0, h - 6.0);
+        let _ = cr.show_text(&i.to_string());
+    }
+    let (tree, seen) = if dark {
+        ((0.47, 0.68, 0.93), (0.34, 0.89, 0.54))
+    } else {
+        ((0.21, 0.52, 0.89), (0.15, 0.64, 0.41))
+    };
+    for (colour, value) in [(tree, 1usize), (seen, 2)] {
+        cr.set_source_rgb(colour.0, colour.1, colour.2);
+        cr.set_line_width(2.0);
+        for (k, p) in points.iter().enumerate() {
+            let v = if value == 1 { p.1 } else { p.2 };
+            if k == 0 {
+                cr.move_to(x(p.0), y(v));
+            } else {
+                cr.line_to(x(p.0), y(v));
+            }
+        }
+        let _ = cr.stroke();
+        for p in &points {
+            let v = if value == 1 { p.1 } else { p.2 };
+            cr.arc(x(p.0), y(v), 3.0, 0.0, std::f64::consts::TAU);
+            let _ = cr.fill();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_counts_are_grouped_by_thousands() {
+        assert_eq!(group(5578), "5\u{2009}578");
+        assert_eq!(
+            group(116_019_351_485u128),
+            "116\u{2009}019\u{2009}351\u{2009}485"
+        );
+        assert_eq!(group(12), "12");
+    }
+}
