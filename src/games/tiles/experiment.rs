@@ -60,7 +60,7 @@ mod imp {
         pub rows: Rc<RefCell<Vec<Row>>>,
         pub stop: RefCell<Option<Arc<AtomicBool>>>,
         pub running: Cell<bool>,
-        pub chart: RefCell<Option<gtk::DrawingArea>>,
+        pub charts: RefCell<Vec<gtk::DrawingArea>>,
     }
 
     #[glib::object_subclass]
@@ -129,27 +129,47 @@ impl TilesExperiment {
                 }
             }
         ));
-        let area: gtk::DrawingArea = glib::Object::builder()
-            .property("accessible-role", gtk::AccessibleRole::Img)
-            .property("content-width", 300)
-            .property("content-height", 200)
-            .build();
-        crate::widgets::a11y::set_label(&area, &gettext("Positions per move taken back"));
-        let rows = imp.rows.clone();
-        area.set_draw_func(move |area, cr, w, h| {
-            #[allow(deprecated)]
-            let c = area.style_context().color();
-            let text = (
-                f64::from(c.red()),
-                f64::from(c.green()),
-                f64::from(c.blue()),
-            );
-            let dark = adw::StyleManager::default().is_dark();
-            draw(cr, f64::from(w), f64::from(h), &rows.borrow(), text, dark);
-        });
-        area.set_visible(false);
-        imp.chart_slot.set_child(Some(&area));
-        imp.chart.replace(Some(area));
+        let charts = gtk::Box::new(gtk::Orientation::Vertical, 6);
+        let mut areas = Vec::new();
+        for (name, pick) in [
+            (gettext("Positions per move taken back"), positions as Pick),
+            (gettext("Milliseconds per move taken back"), times as Pick),
+        ] {
+            let area: gtk::DrawingArea = glib::Object::builder()
+                .property("accessible-role", gtk::AccessibleRole::Img)
+                .property("content-width", 300)
+                .property("content-height", 170)
+                .build();
+            crate::widgets::a11y::set_label(&area, &name);
+            let rows = imp.rows.clone();
+            area.set_draw_func(move |area, cr, w, h| {
+                #[allow(deprecated)]
+                let c = area.style_context().color();
+                let text = (
+                    f64::from(c.red()),
+                    f64::from(c.green()),
+                    f64::from(c.blue()),
+                );
+                let dark = adw::StyleManager::default().is_dark();
+                draw(
+                    cr,
+                    f64::from(w),
+                    f64::from(h),
+                    &rows.borrow(),
+                    pick,
+                    text,
+                    dark,
+                );
+            });
+            let title = gtk::Label::new(Some(&name));
+            title.add_css_class("heading");
+            charts.append(&title);
+            charts.append(&area);
+            areas.push(area);
+        }
+        charts.set_visible(false);
+        imp.chart_slot.set_child(Some(&charts));
+        imp.charts.replace(areas);
         self.header();
     }
 
@@ -271,10 +291,13 @@ impl TilesExperiment {
             ],
         )));
         imp.rows.borrow_mut().push(row);
-        if let Some(chart) = imp.chart.borrow().as_ref() {
-            chart.set_visible(true);
-            imp.legend.set_visible(true);
-            crate::widgets::a11y::set_description(chart, &summary(&imp.rows.borrow()));
+        imp.chart_slot
+            .child()
+            .inspect(|charts| charts.set_visible(true));
+        imp.legend.set_visible(true);
+        let (positions, times) = summaries(&imp.rows.borrow());
+        for (chart, text) in imp.charts.borrow().iter().zip([positions, times]) {
+            crate::widgets::a11y::set_description(chart, &text);
             chart.queue_draw();
         }
     }
@@ -317,44 +340,86 @@ fn group(n: impl ToString) -> String {
     out
 }
 
-/// The chart in words.
-fn summary(rows: &[Row]) -> String {
+/// The charts in words: the positions, and the times.
+fn summaries(rows: &[Row]) -> (String, String) {
     let measured: Vec<&Row> = rows.iter().filter(|r| r.tree.is_some()).collect();
     let (Some(first), Some(last)) = (measured.first(), measured.last()) else {
-        return String::new();
+        return (String::new(), String::new());
     };
-    gettext_f(
-        "From {a} to {b} moves taken back, the full game tree grew from {ta} to {tb} positions, and the positions the computer looked at from {va} to {vb}.",
-        &[
-            ("a", &first.taken_back.to_string()),
-            ("b", &last.taken_back.to_string()),
-            ("ta", &first.tree.unwrap_or(0).to_string()),
-            ("tb", &last.tree.unwrap_or(0).to_string()),
-            ("va", &first.visited.unwrap_or(0).to_string()),
-            ("vb", &last.visited.unwrap_or(0).to_string()),
-        ],
+    let ms = |v: Option<f64>| format!("{:.1}", v.unwrap_or(0.0));
+    (
+        gettext_f(
+            "From {a} to {b} moves taken back, the full game tree grew from {ta} to {tb} positions, and the positions the computer looked at from {va} to {vb}.",
+            &[
+                ("a", &first.taken_back.to_string()),
+                ("b", &last.taken_back.to_string()),
+                ("ta", &first.tree.unwrap_or(0).to_string()),
+                ("tb", &last.tree.unwrap_or(0).to_string()),
+                ("va", &first.visited.unwrap_or(0).to_string()),
+                ("vb", &last.visited.unwrap_or(0).to_string()),
+            ],
+        ),
+        gettext_f(
+            "From {a} to {b} moves taken back, counting the full tree took from {ca} to {cb} ms, and the best-score search from {sa} to {sb} ms.",
+            &[
+                ("a", &first.taken_back.to_string()),
+                ("b", &last.taken_back.to_string()),
+                ("ca", &ms(first.tree_ms)),
+                ("cb", &ms(last.tree_ms)),
+                ("sa", &ms(first.ms)),
+                ("sb", &ms(last.ms)),
+            ],
+        ),
     )
 }
 
-/// The chart: per move taken back, the full tree's positions and those the
-/// computer looked at, on a logarithmic scale with a line per power of ten.
-pub fn draw(cr: &cairo::Context, w: f64, h: f64, rows: &[Row], text: (f64, f64, f64), dark: bool) {
+/// What a chart shows of each row: the blue line's value and the green
+/// line's, if measured.
+type Pick = fn(&Row) -> Option<(f64, f64)>;
+
+/// Positions: the full tree (blue) and those looked at (green).
+pub fn positions(row: &Row) -> Option<(f64, f64)> {
+    Some((row.tree? as f64, row.visited? as f64))
+}
+
+/// Milliseconds: counting the tree (blue) and the best-score search (green).
+pub fn times(row: &Row) -> Option<(f64, f64)> {
+    Some((row.tree_ms?, row.ms?))
+}
+
+/// A chart: per move taken back, two lines on a logarithmic scale with a
+/// line per power of ten (the smallest shown is 10^-2).
+pub fn draw(
+    cr: &cairo::Context,
+    w: f64,
+    h: f64,
+    rows: &[Row],
+    pick: Pick,
+    text: (f64, f64, f64),
+    dark: bool,
+) {
     let points: Vec<(usize, f64, f64)> = rows
         .iter()
-        .filter_map(|r| Some((r.taken_back, r.tree? as f64, r.visited? as f64)))
+        .filter_map(|r| pick(r).map(|(a, b)| (r.taken_back, a, b)))
         .collect();
     if points.is_empty() {
         return;
     }
-    let (left, right, top, bottom) = (44.0, w - 10.0, 10.0, h - 22.0);
-    let most = points.iter().map(|p| p.1.max(p.2)).fold(1.0, f64::max);
-    let decades = most.log10().ceil().max(1.0);
-    let y = |v: f64| bottom - v.max(1.0).log10() / decades * (bottom - top);
+    let (left, right, top, bottom) = (48.0, w - 10.0, 10.0, h - 22.0);
+    let floor = 0.01;
+    let values = points.iter().flat_map(|p| [p.1, p.2]);
+    let most = values.clone().fold(1.0, f64::max);
+    let least = values.fold(f64::INFINITY, f64::min).max(floor);
+    let (lo, hi) = (
+        least.log10().floor(),
+        most.log10().ceil().max(least.log10().floor() + 1.0),
+    );
+    let y = |v: f64| bottom - (v.max(floor).log10() - lo) / (hi - lo) * (bottom - top);
     let n = points.last().map_or(1, |p| p.0).max(2);
     let x = |i: usize| left + (i.saturating_sub(1)) as f64 / (n - 1) as f64 * (right - left);
     cr.set_line_width(1.0);
     cr.set_font_size(10.0);
-    for d in 0..=decades as i32 {
+    for d in lo as i32..=hi as i32 {
         let yy = y(10f64.powi(d));
         cr.set_source_rgba(text.0, text.1, text.2, 0.12);
         cr.move_to(left, yy.round() + 0.5);
@@ -368,26 +433,25 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, rows: &[Row], text: (f64, f64, 
         cr.move_to(x(i) - 3.0, h - 6.0);
         let _ = cr.show_text(&i.to_string());
     }
-    let (tree, seen) = if dark {
+    let (blue, green) = if dark {
         ((0.47, 0.68, 0.93), (0.34, 0.89, 0.54))
     } else {
         ((0.21, 0.52, 0.89), (0.15, 0.64, 0.41))
     };
-    for (colour, value) in [(tree, 1usize), (seen, 2)] {
+    for (colour, first) in [(blue, true), (green, false)] {
+        let value = |p: &(usize, f64, f64)| if first { p.1 } else { p.2 };
         cr.set_source_rgb(colour.0, colour.1, colour.2);
         cr.set_line_width(2.0);
         for (k, p) in points.iter().enumerate() {
-            let v = if value == 1 { p.1 } else { p.2 };
             if k == 0 {
-                cr.move_to(x(p.0), y(v));
+                cr.move_to(x(p.0), y(value(p)));
             } else {
-                cr.line_to(x(p.0), y(v));
+                cr.line_to(x(p.0), y(value(p)));
             }
         }
         let _ = cr.stroke();
         for p in &points {
-            let v = if value == 1 { p.1 } else { p.2 };
-            cr.arc(x(p.0), y(v), 3.0, 0.0, std::f64::consts::TAU);
+            cr.arc(x(p.0), y(value(p)), 3.0, 0.0, std::f64::consts::TAU);
             let _ = cr.fill();
         }
     }
