@@ -9,5 +9,6 @@ pub mod output;
 pub mod pbrain;
 pub mod show;
 pub mod signals;
+pub mod tictactoe;
 pub mod tiles;
 pub mod train;

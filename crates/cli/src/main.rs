@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use match5_cli::manager::Info;
 use match5_cli::output::printable;
-use match5_cli::{leapfrog, pbrain, show, tiles, train};
+use match5_cli::{leapfrog, pbrain, show, tictactoe, tiles, train};
 
 #[derive(Parser)]
 #[command(
@@ -122,6 +122,40 @@ enum Command {
     Tiles {
         #[command(subcommand)]
         command: Tiles,
+    },
+    /// The self-learning tic-tac-toe of 1983: the computer plays O and
+    /// learns a preference for every position it makes.
+    Tictactoe {
+        #[command(subcommand)]
+        command: Tictactoe,
+    },
+}
+
+#[derive(Subcommand)]
+enum Tictactoe {
+    /// Train a new computer: games against an opponent that plays X and
+    /// begins; wins, losses and draws per block of games.
+    Train {
+        /// `random`, `perfect` (minimax, a random choice among the best
+        /// moves) or `learner` (a second learning computer).
+        #[arg(long)]
+        opponent: String,
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
+        /// Games per block of the table.
+        #[arg(long, value_name = "B", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+        block: u64,
+        /// Seed of every random choice (the same seed gives the same games).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// What a won, drawn and lost game adds to the preference of each
+        /// position the computer made in it (the article: 1,0,-1; MENACE:
+        /// 3,1,-1).
+        #[arg(long, value_name = "WIN,DRAW,LOSS", default_value = "1,0,-1", value_parser = tictactoe::parse_rewards, allow_hyphen_values = true)]
+        rewards: match5_tictactoe::Rewards,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -264,6 +298,17 @@ fn main() -> ExitCode {
             command: Leapfrog::Stats { frogs, json },
         } => leapfrog::figures(frogs.into(), json).map(|()| 0),
         Command::Tiles { command } => run_tiles(command).map(|()| 0),
+        Command::Tictactoe {
+            command:
+                Tictactoe::Train {
+                    opponent,
+                    games,
+                    block,
+                    seed,
+                    rewards,
+                    json,
+                },
+        } => tictactoe::run_train(&opponent, games, block, seed, rewards, json).map(|()| 0),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,0 +1,198 @@
+//! What the computer knows: the positions it has met, in the order it met
+//! them (the listing's array FF), each with a preference value (array GG).
+
+use std::collections::HashMap;
+
+use crate::board::{Board, Mark};
+
+/// What a finished game adds to the preference of every position the
+/// computer made in it. The article: +1 won, 0 drawn, −1 lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rewards {
+    pub win: i32,
+    pub draw: i32,
+    pub loss: i32,
+}
+
+impl Default for Rewards {
+    fn default() -> Self {
+        Rewards {
+            win: 1,
+            draw: 0,
+            loss: -1,
+        }
+    }
+}
+
+impl Rewards {
+    /// MENACE's beads (Michie, 1961): +3 won, +1 drawn, −1 lost.
+    pub const MENACE: Rewards = Rewards {
+        win: 3,
+        draw: 1,
+        loss: -1,
+    };
+}
+
+/// How a game ended for the player who learns from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Drawn,
+    Lost,
+}
+
+/// Why the computer played a field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The field played, 0 to 8 (the article's field 1 to 9).
+    pub field: usize,
+    /// The position after the move, as its lowest image.
+    pub position: u32,
+    pub preference: i32,
+    /// The position was in the list before this move.
+    pub known: bool,
+}
+
+/// The list of positions and preferences.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Knowledge {
+    rewards: Rewards,
+    positions: Vec<u32>,
+    preferences: Vec<i32>,
+    index: HashMap<u32, usize>,
+}
+
+impl Knowledge {
+    pub fn new(rewards: Rewards) -> Knowledge {
+        Knowledge {
+            rewards,
+            ..Knowledge::default()
+        }
+    }
+
+    /// Knowledge holding `entries` (position, preference) in this order.
+    pub fn with_entries(
+        rewards: Rewards,
+        entries: impl IntoIterator<Item = (u32, i32)>,
+    ) -> Knowledge {
+        let mut k = Knowledge::new(rewards);
+        for (position, preference) in entries {
+            let at = k.find_or_add(position);
+            k.preferences[at] = preference;
+        }
+        k
+    }
+
+    pub fn rewards(&self) -> Rewards {
+        self.rewards
+    }
+
+    /// Positions stored.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Every stored position with its preference, in the order met.
+    pub fn entries(&self) -> impl Iterator<Item = (u32, i32)> + '_ {
+        self.positions
+            .iter()
+            .copied()
+            .zip(self.preferences.iter().copied())
+    }
+
+    pub fn preference(&self, position: u32) -> Option<i32> {
+        self.index.get(&position).map(|&at| self.preferences[at])
+    }
+
+    fn find_or_add(&mut self, position: u32) -> usize {
+        if let Some(&at) = self.index.get(&position) {
+            return at;
+        }
+        self.positions.push(position);
+        self.preferences.push(0);
+        self.index.insert(position, self.positions.len() - 1);
+        self.positions.len() - 1
+    }
+
+    /// The article's move for `me`: every empty field in order 1 to 9, the
+    /// position after `me` there reduced to its lowest image and looked up
+    /// (a position not in the list yet is added with preference 0); the
+    /// field of the highest preference, and of equal ones the first. It
+    /// does not look ahead. `None` on a full board.
+    pub fn choose(&mut self, board: &Board, me: Mark) -> Option<Choice> {
+        let mut best: Option<Choice> = None;
+        for field in board.empty_fields().collect::<Vec<_>>() {
+            let mut after = *board;
+            after.set(field, Some(me));
+            let position = after.lowest();
+            let known = self.index.contains_key(&position);
+            let at = self.find_or_add(position);
+            let choice = Choice {
+                field,
+                position,
+                preference: self.preferences[at],
+                known,
+            };
+            if best.is_none_or(|b| choice.preference > b.preference) {
+                best = Some(choice);
+            }
+        }
+        best
+    }
+
+    /// After a game: each position the player made in it (`made`) gets the
+    /// reward of `outcome` added to its preference.
+    pub fn learn(&mut self, made: &[u32], outcome: Outcome) {
+        let reward = match outcome {
+            Outcome::Won => self.rewards.win,
+            Outcome::Drawn => self.rewards.draw,
+            Outcome::Lost => self.rewards.loss,
+        };
+        for &position in made {
+            let at = self.find_or_add(position);
+            self.preferences[at] += reward;
+        }
+    }
+
+    /// Forgets everything (the rewards stay).
+    pub fn forget(&mut self) {
+        *self = Knowledge::new(self.rewards);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unseen_positions_are_added_and_ties_go_to_the_first_field() {
+        let mut k = Knowledge::default();
+        let mut board = Board::default();
+        board.set(4, Some(Mark::X));
+        let choice = k.choose(&board, Mark::O).unwrap();
+        // Around a centre X there are two kinds of fields: corners and
+        // edges; both are new with preference 0, so field 1 (a corner).
+        assert_eq!(
+            (choice.field, choice.preference, choice.known),
+            (0, 0, false)
+        );
+        assert_eq!(k.len(), 2);
+        // A lost game makes the corner worse: next time an edge (field 2).
+        k.learn(&[choice.position], Outcome::Lost);
+        let again = k.choose(&board, Mark::O).unwrap();
+        assert_eq!((again.field, again.preference, again.known), (1, 0, true));
+        assert_eq!(k.preference(choice.position), Some(-1));
+    }
+
+    #[test]
+    fn rewards_are_settings() {
+        let mut k = Knowledge::new(Rewards::MENACE);
+        k.learn(&[5, 7], Outcome::Won);
+        k.learn(&[5], Outcome::Drawn);
+        assert_eq!(k.entries().collect::<Vec<_>>(), vec![(5, 4), (7, 3)]);
+    }
+}
