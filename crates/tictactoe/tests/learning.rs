@@ -8,8 +8,11 @@ use rand::SeedableRng;
 
 /// The eight images by coordinates: (row, column) turned and mirrored, an
 /// implementation apart from the board's own.
+/// Where a field (row, column) goes under one symmetry.
+type Map = fn(usize, usize) -> (usize, usize);
+
 fn images_by_coordinates(b: &Board) -> Vec<u32> {
-    let maps: [fn(usize, usize) -> (usize, usize); 8] = [
+    let maps: [Map; 8] = [
         |r, c| (r, c),
         |r, c| (c, 2 - r),
         |r, c| (2 - r, 2 - c),
