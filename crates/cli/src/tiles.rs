@@ -7,26 +7,24 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
+use match5_engine::FileError;
 use match5_engine::computer::{rng_from_entropy, rng_from_seed};
+use match5_engine::disk::read_bounded;
+use match5_tiles::file::MAX_FILE_BYTES;
 use match5_tiles::players::{good_move, random_move};
 use match5_tiles::{Colour, EXAMPLE, Game, Move, best_score, experiment, tree_size};
 use serde::Serialize;
 
 use crate::output::{print, printable};
 
-/// Game files are a few hundred bytes; a larger one is not a game file.
-const MAX_FILE: u64 = 1 << 20;
-
 /// Reads a game file; errors name the file and the line.
 pub fn read(path: &Path) -> Result<Game> {
     let shown = printable(&path.display().to_string());
-    let file = std::fs::File::open(path).with_context(|| format!("cannot open {shown}"))?;
-    let mut bytes = Vec::new();
-    use std::io::Read;
-    file.take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {shown}"))?;
-    if bytes.len() as u64 > MAX_FILE {
+    let bytes = read_bounded(path, MAX_FILE_BYTES).map_err(|e| match e {
+        FileError::Io { error, .. } => anyhow::anyhow!("cannot open {shown}: {error}"),
+        other => anyhow::anyhow!("{}", printable(&other.to_string())),
+    })?;
+    if bytes.len() > MAX_FILE_BYTES {
         bail!("{shown} is larger than 1 MB: not a game file");
     }
     let text =

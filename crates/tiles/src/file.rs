@@ -23,6 +23,10 @@ pub const EXAMPLE: &str = "gbbggbbgggbgbbbgggbgbbggg
 0
 ";
 
+/// Game files are a few hundred bytes: a larger file (1 MiB) is not one and
+/// is refused before it is read whole.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
 /// A game file that cannot be read, and the line (from 1) where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {problem}")]

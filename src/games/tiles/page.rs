@@ -7,7 +7,7 @@ use std::cell::{OnceCell, RefCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_tiles::file::{FileError, Problem};
+use match5_tiles::file::{FileError, MAX_FILE_BYTES, Problem};
 use match5_tiles::game::PLAYER_NAMES;
 use match5_tiles::{Colour, EXAMPLE, Game, Move, Sizes, parse};
 
@@ -285,7 +285,7 @@ impl TilesPage {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let text = match read_bounded(path) {
+        let text = match read_text(path) {
             Ok(text) => text,
             Err(message) => {
                 self.toast(&gettext_f(
@@ -426,15 +426,13 @@ impl TilesPage {
     }
 }
 
-/// A game file's text, if it is a small text file.
-fn read_bounded(path: &std::path::Path) -> Result<String, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take((1 << 20) + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() > 1 << 20 {
+/// A game file's text, if it is a small text file; else why not.
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = match5_engine::disk::read_bounded(path, MAX_FILE_BYTES).map_err(|e| match e {
+        match5_engine::FileError::Io { error, .. } => crate::errors::io_reason(&error),
+        other => crate::errors::file_error(&other),
+    })?;
+    if bytes.len() > MAX_FILE_BYTES {
         return Err(gettext("it is larger than 1 MB"));
     }
     String::from_utf8(bytes).map_err(|_| gettext("it is not a text file"))
