@@ -30,8 +30,14 @@ impl Colour {
         }
     }
 
-    fn index(self) -> usize {
+    /// 0 for yellow, 1 for blue (the order of [`Colour::BOTH`]).
+    pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The colour of [`Colour::index`] `i` (anything but 0 is blue).
+    pub fn from_index(i: usize) -> Colour {
+        if i == 0 { Colour::Yellow } else { Colour::Blue }
     }
 }
 

@@ -578,13 +578,7 @@ impl FivePage {
 
     fn on_cell(&self, cell: Cell) {
         if self.model().play(cell).is_err() {
-            self.error_bell();
-        }
-    }
-
-    fn error_bell(&self) {
-        if let Some(surface) = self.native().and_then(|n| n.surface()) {
-            surface.beep();
+            crate::widgets::error_bell(self);
         }
     }
 

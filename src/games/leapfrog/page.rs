@@ -197,7 +197,7 @@ impl LeapfrogPage {
             self,
             move |_, field| {
                 page.imp().view.shake(field);
-                page.error_bell();
+                crate::widgets::error_bell(&page);
             }
         ));
         self.show_figures();
@@ -214,12 +214,12 @@ impl LeapfrogPage {
             }
             LeapfrogAction::Undo => {
                 if !model.undo() {
-                    self.error_bell();
+                    crate::widgets::error_bell(self);
                 }
             }
             LeapfrogAction::Hint => {
                 if model.hint().is_none() {
-                    self.error_bell();
+                    crate::widgets::error_bell(self);
                 }
             }
             LeapfrogAction::Solve => {
@@ -318,12 +318,6 @@ impl LeapfrogPage {
 
     fn toast(&self, text: &str) {
         self.imp().toasts.add_toast(adw::Toast::new(text));
-    }
-
-    fn error_bell(&self) {
-        if let Some(surface) = self.native().and_then(|n| n.surface()) {
-            surface.beep();
-        }
     }
 
     /// The fields, the status line, the counter and what can be done now.

@@ -226,7 +226,7 @@ impl TilesGame {
                 {
                     model.emit_by_name::<()>(
                         "hinted",
-                        &[&(mv.bowl as u32), &(mv.colour as u32), &best.score],
+                        &[&(mv.bowl as u32), &(mv.colour.index() as u32), &best.score],
                     );
                 }
             }

@@ -187,7 +187,7 @@ impl TilesPage {
                 self,
                 move |_: TilesGame, message: String| {
                     page.toast(&message);
-                    page.error_bell();
+                    crate::widgets::error_bell(&page);
                 }
             ),
         );
@@ -215,7 +215,7 @@ impl TilesPage {
             TilesAction::NewGame => model.restart(),
             TilesAction::Undo => {
                 if !model.undo() {
-                    self.error_bell();
+                    crate::widgets::error_bell(self);
                 }
             }
             TilesAction::Hint => model.hint(),
@@ -305,11 +305,7 @@ impl TilesPage {
     }
 
     fn hinted(&self, bowl: usize, colour: u32, score: i32) {
-        let colour = if colour == 0 {
-            Colour::Yellow
-        } else {
-            Colour::Blue
-        };
+        let colour = Colour::from_index(colour as usize);
         let mv = Move { bowl, colour };
         self.imp().hint.replace(Some(mv));
         let who = PLAYER_NAMES[self.model().game().to_move()];
@@ -327,12 +323,6 @@ impl TilesPage {
 
     fn toast(&self, text: &str) {
         self.imp().toasts.add_toast(adw::Toast::new(text));
-    }
-
-    fn error_bell(&self) {
-        if let Some(surface) = self.native().and_then(|n| n.surface()) {
-            surface.beep();
-        }
     }
 
     fn action(&self, action: TilesAction) -> gio::SimpleAction {

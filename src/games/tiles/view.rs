@@ -167,7 +167,10 @@ impl TilesView {
     }
 
     fn choose(&self, mv: Move) {
-        self.emit_by_name::<()>("move-chosen", &[&(mv.bowl as u32), &(mv.colour as u32)]);
+        self.emit_by_name::<()>(
+            "move-chosen",
+            &[&(mv.bowl as u32), &(mv.colour.index() as u32)],
+        );
     }
 
     fn key_pressed(&self, key: gdk::Key) -> glib::Propagation {
@@ -264,11 +267,7 @@ impl TilesView {
             "move-chosen",
             false,
             glib::closure_local!(move |view: &TilesView, bowl: u32, colour: u32| {
-                let colour = if colour == 0 {
-                    Colour::Yellow
-                } else {
-                    Colour::Blue
-                };
+                let colour = Colour::from_index(colour as usize);
                 f(
                     view,
                     Move {
