@@ -191,15 +191,31 @@ impl TilesGame {
         }
     }
 
-    /// Takes back the last move, and the computer's before it, so that it
-    /// is a person's turn again.
-    pub fn undo(&self) -> bool {
-        let mut game = self.imp().game.borrow_mut();
-        if !game.undo() {
-            return false;
+    /// The game as it was at the last turn of a person before now, if a
+    /// person has moved: what Undo goes back to.
+    fn last_person_turn(&self) -> Option<Game> {
+        let players = self.players();
+        let mut game = self.game();
+        while game.undo() {
+            if players[game.to_move()] == Player::Person {
+                return Some(game);
+            }
         }
-        while self.players()[game.to_move()] != Player::Person && game.undo() {}
-        drop(game);
+        None
+    }
+
+    /// Can Undo take a person's move back?
+    pub fn can_undo(&self) -> bool {
+        self.last_person_turn().is_some()
+    }
+
+    /// Takes back moves, the computer's answers included, to the last turn
+    /// of a person; false when no person has moved.
+    pub fn undo(&self) -> bool {
+        let Some(before) = self.last_person_turn() else {
+            return false;
+        };
+        self.imp().game.replace(before);
         self.changed();
         true
     }

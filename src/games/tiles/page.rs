@@ -383,20 +383,8 @@ impl TilesPage {
             )
         };
         imp.status_label.set_label(&status);
-        let person_moved = {
-            let mut g = game.clone();
-            let players = model.players();
-            let mut any = false;
-            while g.undo() {
-                if players[g.to_move()] == Player::Person {
-                    any = true;
-                    break;
-                }
-            }
-            any
-        };
         self.action(TilesAction::Undo)
-            .set_enabled(person_moved && !model.thinking());
+            .set_enabled(model.can_undo() && !model.thinking());
         self.action(TilesAction::Hint)
             .set_enabled(!game.is_over() && !model.thinking());
         self.action(TilesAction::NewGame)
