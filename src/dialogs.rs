@@ -1,4 +1,5 @@
-//! Small message dialogs: confirmations, errors, password prompts.
+//! Small message dialogs: confirmations, errors, password prompts, and
+//! the file chooser for opening a file.
 
 use adw::prelude::*;
 
@@ -111,4 +112,51 @@ pub fn close_on_escape<T: gtk::subclass::widget::WidgetClassExt>(klass: &mut T) 
         gtk::gdk::ModifierType::empty(),
         "window.close",
     );
+}
+
+/// What files an open dialog offers: its name, patterns and MIME types.
+pub struct FileKind<'a> {
+    pub name: &'a str,
+    pub patterns: &'a [&'a str],
+    pub mime_types: &'a [&'a str],
+}
+
+/// Asks for a file to open (in `folder`, if given); `f` gets its path.
+/// A native dialog lives only as long as someone holds it: the caller
+/// keeps what this returns until the answer.
+pub fn open_file(
+    parent: Option<&gtk::Window>,
+    title: &str,
+    kind: &FileKind<'_>,
+    folder: Option<&std::path::Path>,
+    f: impl Fn(std::path::PathBuf) + 'static,
+) -> gtk::FileChooserNative {
+    let filter = gtk::FileFilter::new();
+    filter.set_name(Some(kind.name));
+    for pattern in kind.patterns {
+        filter.add_pattern(pattern);
+    }
+    for mime in kind.mime_types {
+        filter.add_mime_type(mime);
+    }
+    let chooser = gtk::FileChooserNative::new(
+        Some(title),
+        parent,
+        gtk::FileChooserAction::Open,
+        Some(&gettext("_Open")),
+        Some(&gettext("_Cancel")),
+    );
+    chooser.add_filter(&filter);
+    if let Some(folder) = folder {
+        let _ = chooser.set_current_folder(Some(&gtk::gio::File::for_path(folder)));
+    }
+    chooser.connect_response(move |chooser, response| {
+        if response == gtk::ResponseType::Accept
+            && let Some(path) = chooser.file().and_then(|f| f.path())
+        {
+            f(path);
+        }
+    });
+    chooser.show();
+    chooser
 }

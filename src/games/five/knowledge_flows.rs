@@ -5,7 +5,7 @@ use std::path::Path;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
-use gtk::{gio, glib};
+use gtk::glib;
 use match5_engine::files::{self, FileError, Saved};
 use match5_engine::{Knowledge, Status};
 
@@ -82,33 +82,23 @@ impl FivePage {
     }
 
     pub(super) fn choose_file_to_open(&self) {
-        let filter = gtk::FileFilter::new();
-        filter.set_name(Some(&gettext("Match5 knowledge")));
-        filter.add_pattern("*.fivo");
-        filter.add_mime_type("application/x-match5-knowledge");
-        let chooser = gtk::FileChooserNative::new(
-            Some(&gettext("Open Knowledge")),
+        let kind = dialogs::FileKind {
+            name: &gettext("Match5 knowledge"),
+            patterns: &["*.fivo"],
+            mime_types: &["application/x-match5-knowledge"],
+        };
+        let page = self.downgrade();
+        let chooser = dialogs::open_file(
             Some(&self.window()),
-            gtk::FileChooserAction::Open,
-            Some(&gettext("_Open")),
-            Some(&gettext("_Cancel")),
-        );
-        chooser.add_filter(&filter);
-        let _ =
-            chooser.set_current_folder(Some(&gio::File::for_path(self.store().knowledge_dir())));
-        chooser.connect_response(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |chooser, response| {
-                if response == gtk::ResponseType::Accept
-                    && let Some(path) = chooser.file().and_then(|f| f.path())
-                {
+            &gettext("Open Knowledge"),
+            &kind,
+            Some(&self.store().knowledge_dir()),
+            move |path| {
+                if let Some(page) = page.upgrade() {
                     page.open_file(&path);
                 }
-            }
-        ));
-        chooser.show();
-        // A native dialog lives only as long as someone holds it.
+            },
+        );
         self.imp().file_chooser.replace(Some(chooser));
     }
 

@@ -250,31 +250,23 @@ impl TilesPage {
 
     fn open_file(&self) {
         let window = self.root().and_downcast::<gtk::Window>();
-        let chooser = gtk::FileChooserNative::new(
-            Some(&gettext("Open Game File")),
+        let kind = crate::dialogs::FileKind {
+            name: &gettext("Game files"),
+            patterns: &["*.txt"],
+            mime_types: &["text/plain"],
+        };
+        let page = self.downgrade();
+        let chooser = crate::dialogs::open_file(
             window.as_ref(),
-            gtk::FileChooserAction::Open,
-            Some(&gettext("_Open")),
-            Some(&gettext("_Cancel")),
-        );
-        let filter = gtk::FileFilter::new();
-        filter.set_name(Some(&gettext("Game files")));
-        filter.add_pattern("*.txt");
-        filter.add_mime_type("text/plain");
-        chooser.add_filter(&filter);
-        chooser.connect_response(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |chooser, response| {
-                if response == gtk::ResponseType::Accept
-                    && let Some(path) = chooser.file().and_then(|f| f.path())
-                {
+            &gettext("Open Game File"),
+            &kind,
+            None,
+            move |path| {
+                if let Some(page) = page.upgrade() {
                     page.load(&path);
                 }
-                page.imp().chooser.replace(None);
-            }
-        ));
-        chooser.show();
+            },
+        );
         self.imp().chooser.replace(Some(chooser));
     }
 
