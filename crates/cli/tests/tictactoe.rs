@@ -8,22 +8,20 @@ use common::{cli, cli_ok};
 #[test]
 fn training_against_perfect_play_prints_blocks_that_stop_losing() {
     let dir = tempfile::tempdir().unwrap();
-    let out = cli_ok(
-        dir.path(),
-        &[
-            "tictactoe",
-            "train",
-            "--opponent",
-            "perfect",
-            "--games",
-            "1000",
-            "--seed",
-            "1",
-            "--block",
-            "250",
-            "--json",
-        ],
-    );
+    let args = [
+        "tictactoe",
+        "train",
+        "--opponent",
+        "perfect",
+        "--games",
+        "1000",
+        "--seed",
+        "1",
+        "--block",
+        "250",
+        "--json",
+    ];
+    let out = cli_ok(dir.path(), &args);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
@@ -39,22 +37,7 @@ fn training_against_perfect_play_prints_blocks_that_stop_losing() {
     assert_eq!(lost(&blocks[3]), 0, "and learns not to");
     assert!(v["stored"].as_u64().unwrap() <= 381);
     // The same seed, the same games.
-    let again = cli_ok(
-        dir.path(),
-        &[
-            "tictactoe",
-            "train",
-            "--opponent",
-            "perfect",
-            "--games",
-            "1000",
-            "--seed",
-            "1",
-            "--block",
-            "250",
-            "--json",
-        ],
-    );
+    let again = cli_ok(dir.path(), &args);
     assert_eq!(out, again);
 }
 
