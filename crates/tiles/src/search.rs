@@ -145,9 +145,12 @@ impl<'a> State<'a> {
             })
     }
 
-    fn is_over(&self) -> bool {
+    /// Has a player all her rows full (the game's end, whatever moves are
+    /// left)? The other end, no move for the player to move, shows as
+    /// [`State::moves`] giving none.
+    fn rows_all_full(&self) -> bool {
         let rows = self.sizes.rows as u8;
-        self.boards[0][0] == rows || self.boards[1][0] == rows || self.moves().next().is_none()
+        self.boards[0][0] == rows || self.boards[1][0] == rows
     }
 
     /// Full rows of the player to move minus the other's.
@@ -221,13 +224,17 @@ impl Scorer<'_> {
         if self.visited.is_multiple_of(4096) && (self.stop)() {
             return None;
         }
-        if state.is_over() {
+        let mut moves: Vec<(usize, Colour, u8)> = if state.rows_all_full() {
+            Vec::new()
+        } else {
+            state.moves().collect()
+        };
+        if moves.is_empty() {
             let value = state.score();
             self.table.insert(key, (value as i8, Bound::Exact));
             return Some(value);
         }
         let length = state.sizes.row_length as u8;
-        let mut moves: Vec<(usize, Colour, u8)> = state.moves().collect();
         // A row made full first, then the fullest row.
         moves.sort_by_key(|&(bowl, colour, tiles)| {
             let after = tiles + state.bowls[bowl][colour as usize];
@@ -342,7 +349,8 @@ pub fn tree_size_until(game: &Game, stop: &dyn Fn() -> bool) -> Option<TreeSize>
             return None;
         }
         let mut size = 1u128;
-        if !state.is_over() {
+        // An end position has no moves: its subtree is itself.
+        if !state.rows_all_full() {
             for (bowl, colour, tiles) in state.moves() {
                 size += count(&state.after(bowl, colour, tiles), memo, stop)?;
             }
