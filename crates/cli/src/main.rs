@@ -133,8 +133,9 @@ enum Command {
 
 #[derive(Subcommand)]
 enum Tictactoe {
-    /// Train a new computer: games against an opponent that plays X and
-    /// begins; wins, losses and draws per block of games.
+    /// Train the computer: games against an opponent that plays X and
+    /// begins; wins, losses and draws per block of games. It goes on from
+    /// the knowledge in its file and saves it there again.
     Train {
         /// `random`, `perfect` (minimax, a random choice among the best
         /// moves) or `learner` (a second learning computer).
@@ -151,8 +152,16 @@ enum Tictactoe {
         /// What a won, drawn and lost game adds to the preference of each
         /// position the computer made in it (the article: 1,0,-1; MENACE:
         /// 3,1,-1).
-        #[arg(long, value_name = "WIN,DRAW,LOSS", default_value = "1,0,-1", value_parser = tictactoe::parse_rewards, allow_hyphen_values = true)]
-        rewards: match5_tictactoe::Rewards,
+        /// A new file takes these; one that has learned keeps its own.
+        #[arg(long, value_name = "WIN,DRAW,LOSS", value_parser = tictactoe::parse_rewards, allow_hyphen_values = true)]
+        rewards: Option<match5_tictactoe::Rewards>,
+        /// The knowledge file (default: the app's,
+        /// `$XDG_DATA_HOME/match5/tic-tac-toe.toml`).
+        #[arg(long, value_name = "FILE")]
+        knowledge: Option<PathBuf>,
+        /// Forget what the file holds and start from nothing.
+        #[arg(long)]
+        fresh: bool,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -306,9 +315,21 @@ fn main() -> ExitCode {
                     block,
                     seed,
                     rewards,
+                    knowledge,
+                    fresh,
                     json,
                 },
-        } => tictactoe::run_train(&opponent, games, block, seed, rewards, json).map(|()| 0),
+        } => tictactoe::run_train(tictactoe::TrainArgs {
+            opponent,
+            games,
+            block,
+            seed,
+            rewards,
+            knowledge,
+            fresh,
+            json,
+        })
+        .map(|()| 0),
     };
     match result {
         Ok(code) => ExitCode::from(code),

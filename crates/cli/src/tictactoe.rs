@@ -1,8 +1,11 @@
 //! `match5-cli tictactoe`: training the self-learning tic-tac-toe of the
 //! 1983 article against random, perfect or learning opponents.
 
-use anyhow::{Result, bail};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
 use match5_engine::computer::{rng_from_entropy, rng_from_seed};
+use match5_tictactoe::store::{self, KnowledgeFile};
 use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, train};
 use serde::Serialize;
 
@@ -56,31 +59,79 @@ pub fn parse_rewards(text: &str) -> Result<Rewards, String> {
     })
 }
 
-/// Trains a new computer (O) against `opponent` (X, who begins).
-pub fn run_train(
-    opponent: &str,
-    games: u64,
-    block: u64,
-    seed: Option<u64>,
-    rewards: Rewards,
-    json: bool,
-) -> Result<()> {
-    let mut opponent = match opponent {
-        "random" => Opponent::Random,
-        "perfect" => Opponent::Perfect,
-        "learner" => Opponent::Learner(Box::new(Knowledge::new(rewards))),
-        other => bail!("'{other}' is not an opponent: random, perfect or learner"),
-    };
-    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-    let mut computer = Knowledge::new(rewards);
-    let run = train(
-        &mut computer,
-        &mut opponent,
+/// `match5-cli tictactoe train`.
+pub struct TrainArgs {
+    pub opponent: String,
+    pub games: u64,
+    pub block: u64,
+    pub seed: Option<u64>,
+    pub rewards: Option<Rewards>,
+    pub knowledge: Option<PathBuf>,
+    pub fresh: bool,
+    pub json: bool,
+}
+
+fn rewards_text(r: Rewards) -> String {
+    format!("{},{},{}", r.win, r.draw, r.loss)
+}
+
+/// Trains the computer (O) of the knowledge file against an opponent (X,
+/// who begins), holding the file's lock, and saves it.
+pub fn run_train(args: TrainArgs) -> Result<()> {
+    let TrainArgs {
+        opponent,
         games,
         block,
-        &mut rng,
-        &mut |_, _| true,
-    );
+        seed,
+        rewards,
+        knowledge,
+        fresh,
+        json,
+    } = args;
+    let mut opponent = match opponent.as_str() {
+        "random" => Opponent::Random,
+        "perfect" => Opponent::Perfect,
+        "learner" => Opponent::Learner(Box::default()),
+        other => bail!("'{other}' is not an opponent: random, perfect or learner"),
+    };
+    let path = match knowledge {
+        Some(p) => p,
+        None => store::default_path().context(
+            "cannot find the data folder: set XDG_DATA_HOME or HOME, or give --knowledge FILE",
+        )?,
+    };
+    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+    let wanted = rewards.unwrap_or_default();
+    let (_, computer, run) = KnowledgeFile::update(&path, wanted, |computer| {
+        if fresh {
+            *computer = Knowledge::new(wanted);
+        }
+        if let Some(r) = rewards
+            && r != computer.rewards()
+        {
+            if !computer.is_empty() {
+                return Err(anyhow!(
+                    "{} has learned with the rewards {}; train it with those, or start anew with --fresh",
+                    path.display(),
+                    rewards_text(computer.rewards())
+                ));
+            }
+            *computer = Knowledge::new(r);
+        }
+        if let Opponent::Learner(x) = &mut opponent {
+            **x = Knowledge::new(computer.rewards());
+        }
+        Ok(train(
+            computer,
+            &mut opponent,
+            games,
+            block,
+            &mut rng,
+            &mut |_, _| true,
+        ))
+    })
+    .map_err(|e| anyhow!("{e}"))?;
+    let run = run?;
     let out = Out {
         games: run.total.games,
         wins: run.total.wins,
@@ -93,13 +144,15 @@ pub fn run_train(
         serde_json::to_string(&out)? + "\n"
     } else {
         let mut text = format!(
-            "{} games: the computer won {}, lost {}, drew {}; it knows {} positions (at most {}).\n",
+            "{} games: the computer won {}, lost {}, drew {}; it knows {} positions (at most {}), learned from {} games in all with the rewards {}.\n",
             out.games,
             out.wins,
             out.losses,
             out.draws,
             out.stored,
-            match5_tictactoe::enumerate::MOST
+            match5_tictactoe::enumerate::MOST,
+            computer.games(),
+            rewards_text(computer.rewards()),
         );
         text += &format!(
             "{:>8}  {:>6}  {:>6}  {:>6}\n",
@@ -113,6 +166,7 @@ pub fn run_train(
                 b.wins, b.losses, b.draws
             );
         }
+        text += &format!("Saved in {}.\n", path.display());
         text
     };
     print(&text)?;

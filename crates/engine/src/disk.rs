@@ -225,7 +225,7 @@ pub fn utc_stamp() -> String {
 }
 
 /// `<file>.damaged-<UTC date and time>`, beside it.
-pub(crate) fn damaged_name(path: &Path) -> PathBuf {
+pub fn damaged_name(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".damaged-{}", utc_stamp()));
     path.with_file_name(name)

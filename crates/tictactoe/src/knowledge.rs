@@ -53,6 +53,26 @@ pub struct Choice {
     pub known: bool,
 }
 
+/// The highest preference of `options`, the first of equal ones.
+pub fn best_of(options: &[Choice]) -> Option<Choice> {
+    options.iter().copied().reduce(|best, c| {
+        if c.preference > best.preference {
+            c
+        } else {
+            best
+        }
+    })
+}
+
+/// What one game taught the computer: the positions it looked at while
+/// choosing (in order), those it made, and how the game ended for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    pub seen: Vec<u32>,
+    pub made: Vec<u32>,
+    pub outcome: Outcome,
+}
+
 /// The list of positions and preferences.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Knowledge {
@@ -60,6 +80,8 @@ pub struct Knowledge {
     positions: Vec<u32>,
     preferences: Vec<i32>,
     index: HashMap<u32, usize>,
+    /// Games learned from.
+    games: u64,
 }
 
 impl Knowledge {
@@ -85,6 +107,15 @@ impl Knowledge {
 
     pub fn rewards(&self) -> Rewards {
         self.rewards
+    }
+
+    /// How many games it has learned from.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    pub fn set_games(&mut self, games: u64) {
+        self.games = games;
     }
 
     /// Positions stored.
@@ -118,30 +149,43 @@ impl Knowledge {
         self.positions.len() - 1
     }
 
-    /// The article's move for `me`: every empty field in order 1 to 9, the
-    /// position after `me` there reduced to its lowest image and looked up
-    /// (a position not in the list yet is added with preference 0); the
-    /// field of the highest preference, and of equal ones the first. It
-    /// does not look ahead. `None` on a full board.
+    /// What the computer weighs for its move as `me`: every empty field in
+    /// order 1 to 9, the position after `me` there reduced to its lowest
+    /// image and looked up. A position not in the list yet is added with
+    /// preference 0 (the article's way). Empty on a full board.
+    pub fn consider(&mut self, board: &Board, me: Mark) -> Vec<Choice> {
+        let fields: Vec<usize> = board.empty_fields().collect();
+        fields
+            .into_iter()
+            .map(|field| {
+                let mut after = *board;
+                after.set(field, Some(me));
+                let position = after.lowest();
+                let known = self.index.contains_key(&position);
+                let at = self.find_or_add(position);
+                Choice {
+                    field,
+                    position,
+                    preference: self.preferences[at],
+                    known,
+                }
+            })
+            .collect()
+    }
+
+    /// The article's move for `me`: of the fields [`consider`]ed, the one
+    /// of the highest preference, and of equal ones the first. It does not
+    /// look ahead. `None` on a full board.
+    ///
+    /// [`consider`]: Knowledge::consider
     pub fn choose(&mut self, board: &Board, me: Mark) -> Option<Choice> {
-        let mut best: Option<Choice> = None;
-        for field in board.empty_fields().collect::<Vec<_>>() {
-            let mut after = *board;
-            after.set(field, Some(me));
-            let position = after.lowest();
-            let known = self.index.contains_key(&position);
-            let at = self.find_or_add(position);
-            let choice = Choice {
-                field,
-                position,
-                preference: self.preferences[at],
-                known,
-            };
-            if best.is_none_or(|b| choice.preference > b.preference) {
-                best = Some(choice);
-            }
-        }
-        best
+        best_of(&self.consider(board, me))
+    }
+
+    /// The preference `position` would have now (0 if it is not stored),
+    /// without storing it.
+    pub fn peek(&self, position: u32) -> i32 {
+        self.preference(position).unwrap_or(0)
     }
 
     /// After a game: each position the player made in it (`made`) gets the
@@ -152,10 +196,21 @@ impl Knowledge {
             Outcome::Drawn => self.rewards.draw,
             Outcome::Lost => self.rewards.loss,
         };
+        self.games += 1;
         for &position in made {
             let at = self.find_or_add(position);
-            self.preferences[at] += reward;
+            self.preferences[at] = self.preferences[at].saturating_add(reward);
         }
+    }
+
+    /// A game played against another copy of this knowledge, played again
+    /// here: the positions it looked at are added in the same order, then
+    /// the lesson is learned.
+    pub fn apply(&mut self, lesson: &Lesson) {
+        for &position in &lesson.seen {
+            self.find_or_add(position);
+        }
+        self.learn(&lesson.made, lesson.outcome);
     }
 
     /// Forgets everything (the rewards stay).

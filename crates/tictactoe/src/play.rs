@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use rand::Rng;
 
 use crate::board::{Board, Mark};
+use crate::game::Game;
 use crate::knowledge::{Knowledge, Outcome};
 
 /// Who plays X in training.
@@ -70,46 +71,39 @@ pub fn perfect_move(board: &Board, me: Mark, rng: &mut impl Rng) -> Option<usize
 /// One game: X (the opponent) begins, the computer plays O; both learners
 /// learn from it. The computer's outcome.
 pub fn play_game(computer: &mut Knowledge, opponent: &mut Opponent, rng: &mut impl Rng) -> Outcome {
-    let mut board = Board::default();
-    let (mut made_o, mut made_x) = (Vec::new(), Vec::new());
-    let mut to_move = Mark::X;
-    while !board.is_over() {
-        let field = if to_move == Mark::O {
-            let choice = computer.choose(&board, Mark::O).expect("a field is empty");
-            made_o.push(choice.position);
-            choice.field
-        } else {
-            match opponent {
-                Opponent::Random => {
-                    let empty: Vec<usize> = board.empty_fields().collect();
-                    empty[rng.random_range(0..empty.len())]
-                }
-                Opponent::Perfect => perfect_move(&board, Mark::X, rng).expect("a field is empty"),
-                Opponent::Learner(x) => {
-                    let choice = x.choose(&board, Mark::X).expect("a field is empty");
-                    made_x.push(choice.position);
-                    choice.field
-                }
+    let mut game = Game::new();
+    let mut made_x = Vec::new();
+    while let Some(to_move) = game.to_move() {
+        if to_move == Mark::O {
+            game.answer(computer);
+            continue;
+        }
+        let board = *game.board();
+        let field = match opponent {
+            Opponent::Random => {
+                let empty: Vec<usize> = board.empty_fields().collect();
+                empty[rng.random_range(0..empty.len())]
+            }
+            Opponent::Perfect => perfect_move(&board, Mark::X, rng).expect("a field is empty"),
+            Opponent::Learner(x) => {
+                let choice = x.choose(&board, Mark::X).expect("a field is empty");
+                made_x.push(choice.position);
+                choice.field
             }
         };
-        board.set(field, Some(to_move));
-        to_move = to_move.other();
+        game.play(field).expect("an empty field on X's turn");
     }
-    let outcome = match board.winner() {
-        Some(Mark::O) => Outcome::Won,
-        Some(Mark::X) => Outcome::Lost,
-        None => Outcome::Drawn,
-    };
-    computer.learn(&made_o, outcome);
+    let lesson = game.lesson().expect("the game is over");
+    computer.learn(&lesson.made, lesson.outcome);
     if let Opponent::Learner(x) = opponent {
-        let theirs = match outcome {
+        let theirs = match lesson.outcome {
             Outcome::Won => Outcome::Lost,
             Outcome::Lost => Outcome::Won,
             Outcome::Drawn => Outcome::Drawn,
         };
         x.learn(&made_x, theirs);
     }
-    outcome
+    lesson.outcome
 }
 
 /// Wins, losses and draws of the computer over some games.

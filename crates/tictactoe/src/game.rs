@@ -1,0 +1,187 @@
+//! One game of the person (X, who begins) against the computer (O): the
+//! rules, the computer's reasons for its moves, and what it learns from the
+//! game. Free of any user interface.
+
+use crate::board::{Board, Mark};
+use crate::knowledge::{Choice, Knowledge, Lesson, Outcome, best_of};
+
+/// Why the computer played where it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deliberation {
+    /// Every empty field it weighed, in order 1 to 9.
+    pub options: Vec<Choice>,
+    pub chosen: Choice,
+}
+
+impl Deliberation {
+    /// How many fields shared the chosen preference (it takes the first).
+    pub fn equals(&self) -> usize {
+        self.options
+            .iter()
+            .filter(|c| c.preference == self.chosen.preference)
+            .count()
+    }
+
+    /// The option of `field`, if it was empty.
+    pub fn option(&self, field: usize) -> Option<&Choice> {
+        self.options.iter().find(|c| c.field == field)
+    }
+}
+
+/// A move the rules do not allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("the game is over")]
+    Over,
+    #[error("field {} is taken", .0 + 1)]
+    Taken(usize),
+    #[error("there is no field {}", .0 + 1)]
+    NoField(usize),
+    #[error("it is not X's turn")]
+    NotYourTurn,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    board: Board,
+    /// Fields in the order played, X first.
+    moves: Vec<usize>,
+    seen: Vec<u32>,
+    made: Vec<u32>,
+    last: Option<Deliberation>,
+}
+
+impl Game {
+    pub fn new() -> Game {
+        Game::default()
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn moves(&self) -> &[usize] {
+        &self.moves
+    }
+
+    /// Who moves next; `None` once the game is over.
+    pub fn to_move(&self) -> Option<Mark> {
+        if self.board.is_over() {
+            None
+        } else if self.moves.len().is_multiple_of(2) {
+            Some(Mark::X)
+        } else {
+            Some(Mark::O)
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.board.is_over()
+    }
+
+    /// How the game ended for the computer, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.board.winner() {
+            Some(Mark::O) => Some(Outcome::Won),
+            Some(Mark::X) => Some(Outcome::Lost),
+            None if self.board.is_full() => Some(Outcome::Drawn),
+            None => None,
+        }
+    }
+
+    /// The three fields in a line of the winner.
+    pub fn winning_line(&self) -> Option<[usize; 3]> {
+        let w = self.board.winner()?;
+        crate::board::LINES
+            .iter()
+            .copied()
+            .find(|l| l.iter().all(|&f| self.board.get(f) == Some(w)))
+    }
+
+    /// The person's X on `field` (0 to 8).
+    pub fn play(&mut self, field: usize) -> Result<(), Refusal> {
+        match self.to_move() {
+            None => return Err(Refusal::Over),
+            Some(Mark::O) => return Err(Refusal::NotYourTurn),
+            Some(Mark::X) => {}
+        }
+        if field >= 9 {
+            return Err(Refusal::NoField(field));
+        }
+        if self.board.get(field).is_some() {
+            return Err(Refusal::Taken(field));
+        }
+        self.board.set(field, Some(Mark::X));
+        self.moves.push(field);
+        Ok(())
+    }
+
+    /// The computer's O, chosen by `knowledge` (which stores every position
+    /// it looks at), if it is its turn.
+    pub fn answer(&mut self, knowledge: &mut Knowledge) -> Option<&Deliberation> {
+        if self.to_move() != Some(Mark::O) {
+            return None;
+        }
+        let options = knowledge.consider(&self.board, Mark::O);
+        let chosen = best_of(&options)?;
+        self.seen.extend(options.iter().map(|c| c.position));
+        self.made.push(chosen.position);
+        self.board.set(chosen.field, Some(Mark::O));
+        self.moves.push(chosen.field);
+        self.last = Some(Deliberation { options, chosen });
+        self.last.as_ref()
+    }
+
+    /// Why the computer made its latest move.
+    pub fn last_deliberation(&self) -> Option<&Deliberation> {
+        self.last.as_ref()
+    }
+
+    /// What the finished game teaches the computer; `None` before the end.
+    pub fn lesson(&self) -> Option<Lesson> {
+        Some(Lesson {
+            seen: self.seen.clone(),
+            made: self.made.clone(),
+            outcome: self.outcome()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_refuses_what_the_rules_forbid_and_teaches_its_end() {
+        let mut k = Knowledge::default();
+        let mut g = Game::new();
+        assert!(g.answer(&mut k).is_none(), "X begins");
+        g.play(4).unwrap();
+        assert_eq!(g.play(0), Err(Refusal::NotYourTurn));
+        let d = g.answer(&mut k).unwrap().clone();
+        assert_eq!(d.chosen.field, 0, "all new at 0: the first field");
+        assert_eq!(d.options.len(), 8);
+        assert_eq!(d.equals(), 8);
+        assert_eq!(g.play(0), Err(Refusal::Taken(0)));
+        assert_eq!(g.play(9), Err(Refusal::NoField(9)));
+        assert!(g.lesson().is_none());
+        // X: 4, 2, 6 wins on the diagonal; O answers at the first free field.
+        g.play(2).unwrap();
+        g.answer(&mut k).unwrap();
+        g.play(6).unwrap();
+        assert_eq!(g.outcome(), Some(Outcome::Lost));
+        assert_eq!(g.winning_line(), Some([2, 4, 6]));
+        assert_eq!(g.play(8), Err(Refusal::Over));
+        let lesson = g.lesson().unwrap();
+        assert_eq!(lesson.made.len(), 2);
+        assert_eq!(lesson.seen.len(), 8 + 6);
+        let mut again = Knowledge::default();
+        again.apply(&lesson);
+        assert_eq!(again.len(), k.len());
+        k.learn(&lesson.made, lesson.outcome);
+        assert_eq!(
+            again.entries().collect::<Vec<_>>(),
+            k.entries().collect::<Vec<_>>()
+        );
+    }
+}
