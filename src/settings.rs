@@ -29,6 +29,8 @@ pub struct Settings {
     pub leapfrog_frogs: u32,
     /// Leap-frog: goats instead of frogs.
     pub leapfrog_goats: bool,
+    /// Tic-tac-toe: show the preference the computer saw for each field.
+    pub tictactoe_preferences: bool,
 }
 
 impl Default for Settings {
@@ -45,6 +47,7 @@ impl Default for Settings {
             last_page: String::new(),
             leapfrog_frogs: 3,
             leapfrog_goats: false,
+            tictactoe_preferences: true,
         }
     }
 }

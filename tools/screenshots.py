@@ -74,12 +74,76 @@ def tiles(home, size):
     app.close()
 
 
+def tictactoe(home, size):
+    """The tic-tac-toe page after some training, mid-game with the
+    preferences shown; training; the learned positions; dark; Dutch;
+    narrow."""
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"))
+    subprocess.run(
+        [CLI, "tictactoe", "train", "--opponent", "random", "--games", "300",
+         "--seed", "5", "--fresh"],
+        check=True, env=env, stdout=subprocess.DEVNULL,
+    )
+    page = dict(size, last_page="tictactoe", window_height=820)
+    app = App(settings=page, home=home)
+    wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
+    app.key("1")
+    time.sleep(0.5)
+    shot(app, "tictactoe-light.png")
+    app.key("ctrl+t")
+    wait_for(lambda: len(app._frames()) > 1, message="the training window")
+    time.sleep(0.5)
+    app.key("alt+g")
+    app.key("ctrl+a")
+    app.type("3000")
+    app.key("Tab")
+    wait_for(lambda: app.find_showing("push button", "Train"), message="the Train button")
+    app.find_showing("push button", "Train").queryAction().doAction(0)
+    wait_for(lambda: app.find_showing("push button", "Train Again"), message="training to end", timeout=60)
+    time.sleep(0.5)
+    window = xdotool("search", "--onlyvisible", "--name", "^Train the Computer$").split()[-1]
+    subprocess.run(["import", "-window", window, os.path.join(OUT, "tictactoe-training.png")], check=True)
+    print("wrote", os.path.join(OUT, "tictactoe-training.png"))
+    app.key("Escape")
+    time.sleep(0.5)
+    app.key("ctrl+p")
+    wait_for(lambda: len(app._frames()) > 1, message="the positions window")
+    time.sleep(0.8)
+    window = xdotool("search", "--onlyvisible", "--name", "^Learned Positions$").split()[-1]
+    subprocess.run(["import", "-window", window, os.path.join(OUT, "tictactoe-positions.png")], check=True)
+    print("wrote", os.path.join(OUT, "tictactoe-positions.png"))
+    app.close()
+
+    app = App(settings=page, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
+    app.key("5")
+    time.sleep(0.5)
+    shot(app, "tictactoe-dark.png")
+    app.close()
+
+    app = App(settings=page, home=home, lang="nl")
+    wait_for(lambda: app.find_showing("image", "Bord voor boter, kaas en eieren"), message="the Dutch tic-tac-toe page")
+    app.key("3")
+    time.sleep(0.5)
+    shot(app, "tictactoe-nl.png")
+    app.close()
+
+    app = App(settings=dict(page, window_width=360, window_height=720), home=home)
+    wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
+    app.key("5")
+    shot(app, "tictactoe-narrow.png")
+    app.close()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     home = trained_home()
     size = {"last_player": "Anna", "window_width": 1000, "window_height": 700}
     if sys.argv[1:] == ["tiles"]:
         tiles(home, size)
+        return
+    if sys.argv[1:] == ["tictactoe"]:
+        tictactoe(home, size)
         return
 
     app = App(settings=size, home=home)
@@ -166,6 +230,7 @@ def main():
     app.close()
 
     tiles(home, size)
+    tictactoe(home, size)
 
 
 if __name__ == "__main__":

@@ -6,11 +6,17 @@
 pub mod five;
 pub mod leapfrog;
 pub mod page;
+pub mod tictactoe;
 pub mod tiles;
 
 pub use page::{GamePage, PageInfo};
 
 /// Every page, in the order of the view switcher.
 pub fn pages() -> Vec<PageInfo> {
-    vec![five::page_info(), leapfrog::page_info(), tiles::page_info()]
+    vec![
+        five::page_info(),
+        leapfrog::page_info(),
+        tiles::page_info(),
+        tictactoe::page_info(),
+    ]
 }

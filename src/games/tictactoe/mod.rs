@@ -1,0 +1,26 @@
+//! The self-learning tic-tac-toe of 1983 (boter, kaas en eieren): the
+//! person plays X against a computer that learns a preference for every
+//! position it makes, and can watch it think.
+//!
+//! - `page.rs` + `page.ui`: the page.
+//! - `model.rs`: the game, the knowledge and its file, free of widgets.
+//!   The computer picks its move in `crates/tictactoe/src/knowledge.rs`
+//!   (`Knowledge::consider`).
+//! - `view.rs`: the board widget: clicks, keys, words for screen readers.
+//! - `drawing.rs`: where the board and the small boards are drawn (Cairo).
+//! - `training.rs` + `training.ui`: training on another thread, with its
+//!   learning curve.
+//! - `positions.rs` + `positions.ui`: the learned positions.
+//! - `words.rs`: the words for file trouble and rewards.
+//! - `actions.rs`: the page's typed actions.
+
+pub mod actions;
+pub mod drawing;
+pub mod model;
+pub mod page;
+pub mod positions;
+pub mod training;
+pub mod view;
+pub mod words;
+
+pub use page::page_info;

@@ -1,0 +1,413 @@
+//! The tic-tac-toe page (template `page.ui`): the person plays X against
+//! the computer's O and sees how it thinks: the preference behind each
+//! field, why it played where it did, what it knows. Training and the
+//! learned positions open in windows of their own.
+
+use std::cell::{OnceCell, RefCell};
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gio, glib};
+use match5_tictactoe::enumerate::MOST;
+use match5_tictactoe::store::Saved;
+use match5_tictactoe::{Outcome, Refusal};
+
+use super::actions::TicTacToeAction;
+use super::drawing::{Scene, Seen, signed};
+use super::model::{Opened, Played, Session, default_path};
+use super::view::TicTacToeView;
+use super::words::{rewards_text, store_error};
+use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::settings::SharedSettings;
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[template(resource = "/io/github/match5/Match5/games/tictactoe/page.ui")]
+    #[properties(wrapper_type = super::TicTacToePage)]
+    pub struct TicTacToePage {
+        #[template_child]
+        pub toasts: TemplateChild<adw::ToastOverlay>,
+        #[template_child]
+        pub status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub view: TemplateChild<TicTacToeView>,
+        #[template_child]
+        pub why_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub positions_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub games_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub rewards_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub rules_label: TemplateChild<gtk::Label>,
+        /// The window shows it under its title.
+        #[property(get)]
+        pub subtitle: RefCell<String>,
+        pub session: RefCell<Option<Session>>,
+        pub settings: OnceCell<SharedSettings>,
+        pub actions: gio::SimpleActionGroup,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TicTacToePage {
+        const NAME: &'static str = "Match5TicTacToePage";
+        type Type = super::TicTacToePage;
+        type ParentType = adw::Bin;
+
+        fn class_init(klass: &mut Self::Class) {
+            TicTacToeView::ensure_type();
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for TicTacToePage {}
+
+    impl WidgetImpl for TicTacToePage {
+        fn grab_focus(&self) -> bool {
+            self.view.grab_focus()
+        }
+    }
+
+    impl BinImpl for TicTacToePage {}
+}
+
+glib::wrapper! {
+    pub struct TicTacToePage(ObjectSubclass<imp::TicTacToePage>)
+        @extends adw::Bin, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
+
+impl TicTacToePage {
+    pub fn new(settings: &SharedSettings) -> Self {
+        let page: Self = glib::Object::new();
+        let _ = page.imp().settings.set(settings.clone());
+        page.setup();
+        page
+    }
+
+    fn settings(&self) -> &SharedSettings {
+        self.imp().settings.get().expect("set at creation")
+    }
+
+    fn setup(&self) {
+        let imp = self.imp();
+        for action in TicTacToeAction::ALL {
+            let simple = if action == TicTacToeAction::ShowPreferences {
+                gio::SimpleAction::new_stateful(
+                    action.name(),
+                    None,
+                    &self.settings().get().tictactoe_preferences.to_variant(),
+                )
+            } else {
+                gio::SimpleAction::new(action.name(), None)
+            };
+            simple.connect_activate(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |simple, _| page.activate(action, simple)
+            ));
+            imp.actions.add_action(&simple);
+        }
+        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+        imp.view.connect_field_chosen(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_, field| page.play(field)
+        ));
+
+        let (session, opened) = Session::open(&default_path());
+        imp.session.replace(Some(session));
+        match opened {
+            Opened::Fine => {}
+            Opened::SetAside { aside, error } => self.toast(&gettext_f(
+                "The computer’s knowledge could not be read ({reason}). It was kept as {file}; the computer starts anew.",
+                &[
+                    ("reason", &store_error(&error)),
+                    ("file", &aside.display().to_string()),
+                ],
+            )),
+            Opened::NotSaved(error) => self.toast(&gettext_f(
+                "The computer’s knowledge could not be read ({reason}). It learns, but nothing is saved over that file.",
+                &[("reason", &store_error(&error))],
+            )),
+        }
+        self.show();
+    }
+
+    /// Runs `f` on the session (there is always one after setup).
+    pub fn with_session<R>(&self, f: impl FnOnce(&mut Session) -> R) -> R {
+        f(self
+            .imp()
+            .session
+            .borrow_mut()
+            .as_mut()
+            .expect("opened at setup"))
+    }
+
+    fn activate(&self, action: TicTacToeAction, simple: &gio::SimpleAction) {
+        match action {
+            TicTacToeAction::NewGame => {
+                self.with_session(Session::new_game);
+                self.show();
+            }
+            TicTacToeAction::ShowPreferences => {
+                let on = !simple
+                    .state()
+                    .and_then(|s| s.get::<bool>())
+                    .unwrap_or(false);
+                simple.set_state(&on.to_variant());
+                self.settings().update(|s| s.tictactoe_preferences = on);
+                self.show();
+            }
+            TicTacToeAction::Positions => {
+                if let Some(window) = self.root().and_downcast::<gtk::Window>() {
+                    let knowledge = self.with_session(|s| s.knowledge.clone());
+                    super::positions::show(&window, &knowledge);
+                }
+            }
+            TicTacToeAction::Train => {
+                if let Some(window) = self.root().and_downcast::<gtk::Window>() {
+                    let trainee = self.with_session(|s| super::training::Trainee {
+                        path: s.file.as_ref().map(|f| f.path().to_path_buf()),
+                        knowledge: s.knowledge.clone(),
+                    });
+                    let page = self.downgrade();
+                    super::training::show(&window, trainee, move |file, knowledge| {
+                        if let Some(page) = page.upgrade() {
+                            page.with_session(|s| {
+                                s.knowledge = knowledge;
+                                if file.is_some() {
+                                    s.file = file;
+                                }
+                            });
+                            page.show();
+                        }
+                    });
+                }
+            }
+            TicTacToeAction::Forget => self.ask_forget(),
+        }
+    }
+
+    fn ask_forget(&self) {
+        let Some(window) = self.root().and_downcast::<gtk::Window>() else {
+            return;
+        };
+        let n = self.with_session(|s| s.knowledge.len());
+        let page = self.downgrade();
+        crate::dialogs::confirm(
+            &window,
+            &gettext("Forget Everything?"),
+            &ngettext_f(
+                "The computer forgets the {n} position it has learned and plays as on its first day.",
+                "The computer forgets the {n} positions it has learned and plays as on its first day.",
+                n as u32,
+                &[("n", &n.to_string())],
+            ),
+            &gettext("_Forget"),
+            true,
+            move || {
+                if let Some(page) = page.upgrade() {
+                    let rewards = page.with_session(|s| s.knowledge.rewards());
+                    if let Some(Err(e)) = page.with_session(|s| s.forget(rewards)) {
+                        page.toast(&gettext_f(
+                            "Not saved: {reason}",
+                            &[("reason", &store_error(&e))],
+                        ));
+                    }
+                    page.toast(&gettext("The computer has forgotten everything."));
+                    page.show();
+                }
+            },
+        );
+    }
+
+    fn play(&self, field: usize) {
+        let played = self.with_session(|s| s.play(field));
+        match played {
+            Err(Refusal::Over) => {
+                self.toast(&gettext("The game is over: start a new one."));
+                crate::widgets::error_bell(self);
+                return;
+            }
+            Err(_) => {
+                crate::widgets::error_bell(self);
+                return;
+            }
+            Ok(Played::Answered | Played::Ended) => {}
+        }
+        let saved = self.with_session(|s| if s.game.is_over() { s.learn() } else { None });
+        match saved {
+            Some(Err(e)) => self.toast(&gettext_f(
+                "What the computer learned is not saved: {reason}",
+                &[("reason", &store_error(&e))],
+            )),
+            Some(Ok(Saved::OnTopOfOthers)) => self.toast(&gettext(
+                "Another program had trained the computer meanwhile: this game was learned on top of that.",
+            )),
+            Some(Ok(Saved::Plain)) | None => {}
+        }
+        self.show();
+    }
+
+    pub fn toast(&self, text: &str) {
+        let toast = adw::Toast::new(text);
+        toast.set_timeout(if text.len() > 90 { 8 } else { 4 });
+        self.imp().toasts.add_toast(toast);
+    }
+
+    /// The board, the words around it and what the computer knows.
+    pub fn show(&self) {
+        let imp = self.imp();
+        let show_preferences = self.settings().get().tictactoe_preferences;
+        let (scene, status, why, len, games, rewards) = self.with_session(|s| {
+            let game = &s.game;
+            let mut scene = Scene {
+                board: *game.board(),
+                show_preferences,
+                winning: game.winning_line(),
+                new_word: gettext("new"),
+                ..Scene::default()
+            };
+            if let Some(d) = game.last_deliberation() {
+                for c in &d.options {
+                    scene.seen[c.field] = Some(Seen {
+                        preference: c.preference,
+                        known: c.known,
+                    });
+                }
+            }
+            let rewards = s.knowledge.rewards();
+            let status = match game.outcome() {
+                None if game.moves().is_empty() => gettext(
+                    "You begin: you play X. Click a field, or press 1 to 9.",
+                ),
+                None => gettext("Your turn: you play X."),
+                Some(Outcome::Lost) => gettext_f(
+                    "You win! Every position the computer made in this game gets {reward}: it will not play them so gladly again.",
+                    &[("reward", &signed(rewards.loss))],
+                ),
+                Some(Outcome::Won) => gettext_f(
+                    "The computer wins. Every position it made in this game gets {reward}.",
+                    &[("reward", &signed(rewards.win))],
+                ),
+                Some(Outcome::Drawn) => gettext_f(
+                    "A draw. Every position the computer made in this game gets {reward}.",
+                    &[("reward", &signed(rewards.draw))],
+                ),
+            };
+            let why = game.last_deliberation().map(|d| {
+                let field = (d.chosen.field + 1).to_string();
+                let value = signed(d.chosen.preference);
+                let mut text = if d.chosen.known {
+                    gettext_f(
+                        "I played field {field} — highest preference: {value}.",
+                        &[("field", &field), ("value", &value)],
+                    )
+                } else {
+                    gettext_f(
+                        "I played field {field} — a position I had not seen: {value}.",
+                        &[("field", &field), ("value", &value)],
+                    )
+                };
+                let equals = d.equals();
+                if equals > 1 {
+                    text += " ";
+                    text += &gettext_f(
+                        "{n} fields were equal; I take the first.",
+                        &[("n", &equals.to_string())],
+                    );
+                }
+                text
+            });
+            (
+                scene,
+                status,
+                why,
+                s.knowledge.len(),
+                s.knowledge.games(),
+                rewards,
+            )
+        });
+        imp.view.set_scene(scene);
+        imp.status_label.set_label(&status);
+        imp.why_label.set_label(&why.unwrap_or_else(|| {
+            gettext("The computer weighs every empty field, 1 to 9, and plays the one whose position has the highest preference.")
+        }));
+        let of_most = gettext_f(
+            "{n} of at most {most}",
+            &[("n", &len.to_string()), ("most", &MOST.to_string())],
+        );
+        imp.positions_row.set_subtitle(&of_most);
+        imp.games_row.set_subtitle(&games.to_string());
+        imp.rewards_row.set_subtitle(&rewards_text(rewards));
+        imp.rules_label.set_label(&gettext_f(
+            "How the computer thinks, after a Dutch magazine article of 1983: a position is a number in base 3 (fields 1 to 9, row by row; empty 0, X 1, O 2), and turns and mirror images count as one, the lowest of the eight. It never looks ahead: for each empty field it looks up the position its O there would make, adds any it has not seen with preference 0, and plays the highest, the first of equal ones. After the game each position it made gets {rewards}.",
+            &[("rewards", &rewards_text(rewards))],
+        ));
+        let positions = ngettext_f(
+            "{n} position learned",
+            "{n} positions learned",
+            len as u32,
+            &[("n", &len.to_string())],
+        );
+        if imp.subtitle.replace(positions.clone()) != positions {
+            self.notify_subtitle();
+        }
+        let started = self.with_session(|s| !s.game.moves().is_empty());
+        if let Some(a) = imp
+            .actions
+            .lookup_action(TicTacToeAction::NewGame.name())
+            .and_downcast::<gio::SimpleAction>()
+        {
+            a.set_enabled(started);
+        }
+        if let Some(a) = imp
+            .actions
+            .lookup_action(TicTacToeAction::Forget.name())
+            .and_downcast::<gio::SimpleAction>()
+        {
+            a.set_enabled(len > 0);
+        }
+    }
+}
+
+/// The tic-tac-toe page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "tictactoe",
+        title: || gettext("Tic-Tac-Toe"),
+        icon_name: "tic-tac-toe-symbolic",
+        accels: || {
+            TicTacToeAction::ALL
+                .iter()
+                .map(|a| (a.detailed(), a.accels()))
+                .collect()
+        },
+        make: |settings| std::rc::Rc::new(TicTacToePage::new(settings)),
+    }
+}
+
+impl crate::games::page::GamePage for TicTacToePage {
+    fn widget(&self) -> gtk::Widget {
+        self.clone().upcast()
+    }
+
+    fn actions(&self) -> gio::ActionGroup {
+        self.imp().actions.clone().upcast()
+    }
+
+    fn before_close(&self, _close: Box<dyn Fn()>) -> bool {
+        true
+    }
+
+    fn closing(&self) {}
+}

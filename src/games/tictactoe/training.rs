@@ -1,0 +1,483 @@
+//! Training the computer (template `training.ui`): games against a chosen
+//! opponent on another thread, holding the knowledge file's lock, with a
+//! progress bar; then the learning curve, the share of games lost, drawn
+//! and won per block, as a chart (described in words for screen readers).
+
+use std::cell::{Cell, RefCell};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{cairo, glib};
+use match5_tictactoe::store::{KnowledgeFile, StoreError};
+use match5_tictactoe::{Knowledge, Opponent, Outcome, Rewards, Tally, train};
+
+use super::drawing::signed;
+use super::words::store_error;
+use crate::i18n::{gettext, gettext_f};
+
+/// The opponents, in the drop-down's order.
+fn opponent_names() -> Vec<String> {
+    vec![
+        gettext("Random"),
+        gettext("Perfect"),
+        gettext("A second learner"),
+    ]
+}
+
+fn opponent(index: u32) -> Opponent {
+    match index {
+        1 => Opponent::Perfect,
+        2 => Opponent::Learner(Box::default()),
+        _ => Opponent::Random,
+    }
+}
+
+const REWARDS: [Rewards; 2] = [
+    Rewards {
+        win: 1,
+        draw: 0,
+        loss: -1,
+    },
+    Rewards::MENACE,
+];
+
+/// The computer to train: its knowledge and file (`None`: not saved).
+pub struct Trainee {
+    pub path: Option<PathBuf>,
+    pub knowledge: Knowledge,
+}
+
+/// Hears of trained knowledge and the file it was saved to.
+type Done = Box<dyn Fn(Option<KnowledgeFile>, Knowledge)>;
+
+/// Blocks of the curve: about this many, whatever the number of games.
+const POINTS: u64 = 40;
+
+enum Message {
+    /// A block of games played: games so far, the block's tally.
+    Block(u64, Tally),
+    Done(Result<(Option<KnowledgeFile>, Knowledge), StoreError>),
+}
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(resource = "/io/github/match5/Match5/games/tictactoe/training.ui")]
+    pub struct TicTacToeTraining {
+        #[template_child]
+        pub opponent_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub games_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub rewards_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub run_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub progress: TemplateChild<gtk::ProgressBar>,
+        #[template_child]
+        pub result_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub chart_title: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub chart: TemplateChild<gtk::DrawingArea>,
+        pub trainee: RefCell<Option<Trainee>>,
+        pub done: RefCell<Option<Done>>,
+        /// Per block: games played by its end, and its tally.
+        pub blocks: Rc<RefCell<Vec<(u64, Tally)>>>,
+        pub stop: RefCell<Option<Arc<AtomicBool>>>,
+        pub running: Cell<bool>,
+        pub games: Cell<u64>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TicTacToeTraining {
+        const NAME: &'static str = "Match5TicTacToeTraining";
+        type Type = super::TicTacToeTraining;
+        type ParentType = adw::Window;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+            crate::dialogs::close_on_escape(klass);
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for TicTacToeTraining {
+        fn dispose(&self) {
+            if let Some(stop) = self.stop.take() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    impl WidgetImpl for TicTacToeTraining {}
+    impl WindowImpl for TicTacToeTraining {
+        fn close_request(&self) -> glib::Propagation {
+            if let Some(stop) = self.stop.borrow().as_ref() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            self.parent_close_request()
+        }
+    }
+    impl AdwWindowImpl for TicTacToeTraining {}
+}
+
+glib::wrapper! {
+    pub struct TicTacToeTraining(ObjectSubclass<imp::TicTacToeTraining>)
+        @extends adw::Window, gtk::Window, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget,
+                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+}
+
+/// Opens the training window for `trainee`; `done` hears of each
+/// training's knowledge.
+pub fn show(
+    parent: &gtk::Window,
+    trainee: Trainee,
+    done: impl Fn(Option<KnowledgeFile>, Knowledge) + 'static,
+) {
+    let window: TicTacToeTraining = glib::Object::builder()
+        .property("transient-for", parent)
+        .build();
+    window.imp().trainee.replace(Some(trainee));
+    window.imp().done.replace(Some(Box::new(done)));
+    window.setup();
+    GtkWindowExt::present(&window);
+}
+
+impl TicTacToeTraining {
+    fn setup(&self) {
+        let imp = self.imp();
+        let names = opponent_names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        imp.opponent_row
+            .set_model(Some(&gtk::StringList::new(&names)));
+        let rewards: Vec<String> = REWARDS
+            .iter()
+            .zip([gettext("the article"), gettext("MENACE")])
+            .map(|(r, name)| {
+                format!(
+                    "{} {} {} ({name})",
+                    signed(r.win),
+                    signed(r.draw),
+                    signed(r.loss)
+                )
+            })
+            .collect();
+        let rewards: Vec<&str> = rewards.iter().map(String::as_str).collect();
+        imp.rewards_row
+            .set_model(Some(&gtk::StringList::new(&rewards)));
+        self.rewards_row();
+        imp.run_button.connect_clicked(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| {
+                if window.imp().running.get() {
+                    window.stop();
+                } else {
+                    window.start();
+                }
+            }
+        ));
+        let blocks = imp.blocks.clone();
+        let words = [gettext("lost"), gettext("drawn"), gettext("won")];
+        imp.chart.set_draw_func(move |area, cr, w, h| {
+            #[allow(deprecated)]
+            let c = area.style_context().color();
+            let text = (
+                f64::from(c.red()),
+                f64::from(c.green()),
+                f64::from(c.blue()),
+            );
+            let dark = adw::StyleManager::default().is_dark();
+            draw_curve(
+                cr,
+                f64::from(w),
+                f64::from(h),
+                &blocks.borrow(),
+                &words,
+                text,
+                dark,
+            );
+        });
+        crate::widgets::a11y::set_label(&*imp.chart, &gettext("Learning curve"));
+    }
+
+    /// The rewards can be chosen while the computer knows nothing.
+    fn rewards_row(&self) {
+        let imp = self.imp();
+        let Some((empty, current)) = imp
+            .trainee
+            .borrow()
+            .as_ref()
+            .map(|t| (t.knowledge.is_empty(), t.knowledge.rewards()))
+        else {
+            return;
+        };
+        if let Some(at) = REWARDS.iter().position(|r| *r == current) {
+            imp.rewards_row.set_selected(at as u32);
+        }
+        imp.rewards_row.set_sensitive(empty);
+        imp.rewards_row.set_subtitle(&if empty {
+            gettext("Won, drawn, lost: added to each position the computer made")
+        } else {
+            gettext("Kept until the computer forgets")
+        });
+    }
+
+    fn start(&self) {
+        let imp = self.imp();
+        let Some((path, memory)) = imp
+            .trainee
+            .borrow()
+            .as_ref()
+            .map(|t| (t.path.clone(), t.knowledge.clone()))
+        else {
+            return;
+        };
+        let games = imp.games_spin.value_as_int().max(1) as u64;
+        let block = games.div_ceil(POINTS).max(1);
+        let mut opponent = opponent(imp.opponent_row.selected());
+        let rewards = REWARDS
+            .get(imp.rewards_row.selected() as usize)
+            .copied()
+            .unwrap_or_default();
+        imp.blocks.borrow_mut().clear();
+        imp.games.set(games);
+        let stop = Arc::new(AtomicBool::new(false));
+        imp.stop.replace(Some(stop.clone()));
+        imp.running.set(true);
+        imp.run_button.set_label(&gettext("_Stop"));
+        imp.run_button.remove_css_class("suggested-action");
+        imp.run_button.add_css_class("destructive-action");
+        for row in [&*imp.opponent_row, &*imp.rewards_row] {
+            row.set_sensitive(false);
+        }
+        imp.games_spin.set_sensitive(false);
+        imp.progress.set_visible(true);
+        imp.progress.set_fraction(0.0);
+        imp.progress.set_text(Some(&gettext("Playing…")));
+        imp.result_label.set_visible(false);
+        imp.chart.queue_draw();
+
+        let (sender, receiver) = async_channel::unbounded();
+        std::thread::spawn(move || {
+            let mut rng = match5_engine::computer::rng_from_entropy();
+            let mut tally = Tally::default();
+            let progress = sender.clone();
+            let mut run = |k: &mut Knowledge| {
+                if k.is_empty() && k.games() == 0 {
+                    *k = Knowledge::new(rewards);
+                }
+                if let Opponent::Learner(x) = &mut opponent {
+                    **x = Knowledge::new(k.rewards());
+                }
+                train(
+                    k,
+                    &mut opponent,
+                    games,
+                    block,
+                    &mut rng,
+                    &mut |n, outcome: Outcome| {
+                        tally.add(outcome);
+                        if n % block == 0 || n == games {
+                            let _ = progress.send_blocking(Message::Block(n, tally));
+                            tally = Tally::default();
+                        }
+                        !stop.load(Ordering::Relaxed)
+                    },
+                );
+            };
+            let result = match path {
+                Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k))
+                    .map(|(file, k, ())| (Some(file), k)),
+                None => {
+                    let mut k = memory;
+                    run(&mut k);
+                    Ok((None, k))
+                }
+            };
+            let _ = sender.send_blocking(Message::Done(result));
+        });
+        glib::spawn_future_local(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            async move {
+                while let Ok(message) = receiver.recv().await {
+                    match message {
+                        Message::Block(n, tally) => window.add_block(n, tally),
+                        Message::Done(result) => {
+                            window.finished(result);
+                            break;
+                        }
+                    }
+                }
+            }
+        ));
+    }
+
+    fn stop(&self) {
+        if let Some(stop) = self.imp().stop.borrow().as_ref() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn add_block(&self, n: u64, tally: Tally) {
+        let imp = self.imp();
+        imp.blocks.borrow_mut().push((n, tally));
+        let games = imp.games.get().max(1);
+        imp.progress.set_fraction(n as f64 / games as f64);
+        imp.progress.set_text(Some(&gettext_f(
+            "{n} of {total} games",
+            &[("n", &n.to_string()), ("total", &games.to_string())],
+        )));
+        imp.chart_title.set_visible(true);
+        imp.chart.set_visible(true);
+        imp.chart.queue_draw();
+        crate::widgets::a11y::set_description(&*imp.chart, &curve_words(&imp.blocks.borrow()));
+    }
+
+    fn finished(&self, result: Result<(Option<KnowledgeFile>, Knowledge), StoreError>) {
+        let imp = self.imp();
+        imp.running.set(false);
+        imp.stop.replace(None);
+        imp.run_button.set_label(&gettext("_Train Again"));
+        imp.run_button.remove_css_class("destructive-action");
+        imp.run_button.add_css_class("suggested-action");
+        imp.opponent_row.set_sensitive(true);
+        imp.games_spin.set_sensitive(true);
+        imp.progress.set_visible(false);
+        let blocks = imp.blocks.borrow().clone();
+        let played: u64 = blocks.iter().map(|b| b.1.games).sum();
+        let total = blocks.iter().fold(Tally::default(), |mut t, b| {
+            t.wins += b.1.wins;
+            t.losses += b.1.losses;
+            t.draws += b.1.draws;
+            t
+        });
+        let text = match result {
+            Ok((file, knowledge)) => {
+                let stored = knowledge.len();
+                if let Some(t) = imp.trainee.borrow_mut().as_mut() {
+                    t.knowledge = knowledge.clone();
+                }
+                if let Some(done) = imp.done.borrow().as_ref() {
+                    done(file, knowledge);
+                }
+                gettext_f(
+                    "{played} games: the computer won {won}, lost {lost} and drew {drawn}. It now knows {stored} positions.",
+                    &[
+                        ("played", &played.to_string()),
+                        ("won", &total.wins.to_string()),
+                        ("lost", &total.losses.to_string()),
+                        ("drawn", &total.draws.to_string()),
+                        ("stored", &stored.to_string()),
+                    ],
+                )
+            }
+            Err(e) => gettext_f(
+                "Nothing was learned: {reason}",
+                &[("reason", &store_error(&e))],
+            ),
+        };
+        imp.result_label.set_label(&text);
+        imp.result_label.set_visible(true);
+        self.rewards_row();
+    }
+}
+
+/// The curve in words: the first and the last block.
+fn curve_words(blocks: &[(u64, Tally)]) -> String {
+    let (Some(first), Some(last)) = (blocks.first(), blocks.last()) else {
+        return String::new();
+    };
+    let pct = |part: u64, t: &Tally| (part * 100 / t.games.max(1)).to_string();
+    gettext_f(
+        "In the first {a} games the computer lost {la}%, drew {da}% and won {wa}%; in the last block, up to game {b}, it lost {lb}%, drew {db}% and won {wb}%.",
+        &[
+            ("a", &first.0.to_string()),
+            ("la", &pct(first.1.losses, &first.1)),
+            ("da", &pct(first.1.draws, &first.1)),
+            ("wa", &pct(first.1.wins, &first.1)),
+            ("b", &last.0.to_string()),
+            ("lb", &pct(last.1.losses, &last.1)),
+            ("db", &pct(last.1.draws, &last.1)),
+            ("wb", &pct(last.1.wins, &last.1)),
+        ],
+    )
+}
+
+/// The learning curve: per block, the share of games lost (red), drawn
+/// (grey) and won (green), 0 to 100%, over the games played.
+pub fn draw_curve(
+    cr: &cairo::Context,
+    w: f64,
+    h: f64,
+    blocks: &[(u64, Tally)],
+    words: &[String; 3],
+    text: (f64, f64, f64),
+    dark: bool,
+) {
+    if blocks.is_empty() {
+        return;
+    }
+    let (left, right, top, bottom) = (40.0, w - 10.0, 26.0, h - 22.0);
+    let last = blocks.last().map_or(1, |b| b.0).max(1) as f64;
+    let x = |n: u64| left + n as f64 / last * (right - left);
+    let y = |share: f64| bottom - share * (bottom - top);
+    cr.set_font_size(10.0);
+    cr.set_line_width(1.0);
+    for pct in [0, 50, 100] {
+        let yy = y(f64::from(pct) / 100.0).round() + 0.5;
+        cr.set_source_rgba(text.0, text.1, text.2, 0.12);
+        cr.move_to(left, yy);
+        cr.line_to(right, yy);
+        let _ = cr.stroke();
+        cr.set_source_rgba(text.0, text.1, text.2, 0.7);
+        cr.move_to(4.0, yy + 3.0);
+        let _ = cr.show_text(&format!("{pct}%"));
+    }
+    cr.move_to(left, h - 6.0);
+    let _ = cr.show_text("0");
+    let end = last.to_string();
+    if let Ok(ext) = cr.text_extents(&end) {
+        cr.move_to(right - ext.width(), h - 6.0);
+        let _ = cr.show_text(&end);
+    }
+    let colours = if dark {
+        [(0.96, 0.42, 0.38), (0.75, 0.75, 0.75), (0.34, 0.89, 0.54)]
+    } else {
+        [(0.88, 0.11, 0.14), (0.47, 0.47, 0.47), (0.15, 0.64, 0.41)]
+    };
+    let parts: [fn(&Tally) -> u64; 3] = [|t| t.losses, |t| t.draws, |t| t.wins];
+    let mut legend_x = left;
+    for ((colour, part), word) in colours.iter().zip(parts).zip(words) {
+        cr.set_source_rgb(colour.0, colour.1, colour.2);
+        cr.set_line_width(2.0);
+        let mut from = 0u64;
+        for (k, (n, t)) in blocks.iter().enumerate() {
+            let share = part(t) as f64 / t.games.max(1) as f64;
+            let mid = (from + n) / 2;
+            if k == 0 {
+                cr.move_to(x(mid), y(share));
+            } else {
+                cr.line_to(x(mid), y(share));
+            }
+            from = *n;
+        }
+        let _ = cr.stroke();
+        cr.rectangle(legend_x, 6.0, 10.0, 10.0);
+        let _ = cr.fill();
+        cr.set_source_rgba(text.0, text.1, text.2, 0.85);
+        cr.move_to(legend_x + 14.0, 15.0);
+        let _ = cr.show_text(word);
+        legend_x += 24.0 + cr.text_extents(word).map_or(40.0, |e| e.x_advance());
+    }
+}

@@ -1,0 +1,240 @@
+//! The tic-tac-toe board widget: draws the scene (see `drawing.rs`), turns
+//! a click, the digits 1 to 9 (the article's field numbers) or the arrow
+//! keys and Space/Enter into `field-chosen`, and tells screen readers the
+//! whole board.
+
+use std::cell::{Cell, RefCell};
+use std::sync::OnceLock;
+
+use adw::prelude::*;
+use gtk::subclass::prelude::*;
+use gtk::{gdk, glib, graphene};
+use match5_tictactoe::Mark;
+
+use super::drawing::{self, Scene, signed};
+use crate::i18n::{gettext, gettext_f};
+
+mod imp {
+    use super::*;
+    use glib::subclass::Signal;
+
+    #[derive(Default)]
+    pub struct TicTacToeView {
+        pub scene: RefCell<Scene>,
+        /// The keyboard's field.
+        pub cursor: Cell<usize>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for TicTacToeView {
+        const NAME: &'static str = "Match5TicTacToeView";
+        type Type = super::TicTacToeView;
+        type ParentType = gtk::Widget;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.set_css_name("tictactoeview");
+            klass.set_accessible_role(gtk::AccessibleRole::Img);
+        }
+    }
+
+    impl ObjectImpl for TicTacToeView {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| {
+                vec![
+                    Signal::builder("field-chosen")
+                        .param_types([u32::static_type()])
+                        .build(),
+                ]
+            })
+        }
+
+        fn constructed(&self) {
+            self.parent_constructed();
+            let obj = self.obj();
+            obj.set_focusable(true);
+            obj.set_hexpand(true);
+            obj.set_vexpand(true);
+            self.cursor.set(4);
+
+            let click = gtk::GestureClick::new();
+            click.connect_released(glib::clone!(
+                #[weak]
+                obj,
+                move |gesture, _, x, y| {
+                    let (w, h) = (obj.width() as f64, obj.height() as f64);
+                    if let Some(field) = drawing::field_at(w, h, x, y) {
+                        obj.grab_focus();
+                        obj.imp().cursor.set(field);
+                        obj.choose(field);
+                        gesture.set_state(gtk::EventSequenceState::Claimed);
+                    }
+                }
+            ));
+            obj.add_controller(click);
+
+            let keys = gtk::EventControllerKey::new();
+            keys.connect_key_pressed(glib::clone!(
+                #[weak]
+                obj,
+                #[upgrade_or]
+                glib::Propagation::Proceed,
+                move |_, key, _, modifiers| {
+                    if modifiers
+                        .intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK)
+                    {
+                        return glib::Propagation::Proceed;
+                    }
+                    obj.key_pressed(key)
+                }
+            ));
+            obj.add_controller(keys);
+
+            let focus = gtk::EventControllerFocus::new();
+            focus.connect_enter(glib::clone!(
+                #[weak]
+                obj,
+                move |_| obj.queue_draw()
+            ));
+            focus.connect_leave(glib::clone!(
+                #[weak]
+                obj,
+                move |_| obj.queue_draw()
+            ));
+            obj.add_controller(focus);
+
+            adw::StyleManager::default().connect_dark_notify(glib::clone!(
+                #[weak]
+                obj,
+                move |_| obj.queue_draw()
+            ));
+        }
+    }
+
+    impl WidgetImpl for TicTacToeView {
+        fn measure(&self, _orientation: gtk::Orientation, _for_size: i32) -> (i32, i32, i32, i32) {
+            (200, 340, -1, -1)
+        }
+
+        fn snapshot(&self, snapshot: &gtk::Snapshot) {
+            let obj = self.obj();
+            let (w, h) = (obj.width() as f64, obj.height() as f64);
+            let cr = snapshot.append_cairo(&graphene::Rect::new(0.0, 0.0, w as f32, h as f32));
+            let mut scene = self.scene.borrow().clone();
+            if obj.has_visible_focus() {
+                scene.cursor = Some(self.cursor.get());
+            }
+            drawing::draw(&cr, w, h, &scene, adw::StyleManager::default().is_dark());
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct TicTacToeView(ObjectSubclass<imp::TicTacToeView>)
+        @extends gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
+
+impl Default for TicTacToeView {
+    fn default() -> Self {
+        glib::Object::new()
+    }
+}
+
+/// A mark's name in the article's words: kruisje, nulletje.
+pub fn mark_name(m: Mark) -> String {
+    match m {
+        Mark::X => gettext("X"),
+        Mark::O => gettext("O"),
+    }
+}
+
+impl TicTacToeView {
+    pub fn set_scene(&self, scene: Scene) {
+        self.imp().scene.replace(scene);
+        self.describe();
+        self.queue_draw();
+    }
+
+    fn choose(&self, field: usize) {
+        self.emit_by_name::<()>("field-chosen", &[&(field as u32)]);
+    }
+
+    fn key_pressed(&self, key: gdk::Key) -> glib::Propagation {
+        let c = self.imp().cursor.get();
+        let (row, col) = (c / 3, c % 3);
+        let next = match key {
+            gdk::Key::Left | gdk::Key::KP_Left => Some(row * 3 + col.saturating_sub(1)),
+            gdk::Key::Right | gdk::Key::KP_Right => Some(row * 3 + (col + 1).min(2)),
+            gdk::Key::Up | gdk::Key::KP_Up => Some(row.saturating_sub(1) * 3 + col),
+            gdk::Key::Down | gdk::Key::KP_Down => Some((row + 1).min(2) * 3 + col),
+            _ => None,
+        };
+        if let Some(next) = next {
+            self.imp().cursor.set(next);
+            self.describe();
+            self.queue_draw();
+            return glib::Propagation::Stop;
+        }
+        if matches!(
+            key,
+            gdk::Key::space | gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::ISO_Enter
+        ) {
+            self.choose(c);
+            return glib::Propagation::Stop;
+        }
+        if let Some(digit) = key.to_unicode().and_then(|ch| ch.to_digit(10))
+            && (1..=9).contains(&digit)
+        {
+            let field = digit as usize - 1;
+            self.imp().cursor.set(field);
+            self.choose(field);
+            return glib::Propagation::Stop;
+        }
+        glib::Propagation::Proceed
+    }
+
+    /// The board in words, field by field, for screen readers.
+    fn describe(&self) {
+        let description = {
+            let scene = self.imp().scene.borrow();
+            let mut parts = Vec::new();
+            for f in 0..9 {
+                let what = match scene.board.get(f) {
+                    Some(m) => mark_name(m),
+                    None => gettext("empty"),
+                };
+                let mut text = gettext_f(
+                    "Field {n}: {what}",
+                    &[("n", &(f + 1).to_string()), ("what", &what)],
+                );
+                if let Some(seen) = scene.seen[f].filter(|_| scene.show_preferences) {
+                    text += &gettext_f(
+                        " (preference {value})",
+                        &[("value", &signed(seen.preference))],
+                    );
+                }
+                parts.push(text);
+            }
+            let mut out = parts.join(", ") + ".";
+            out += " ";
+            out += &gettext_f(
+                "Chosen: field {n}.",
+                &[("n", &(self.imp().cursor.get() + 1).to_string())],
+            );
+            out
+        };
+        crate::widgets::a11y::set_label(self, &gettext("Tic-tac-toe board"));
+        crate::widgets::a11y::set_description(self, &description);
+    }
+
+    pub fn connect_field_chosen<F: Fn(&Self, usize) + 'static>(&self, f: F) {
+        self.connect_closure(
+            "field-chosen",
+            false,
+            glib::closure_local!(move |view: &TicTacToeView, field: u32| {
+                f(view, field as usize);
+            }),
+        );
+    }
+}

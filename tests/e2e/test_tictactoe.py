@@ -1,0 +1,192 @@
+"""The tic-tac-toe page as a person uses it: real keys and clicks on the
+real binary, read through the accessibility tree; its knowledge file
+shared with the command line."""
+
+import glob
+import os
+import re
+import subprocess
+import time
+import tomllib
+
+import pyatspi
+
+from harness import AppTest, shown_name, wait_for
+
+CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
+
+
+def board(app, name="Tic-tac-toe board"):
+    return app.find_showing("image", name)
+
+
+def fields(app):
+    """Field n (1 to 9) -> 'X', 'O' or 'empty', from the board's words."""
+    return {int(n): what for n, what in re.findall(r"Field (\d): (X|O|empty)", board(app).description)}
+
+
+def label(app, start):
+    found = app.find_showing("label", lambda n: n.startswith(start))
+    return found.name if found else None
+
+
+def named(app, role, start):
+    """The names of every accessible of `role` in the windows that start
+    so."""
+    out = []
+    for r in app._frames():
+        out += [shown_name(a.name) for a in pyatspi.findAllDescendants(
+            r, lambda a: a.getRoleName() == role and shown_name(a.name).startswith(start))]
+    return out
+
+
+def knowledge(app):
+    with open(os.path.join(app.data, "match5", "tic-tac-toe.toml"), "rb") as f:
+        return tomllib.load(f)
+
+
+def lowest(cells):
+    """The article's number of the lowest of the 8 images of `cells`
+    (nine digits, field 1 first), worked out apart from the app."""
+    grid = [cells[0:3], cells[3:6], cells[6:9]]
+
+    def turn(g):
+        return [[g[2 - c][r] for c in range(3)] for r in range(3)]
+
+    def value(g):
+        flat = [d for row in g for d in row]
+        return sum(d * 3 ** i for i, d in enumerate(flat))
+
+    images = []
+    g = grid
+    for _ in range(4):
+        images += [g, [row[::-1] for row in g]]
+        g = turn(g)
+    return min(value(i) for i in images)
+
+
+class TicTacToe(AppTest):
+    def start_page(self, name="Tic-tac-toe board", **kw):
+        app = self.start(settings={"last_page": "tictactoe"}, **kw)
+        wait_for(lambda: board(app, name), message="the tic-tac-toe page")
+        return app
+
+    def test_a_person_beats_the_new_computer_and_it_plays_otherwise_next_time(self):
+        app = self.start_page()
+        self.assertEqual(set(fields(app).values()), {"empty"})
+        self.assertIsNotNone(label(app, "You begin: you play X."))
+        # X in the centre; every answer is new at 0, so it takes field 1.
+        app.key("5")
+        wait_for(lambda: fields(app)[1] == "O", message="the computer's answer")
+        self.assertEqual(fields(app)[5], "X")
+        self.assertIsNotNone(label(app, "I played field 1 — a position I had not seen: 0. 8 fields were equal; "
+                                        "I take the first."))
+        self.assertIn("Field 2: empty (preference 0)", board(app).description)
+        # The toggle hides the preferences (Ctrl+E) and shows them again.
+        app.key("ctrl+e")
+        wait_for(lambda: "(preference" not in board(app).description, message="preferences hidden")
+        app.key("ctrl+e")
+        wait_for(lambda: "(preference" in board(app).description, message="preferences shown")
+        # X on 3 and 7: the diagonal. Arrow keys and Return for the last.
+        app.key("3")
+        wait_for(lambda: list(fields(app).values()).count("O") == 2, message="the second answer")
+        self.assertEqual(fields(app)[2], "O")
+        for k in ("Down", "Left", "Left", "Down"):
+            app.key(k)
+        app.key("Return")
+        wait_for(lambda: label(app, "You win!"), message="the person's win")
+        self.assertIn("gets −1", label(app, "You win!"))
+        # Saved at once: the two positions it made lost a point each.
+        k = wait_for(lambda: knowledge(app) if os.path.exists(
+            os.path.join(app.data, "match5", "tic-tac-toe.toml")) else None, message="the knowledge file")
+        self.assertEqual(k["games"], 1)
+        made = {lowest([1 if i == 4 else 2 if i == 0 else 0 for i in range(9)]),
+                lowest([2, 2, 1, 0, 1, 0, 0, 0, 0])}
+        prefs = {p["value"]: p["preference"] for p in k["position"]}
+        self.assertEqual({v: prefs[v] for v in made}, {v: -1 for v in made})
+        self.assertEqual(sum(1 for p in prefs.values() if p != 0), 2)
+        stored = len(k["position"])
+        self.assertIsNotNone(app.find_showing("label", f"{stored} of at most 381"))
+
+        # Another program trains the same knowledge meanwhile.
+        subprocess.run([CLI, "tictactoe", "train", "--opponent", "random", "--games", "200", "--seed", "3"],
+                       check=True, env=app.env, stdout=subprocess.DEVNULL)
+        # The same opening again: the corner lost, so it takes an edge.
+        app.key("ctrl+n")
+        wait_for(lambda: set(fields(app).values()) == {"empty"}, message="a new game")
+        app.key("5")
+        wait_for(lambda: "O" in fields(app).values(), message="the computer's answer")
+        why = label(app, "I played field ")
+        self.assertNotEqual(fields(app)[1], "O", why)
+        for x in (1, 2, 3, 4, 6, 7, 8, 9):
+            if fields(app).get(x) == "empty" and not label(app, "You win") and not label(app, "The computer wins") \
+                    and not label(app, "A draw"):
+                app.key(str(x))
+                time.sleep(0.3)
+        wait_for(lambda: label(app, "You win") or label(app, "The computer wins") or label(app, "A draw"),
+                 message="the second game's end")
+        # Learned on top of the other program's 200 games, not over them.
+        wait_for(lambda: knowledge(app)["games"] == 202, message="1 + 200 + 1 games in the file")
+        wait_for(lambda: app.find("label", lambda n: n.startswith("Another program had trained the computer")),
+                 message="the toast saying so")
+
+    def test_training_in_the_background_draws_a_curve_then_positions_and_forget(self):
+        app = self.start_page()
+        app.key("ctrl+t")
+        train = wait_for(lambda: app.find("push button", "Train"), message="the training window")
+        train.queryAction().doAction(0)
+        wait_for(lambda: app.find("push button", "Train Again"), timeout=60, message="the training's end")
+        result = app.find("label", lambda n: n.startswith("1000 games: the computer won"))
+        self.assertIsNotNone(result)
+        stored = int(re.search(r"It now knows (\d+) positions", result.name).group(1))
+        self.assertLessEqual(stored, 381)
+        chart = app.find("image", "Learning curve")
+        self.assertIn("In the first 25 games the computer lost", chart.description)
+        self.assertIn("up to game 1000", chart.description)
+        k = knowledge(app)
+        self.assertEqual((k["games"], len(k["position"])), (1000, stored))
+        app.key("Escape")
+        wait_for(lambda: len(app._frames()) == 1, message="the training window closed")
+        wait_for(lambda: app.find_showing("label", f"{stored} of at most 381"), message="the page's count")
+        self.assertIsNotNone(app.find_showing("label", "1000"))
+
+        app.key("ctrl+p")
+        wait_for(lambda: app.find("label", lambda n: n.startswith(f"{stored} of at most 381 positions · learned "
+                                                                  "from 1000 games")), message="the positions")
+        items = wait_for(lambda: named(app, "table cell", "Position "), message="the position items")
+        self.assertEqual(len(items), stored)
+        self.assertTrue(all(re.match(r"Position \d+: X on [\d, ]+; O on [\d, ]+; preference ", n) for n in items),
+                        items[:3])
+        app.key("Escape")
+        wait_for(lambda: len(app._frames()) == 1, message="the positions window closed")
+
+        forget = app.find_showing("push button", "Forget…")
+        app.click_on(forget)
+        confirm = wait_for(lambda: app.find("push button", "Forget"), message="the confirmation")
+        confirm.queryAction().doAction(0)
+        wait_for(lambda: app.find_showing("label", "0 of at most 381"), message="nothing known")
+        k = knowledge(app)
+        self.assertEqual((k["games"], k.get("position", [])), (0, []))
+
+    def test_a_damaged_file_is_kept_aside_and_the_page_speaks_dutch(self):
+        home_app = self.start(settings={"last_page": "five"})
+        path = os.path.join(home_app.data, "match5", "tic-tac-toe.toml")
+        home = home_app.home
+        home_app.close()
+        self.apps.remove(home_app)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        damaged = "format = \"match5-tictactoe\"\nversion = 1\n[rewards]\nwin = 1\ndraw = 0\nloss = -1\n\n" \
+                  "[[position]]\nvalue = 1\nboard = \"X../.../...\"\npreference = 0\n"
+        with open(path, "w") as f:
+            f.write(damaged)
+        app = self.start_page("Bord voor boter, kaas en eieren", home=home, lang="nl")
+        toast = wait_for(lambda: app.find("label", lambda n: "regel 9" in n), message="the toast")
+        aside = glob.glob(path + ".damaged-*")
+        self.assertEqual(len(aside), 1, toast.name)
+        with open(aside[0]) as f:
+            self.assertEqual(f.read(), damaged)
+        self.assertIsNotNone(label(app, "Jij begint: jij speelt kruisje."))
+        app.key("5")
+        wait_for(lambda: "nulletje" in board(app, "Bord voor boter, kaas en eieren").description,
+                 message="the computer's nulletje")
+        self.assertIsNotNone(app.find_showing("label", lambda n: "voorkeurswaarde" in n))
