@@ -112,8 +112,11 @@ mod imp {
     }
 
     impl WidgetImpl for TicTacToeView {
-        fn measure(&self, _orientation: gtk::Orientation, _for_size: i32) -> (i32, i32, i32, i32) {
-            (200, 340, -1, -1)
+        fn measure(&self, orientation: gtk::Orientation, _for_size: i32) -> (i32, i32, i32, i32) {
+            match orientation {
+                gtk::Orientation::Vertical => (260, 340, -1, -1),
+                _ => (200, 340, -1, -1),
+            }
         }
 
         fn snapshot(&self, snapshot: &gtk::Snapshot) {
