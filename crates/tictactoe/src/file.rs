@@ -24,18 +24,76 @@ pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// The largest reward, won, drawn or lost, either way.
 pub const MAX_REWARD: i32 = 1000;
 
-/// A file that is not a knowledge file, and where.
+/// A file that is not a knowledge file, and the line (from 1) where, if
+/// it is one line's fault.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FileError {
-    #[error("line {line}: {problem}")]
-    At { line: usize, problem: String },
-    #[error("{0}")]
-    Whole(String),
+pub struct FileError {
+    pub line: Option<usize>,
+    pub problem: Problem,
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.problem),
+            None => write!(f, "{}", self.problem),
+        }
+    }
+}
+
+impl FileError {
     /// Written by a newer Match5: read nothing from it, write nothing over.
+    pub fn is_newer(&self) -> bool {
+        matches!(self.problem, Problem::Newer(_))
+    }
+}
+
+/// What is wrong, each case with what the person needs to find it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// The TOML reader's own words.
+    #[error("{0}")]
+    Toml(String),
+    #[error("larger than {} KiB: not a tic-tac-toe knowledge file", MAX_FILE_BYTES / 1024)]
+    TooLarge,
+    #[error("not UTF-8 text")]
+    NotText,
+    #[error("no format line: not a Match5 tic-tac-toe file (format = \"{FORMAT}\")")]
+    NoFormat,
+    #[error("format {0}: not a Match5 tic-tac-toe file (format = \"{FORMAT}\")")]
+    OtherFormat(String),
+    #[error("no version line")]
+    NoVersion,
+    #[error("version {0}: a version is 1 or more")]
+    BadVersion(String),
     #[error(
         "version {0}, written by a newer Match5; this one reads and writes version {VERSION} and leaves the file as it is"
     )]
     Newer(i64),
+    #[error("{0} games: a number of games is 0 or more")]
+    Games(i64),
+    #[error("the {what} reward {value} is not a whole number from -{MAX_REWARD} to {MAX_REWARD}")]
+    Reward { what: &'static str, value: i64 },
+    #[error("position {0}: a position is a number from 0 to 19682")]
+    NotAPosition(i64),
+    #[error("the board {board:?} is not position {value}, which is {expected:?}")]
+    OtherBoard {
+        board: String,
+        value: u32,
+        expected: String,
+    },
+    #[error("the board {0:?} is not three rows of three fields (X, O or .) separated by /")]
+    NotABoard(String),
+    #[error("position {value} is not the lowest of its 8 images; that is {lowest}")]
+    NotLowest { value: u32, lowest: u32 },
+    #[error(
+        "position {value} ({board}) cannot come about by a move of the computer (O) in a game that X begins"
+    )]
+    Impossible { value: u32, board: String },
+    #[error("position {0} is in the list twice")]
+    Twice(u32),
+    #[error("the preference {0} is out of range (from {min} to {max})", min = i32::MIN, max = i32::MAX)]
+    Preference(i64),
 }
 
 #[derive(Deserialize)]
@@ -147,13 +205,20 @@ fn line_of(text: &str, offset: usize) -> usize {
 
 /// Reads a knowledge file's text.
 pub fn parse(text: &str) -> Result<Knowledge, FileError> {
-    let at = |span: std::ops::Range<usize>, problem: String| FileError::At {
-        line: line_of(text, span.start),
+    let at = |span: std::ops::Range<usize>, problem: Problem| FileError {
+        line: Some(line_of(text, span.start)),
         problem,
     };
-    let toml_error = |e: toml::de::Error| match e.span() {
-        Some(span) => at(span, e.message().trim().to_string()),
-        None => FileError::Whole(e.message().trim().to_string()),
+    let whole = |problem: Problem| FileError {
+        line: None,
+        problem,
+    };
+    let toml_error = |e: toml::de::Error| {
+        let problem = Problem::Toml(e.message().trim().to_string());
+        match e.span() {
+            Some(span) => at(span, problem),
+            None => whole(problem),
+        }
     };
     // The header first, so that a file of another kind or version says so
     // rather than what in it does not fit.
@@ -164,45 +229,40 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
     }
     let loose: Loose = toml::from_str(text).map_err(toml_error)?;
     let Some(format) = loose.format else {
-        return Err(FileError::Whole(format!(
-            "no format line: not a Match5 tic-tac-toe file (format = \"{FORMAT}\")"
-        )));
+        return Err(whole(Problem::NoFormat));
     };
     if format.get_ref().as_str() != Some(FORMAT) {
         return Err(at(
             format.span(),
-            format!(
-                "format {}: not a Match5 tic-tac-toe file (format = \"{FORMAT}\")",
-                format.get_ref()
-            ),
+            Problem::OtherFormat(format.get_ref().to_string()),
         ));
     }
     let Some(version) = loose.version else {
-        return Err(FileError::Whole("no version line".to_string()));
+        return Err(whole(Problem::NoVersion));
     };
     match version.get_ref().as_integer() {
-        Some(v) if v > i64::from(VERSION) => return Err(FileError::Newer(v)),
+        Some(v) if v > i64::from(VERSION) => return Err(whole(Problem::Newer(v))),
         Some(v) if v >= 1 => {}
         _ => {
             return Err(at(
                 version.span(),
-                format!("version {}: a version is 1 or more", version.get_ref()),
+                Problem::BadVersion(version.get_ref().to_string()),
             ));
         }
     }
     let raw: Raw = toml::from_str(text).map_err(toml_error)?;
 
-    let reward = |r: &Spanned<i64>, what: &str| -> Result<i32, FileError> {
+    let reward = |r: &Spanned<i64>, what: &'static str| -> Result<i32, FileError> {
         i32::try_from(*r.get_ref())
             .ok()
             .filter(|v| v.abs() <= MAX_REWARD)
             .ok_or_else(|| {
                 at(
                     r.span(),
-                    format!(
-                        "the {what} reward {} is not a whole number from -{MAX_REWARD} to {MAX_REWARD}",
-                        r.get_ref()
-                    ),
+                    Problem::Reward {
+                        what,
+                        value: *r.get_ref(),
+                    },
                 )
             })
     };
@@ -218,12 +278,9 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
     let mut entries = Vec::with_capacity(raw.position.len());
     for p in &raw.position {
         let p = p.get_ref();
-        let value = p.value.get_ref();
-        let Some(board) = u32::try_from(*value).ok().and_then(Board::from_value) else {
-            return Err(at(
-                p.value.span(),
-                format!("position {value}: a position is a number from 0 to 19682"),
-            ));
+        let value = *p.value.get_ref();
+        let Some(board) = u32::try_from(value).ok().and_then(Board::from_value) else {
+            return Err(at(p.value.span(), Problem::NotAPosition(value)));
         };
         let value = board.value();
         match parse_board(p.board.get_ref()) {
@@ -231,68 +288,54 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
             Some(_) => {
                 return Err(at(
                     p.board.span(),
-                    format!(
-                        "the board {:?} is not position {value}, which is {:?}",
-                        p.board.get_ref(),
-                        board_text(&board)
-                    ),
+                    Problem::OtherBoard {
+                        board: p.board.get_ref().clone(),
+                        value,
+                        expected: board_text(&board),
+                    },
                 ));
             }
             None => {
                 return Err(at(
                     p.board.span(),
-                    format!(
-                        "the board {:?} is not three rows of three fields (X, O or .) separated by /",
-                        p.board.get_ref()
-                    ),
+                    Problem::NotABoard(p.board.get_ref().clone()),
                 ));
             }
         }
         if board.lowest() != value {
             return Err(at(
                 p.value.span(),
-                format!(
-                    "position {value} is stored as the lowest of its 8 images, {}",
-                    board.lowest()
-                ),
+                Problem::NotLowest {
+                    value,
+                    lowest: board.lowest(),
+                },
             ));
         }
         if !possible.contains(&value) {
             return Err(at(
                 p.value.span(),
-                format!(
-                    "position {value} ({}) cannot come about by a move of the computer (O) in a game that X begins",
-                    board_text(&board)
-                ),
+                Problem::Impossible {
+                    value,
+                    board: board_text(&board),
+                },
             ));
         }
         if !seen.insert(value) {
-            return Err(at(
-                p.value.span(),
-                format!("position {value} is in the list twice"),
-            ));
+            return Err(at(p.value.span(), Problem::Twice(value)));
         }
         let preference = i32::try_from(*p.preference.get_ref()).map_err(|_| {
             at(
                 p.preference.span(),
-                format!(
-                    "the preference {} is out of range (from {} to {})",
-                    p.preference.get_ref(),
-                    i32::MIN,
-                    i32::MAX
-                ),
+                Problem::Preference(*p.preference.get_ref()),
             )
         })?;
         entries.push((value, preference));
     }
     let games = match &raw.games {
         None => 0,
-        Some(g) => u64::try_from(*g.get_ref()).map_err(|_| {
-            at(
-                g.span(),
-                format!("{} games: a number of games is 0 or more", g.get_ref()),
-            )
-        })?,
+        Some(g) => {
+            u64::try_from(*g.get_ref()).map_err(|_| at(g.span(), Problem::Games(*g.get_ref())))?
+        }
     };
     let mut knowledge = Knowledge::with_entries(rewards, entries);
     knowledge.set_games(games);

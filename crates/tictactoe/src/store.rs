@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use match5_engine::disk::{FileLock, atomic_write, damaged_name, read_bounded, resolve_links};
 use match5_engine::{FileError as DiskError, Store};
 
-use crate::file::{FILE_NAME, FileError, MAX_FILE_BYTES, parse, to_text};
+use crate::file::{FILE_NAME, FileError, MAX_FILE_BYTES, Problem, parse, to_text};
 use crate::knowledge::{Knowledge, Lesson, Rewards};
 
 /// What went wrong, with the file's path.
@@ -32,7 +32,7 @@ impl StoreError {
 
     /// The file is damaged (not one written by a newer Match5).
     pub fn is_damaged(&self) -> bool {
-        matches!(self, StoreError::Bad { error, .. } if !matches!(error, FileError::Newer(_)))
+        matches!(self, StoreError::Bad { error, .. } if !error.is_newer())
     }
 }
 
@@ -58,18 +58,22 @@ fn decode(path: &Path, bytes: &[u8], rewards: Rewards) -> Result<Knowledge, Stor
         error,
     };
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(bad(FileError::Whole(format!(
-            "larger than {} KiB: not a tic-tac-toe knowledge file",
-            MAX_FILE_BYTES / 1024
-        ))));
+        return Err(bad(FileError {
+            line: None,
+            problem: Problem::TooLarge,
+        }));
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         // An empty file (a save cut short long ago, or `touch`): nothing
         // learned yet.
         return Ok(Knowledge::new(rewards));
     }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| bad(FileError::Whole("not UTF-8 text".to_string())))?;
+    let text = std::str::from_utf8(bytes).map_err(|_| {
+        bad(FileError {
+            line: None,
+            problem: Problem::NotText,
+        })
+    })?;
     parse(text).map_err(bad)
 }
 

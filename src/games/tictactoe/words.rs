@@ -2,11 +2,11 @@
 //! file's trouble and the rewards.
 
 use match5_tictactoe::Rewards;
-use match5_tictactoe::file::FileError;
+use match5_tictactoe::file::Problem;
 use match5_tictactoe::store::StoreError;
 
 use super::drawing::signed;
-use crate::i18n::gettext_f;
+use crate::i18n::{gettext, gettext_f};
 
 /// A knowledge file's trouble, in the person's language where it can be.
 pub fn store_error(e: &StoreError) -> String {
@@ -20,24 +20,71 @@ pub fn store_error(e: &StoreError) -> String {
         ),
         StoreError::Bad { path, error } => {
             let file = path.display().to_string();
-            match error {
-                FileError::At { line, problem } => gettext_f(
+            if error.is_newer() {
+                return gettext_f(
+                    "{file} was written by a newer version of Match5",
+                    &[("file", &file)],
+                );
+            }
+            let reason = problem(&error.problem);
+            match error.line {
+                Some(line) => gettext_f(
                     "{file}, line {line}: {problem}",
                     &[
                         ("file", &file),
                         ("line", &line.to_string()),
-                        ("problem", problem),
+                        ("problem", &reason),
                     ],
                 ),
-                FileError::Whole(problem) => {
-                    gettext_f("{file}: {reason}", &[("file", &file), ("reason", problem)])
-                }
-                FileError::Newer(_) => gettext_f(
-                    "{file} was written by a newer version of Match5",
-                    &[("file", &file)],
-                ),
+                None => gettext_f("{file}: {reason}", &[("file", &file), ("reason", &reason)]),
             }
         }
+    }
+}
+
+/// What is wrong in a knowledge file, in the person's language (the TOML
+/// reader's own words stay as they are).
+fn problem(p: &Problem) -> String {
+    let n = |v: &dyn ToString| v.to_string();
+    match p {
+        Problem::Toml(words) => words.clone(),
+        Problem::TooLarge => gettext("it is larger than 1 MB"),
+        Problem::NotText => gettext("it is not a text file"),
+        Problem::NoFormat | Problem::OtherFormat(_) => {
+            gettext("it is not a Match5 tic-tac-toe knowledge file")
+        }
+        Problem::NoVersion | Problem::BadVersion(_) => gettext("it has no valid version"),
+        Problem::Newer(_) => gettext("it was written by a newer version of Match5"),
+        Problem::Games(v) => gettext_f("{n} is not a number of games", &[("n", &n(v))]),
+        Problem::Reward { value, .. } => gettext_f(
+            "the reward {value} is not between −1000 and 1000",
+            &[("value", &n(value))],
+        ),
+        Problem::NotAPosition(v) => gettext_f(
+            "{value} is not a position (0 to 19682)",
+            &[("value", &n(v))],
+        ),
+        Problem::OtherBoard { value, .. } => gettext_f(
+            "the board is not that of position {value}",
+            &[("value", &n(value))],
+        ),
+        Problem::NotABoard(board) => gettext_f(
+            "“{board}” is not a board of three rows of X, O and .",
+            &[("board", board)],
+        ),
+        Problem::NotLowest { value, lowest } => gettext_f(
+            "position {value} is not its lowest image; that is {lowest}",
+            &[("value", &n(value)), ("lowest", &n(lowest))],
+        ),
+        Problem::Impossible { value, .. } => gettext_f(
+            "the computer can never make position {value}",
+            &[("value", &n(value))],
+        ),
+        Problem::Twice(v) => gettext_f("position {value} is listed twice", &[("value", &n(v))]),
+        Problem::Preference(v) => gettext_f(
+            "the preference {value} is out of range",
+            &[("value", &n(v))],
+        ),
     }
 }
 
