@@ -71,7 +71,7 @@ fn colours(dark: bool) -> Colours {
         }
     } else {
         Colours {
-            board: (0.98, 0.98, 0.97),
+            board: (1.0, 1.0, 1.0),
             line: (0.0, 0.0, 0.0, 0.18),
             x: (0.11, 0.44, 0.85),
             o: (0.88, 0.11, 0.14),
@@ -133,7 +133,10 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
     let cell = side / 3.0;
     cr.set_source_rgb(c.board.0, c.board.1, c.board.2);
     rounded_rect(cr, left, top, side, side, cell * 0.12);
-    let _ = cr.fill();
+    let _ = cr.fill_preserve();
+    cr.set_source_rgba(c.line.0, c.line.1, c.line.2, c.line.3 * 0.5);
+    cr.set_line_width(1.0);
+    let _ = cr.stroke();
 
     // The winning line's fields, lit.
     if let Some(line) = scene.winning {
