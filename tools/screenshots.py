@@ -41,37 +41,40 @@ def play_some(app, moves):
         app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
 
 
+def page_shot(home, settings, name, surface, file, keys=(), env=None, lang="en", after=None):
+    """Starts the app on a page, waits for its surface (an image named
+    `surface`), presses `keys`, shoots the window as `file`, then runs
+    `after(app)` before closing it."""
+    app = App(settings=settings, home=home, env=env, lang=lang)
+    wait_for(lambda: app.find_showing("image", surface), message=f"the {name} page")
+    for k in keys:
+        app.key(k)
+        time.sleep(0.8)
+    shot(app, file)
+    if after:
+        after(app)
+    app.close()
+
+
+def window_shot(app, title, file):
+    """Shoots the app's window called `title` (a dialog) as `file`."""
+    window = xdotool("search", "--onlyvisible", "--name", f"^{title}$").split()[-1]
+    subprocess.run(["import", "-window", window, os.path.join(OUT, file)], check=True)
+    print("wrote", os.path.join(OUT, file))
+
+
+DARK = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
+
+
 def tiles(home, size):
     """The tile page: a game against the computer with a hint; the dark
     style; Dutch; the narrow window."""
     page = dict(size, last_page="tiles", window_height=760)
-    app = App(settings=page, home=home)
-    wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
-    app.key("Right", "Return")
-    time.sleep(1.5)  # the computer answers
-    app.key("ctrl+i")
-    time.sleep(1.0)
-    shot(app, "tiles-light.png")
-    app.close()
-
-    app = App(settings=page, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
-    wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
-    app.key("ctrl+i")
-    time.sleep(1.0)
-    shot(app, "tiles-dark.png")
-    app.close()
-
-    app = App(settings=page, home=home, lang="nl")
-    wait_for(lambda: app.find_showing("image", "Schalen en borden"), message="the Dutch tile page")
-    app.key("ctrl+i")
-    time.sleep(1.0)
-    shot(app, "tiles-nl.png")
-    app.close()
-
-    app = App(settings=dict(page, window_width=360, window_height=720), home=home)
-    wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
-    shot(app, "tiles-narrow.png")
-    app.close()
+    surface = "Bowls and boards"
+    page_shot(home, page, "tile", surface, "tiles-light.png", keys=("Right", "Return", "ctrl+i"))
+    page_shot(home, page, "tile", surface, "tiles-dark.png", keys=("ctrl+i",), env=DARK)
+    page_shot(home, page, "tile", "Schalen en borden", "tiles-nl.png", keys=("ctrl+i",), lang="nl")
+    page_shot(home, dict(page, window_width=360, window_height=720), "tile", surface, "tiles-narrow.png")
 
 
 def tictactoe(home, size):
@@ -85,54 +88,34 @@ def tictactoe(home, size):
         check=True, env=env, stdout=subprocess.DEVNULL,
     )
     page = dict(size, last_page="tictactoe", window_height=820)
-    app = App(settings=page, home=home)
-    wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
-    app.key("1")
-    time.sleep(0.5)
-    shot(app, "tictactoe-light.png")
-    app.key("ctrl+t")
-    wait_for(lambda: len(app._frames()) > 1, message="the training window")
-    time.sleep(0.5)
-    app.key("alt+g")
-    app.key("ctrl+a")
-    app.type("3000")
-    app.key("Tab")
-    wait_for(lambda: app.find_showing("push button", "Train"), message="the Train button")
-    app.find_showing("push button", "Train").queryAction().doAction(0)
-    wait_for(lambda: app.find_showing("push button", "Train Again"), message="training to end", timeout=60)
-    time.sleep(0.5)
-    window = xdotool("search", "--onlyvisible", "--name", "^Train the Computer$").split()[-1]
-    subprocess.run(["import", "-window", window, os.path.join(OUT, "tictactoe-training.png")], check=True)
-    print("wrote", os.path.join(OUT, "tictactoe-training.png"))
-    app.key("Escape")
-    time.sleep(0.5)
-    app.key("ctrl+p")
-    wait_for(lambda: len(app._frames()) > 1, message="the positions window")
-    time.sleep(0.8)
-    window = xdotool("search", "--onlyvisible", "--name", "^Learned Positions$").split()[-1]
-    subprocess.run(["import", "-window", window, os.path.join(OUT, "tictactoe-positions.png")], check=True)
-    print("wrote", os.path.join(OUT, "tictactoe-positions.png"))
-    app.close()
+    surface = "Tic-tac-toe board"
 
-    app = App(settings=page, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
-    wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
-    app.key("5")
-    time.sleep(0.5)
-    shot(app, "tictactoe-dark.png")
-    app.close()
+    def train_and_list(app):
+        app.key("ctrl+t")
+        wait_for(lambda: len(app._frames()) > 1, message="the training window")
+        time.sleep(0.5)
+        app.key("alt+g")
+        app.key("ctrl+a")
+        app.type("3000")
+        app.key("Tab")
+        wait_for(lambda: app.find_showing("push button", "Train"), message="the Train button")
+        app.find_showing("push button", "Train").queryAction().doAction(0)
+        wait_for(lambda: app.find_showing("push button", "Train Again"), message="training to end", timeout=60)
+        time.sleep(0.5)
+        window_shot(app, "Train the Computer", "tictactoe-training.png")
+        app.key("Escape")
+        time.sleep(0.5)
+        app.key("ctrl+p")
+        wait_for(lambda: len(app._frames()) > 1, message="the positions window")
+        time.sleep(0.8)
+        window_shot(app, "Learned Positions", "tictactoe-positions.png")
 
-    app = App(settings=page, home=home, lang="nl")
-    wait_for(lambda: app.find_showing("image", "Bord voor boter, kaas en eieren"), message="the Dutch tic-tac-toe page")
-    app.key("3")
-    time.sleep(0.5)
-    shot(app, "tictactoe-nl.png")
-    app.close()
-
-    app = App(settings=dict(page, window_width=360, window_height=720), home=home)
-    wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
-    app.key("5")
-    shot(app, "tictactoe-narrow.png")
-    app.close()
+    page_shot(home, page, "tic-tac-toe", surface, "tictactoe-light.png", keys=("1",), after=train_and_list)
+    page_shot(home, page, "tic-tac-toe", surface, "tictactoe-dark.png", keys=("5",), env=DARK)
+    page_shot(home, page, "tic-tac-toe", "Bord voor boter, kaas en eieren", "tictactoe-nl.png", keys=("3",),
+              lang="nl")
+    page_shot(home, dict(page, window_width=360, window_height=720), "tic-tac-toe", surface,
+              "tictactoe-narrow.png", keys=("5",))
 
 
 def main():
@@ -155,12 +138,10 @@ def main():
     for _ in range(12):
         app.key("Right")
     time.sleep(0.6)
-    viewer = xdotool("search", "--onlyvisible", "--name", "^Error Patterns$").split()[-1]
-    subprocess.run(["import", "-window", viewer, os.path.join(OUT, "patterns.png")], check=True)
-    print("wrote", os.path.join(OUT, "patterns.png"))
+    window_shot(app, "Error Patterns", "patterns.png")
     app.close()
 
-    app = App(settings=size, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    app = App(settings=size, home=home, env=DARK)
     for _ in range(30):
         if app.showing("push button", "Play Again"):
             break
@@ -184,13 +165,11 @@ def main():
     app.close()
 
     # How the computer learned, in the dark style.
-    app = App(settings=size, home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+    app = App(settings=size, home=home, env=DARK)
     app.key("ctrl+l")
     wait_for(lambda: len(app._frames()) > 1, message="the learning history")
     time.sleep(0.6)
-    window = xdotool("search", "--onlyvisible", "--name", "^How the Computer Learned$").split()[-1]
-    subprocess.run(["import", "-window", window, os.path.join(OUT, "learning.png")], check=True)
-    print("wrote", os.path.join(OUT, "learning.png"))
+    window_shot(app, "How the Computer Learned", "learning.png")
     app.close()
 
     app = App(settings=size, home=home, lang="nl")
@@ -212,7 +191,7 @@ def main():
     app.close()
 
     app = App(settings=dict(leap, leapfrog_goats=True, leapfrog_frogs=4), home=home,
-              env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"})
+              env=DARK)
     app.key("ctrl+i")
     time.sleep(0.4)
     app.key("ctrl+i")

@@ -108,30 +108,12 @@ mod imp {
             ));
             obj.add_controller(keys);
 
-            let focus = gtk::EventControllerFocus::new();
-            focus.connect_enter(glib::clone!(
-                #[weak]
-                obj,
-                move |_| {
-                    if obj.imp().cursor.get().is_none() {
-                        obj.imp().cursor.set(Some(Cell::centre()));
-                    }
-                    obj.update_accessible();
-                    obj.queue_draw();
+            crate::widgets::redraw_on_focus_and_style(&*obj, |obj| {
+                if obj.imp().cursor.get().is_none() {
+                    obj.imp().cursor.set(Some(Cell::centre()));
                 }
-            ));
-            focus.connect_leave(glib::clone!(
-                #[weak]
-                obj,
-                move |_| obj.queue_draw()
-            ));
-            obj.add_controller(focus);
-
-            adw::StyleManager::default().connect_dark_notify(glib::clone!(
-                #[weak]
-                obj,
-                move |_| obj.queue_draw()
-            ));
+                obj.update_accessible();
+            });
         }
     }
 

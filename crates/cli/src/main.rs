@@ -136,36 +136,7 @@ enum Tictactoe {
     /// Train the computer: games against an opponent that plays X and
     /// begins; wins, losses and draws per block of games. It goes on from
     /// the knowledge in its file and saves it there again.
-    Train {
-        /// `random`, `perfect` (minimax, a random choice among the best
-        /// moves) or `learner` (a second learning computer).
-        #[arg(long)]
-        opponent: String,
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
-        games: u64,
-        /// Games per block of the table.
-        #[arg(long, value_name = "B", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
-        block: u64,
-        /// Seed of every random choice (the same seed gives the same games).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// What a won, drawn and lost game adds to the preference of each
-        /// position the computer made in it (the article: 1,0,-1; MENACE:
-        /// 3,1,-1).
-        /// A new file takes these; one that has learned keeps its own.
-        #[arg(long, value_name = "WIN,DRAW,LOSS", value_parser = tictactoe::parse_rewards, allow_hyphen_values = true)]
-        rewards: Option<match5_tictactoe::Rewards>,
-        /// The knowledge file (default: the app's,
-        /// `$XDG_DATA_HOME/match5/tic-tac-toe.toml`).
-        #[arg(long, value_name = "FILE")]
-        knowledge: Option<PathBuf>,
-        /// Forget what the file holds and start from nothing.
-        #[arg(long)]
-        fresh: bool,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Train(tictactoe::TrainArgs),
 }
 
 #[derive(Subcommand)]
@@ -308,28 +279,8 @@ fn main() -> ExitCode {
         } => leapfrog::figures(frogs.into(), json).map(|()| 0),
         Command::Tiles { command } => run_tiles(command).map(|()| 0),
         Command::Tictactoe {
-            command:
-                Tictactoe::Train {
-                    opponent,
-                    games,
-                    block,
-                    seed,
-                    rewards,
-                    knowledge,
-                    fresh,
-                    json,
-                },
-        } => tictactoe::run_train(tictactoe::TrainArgs {
-            opponent,
-            games,
-            block,
-            seed,
-            rewards,
-            knowledge,
-            fresh,
-            json,
-        })
-        .map(|()| 0),
+            command: Tictactoe::Train(args),
+        } => tictactoe::run_train(args).map(|()| 0),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -60,14 +60,35 @@ pub fn parse_rewards(text: &str) -> Result<Rewards, String> {
 }
 
 /// `match5-cli tictactoe train`.
+#[derive(clap::Args)]
 pub struct TrainArgs {
+    /// `random`, `perfect` (minimax, a random choice among the best moves)
+    /// or `learner` (a second learning computer).
+    #[arg(long)]
     pub opponent: String,
+    /// How many games (1 to 10,000,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub games: u64,
+    /// Games per block of the table.
+    #[arg(long, value_name = "B", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub block: u64,
+    /// Seed of every random choice (the same seed gives the same games).
+    #[arg(long)]
     pub seed: Option<u64>,
+    /// What a won, drawn and lost game adds to the preference of each
+    /// position the computer made in it (the article: 1,0,-1; MENACE:
+    /// 3,1,-1). A new file takes these; one that has learned keeps its own.
+    #[arg(long, value_name = "WIN,DRAW,LOSS", value_parser = parse_rewards, allow_hyphen_values = true)]
     pub rewards: Option<Rewards>,
+    /// The knowledge file (default: the app's,
+    /// `$XDG_DATA_HOME/match5/tic-tac-toe.toml`).
+    #[arg(long, value_name = "FILE")]
     pub knowledge: Option<PathBuf>,
+    /// Forget what the file holds and start from nothing.
+    #[arg(long)]
     pub fresh: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
     pub json: bool,
 }
 

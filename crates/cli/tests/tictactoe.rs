@@ -106,25 +106,6 @@ fn a_damaged_file_is_named_with_its_line_and_left_as_it_was() {
     let file = dir.path().join("k.toml");
     let damaged = "format = \"match5-tictactoe\"\nversion = 1\n[rewards]\nwin = 1\ndraw = 0\nloss = -1\n\n[[position]]\nvalue = 1\nboard = \"X../.../...\"\npreference = 0\n";
     std::fs::write(&file, damaged).unwrap();
-    let out = cli(dir.path())
-        .args([
-            "tictactoe",
-            "train",
-            "--opponent",
-            "random",
-            "--games",
-            "5",
-            "--knowledge",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("k.toml: line 9: position 1"), "{err}");
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged);
-    // Other rewards for a file that has learned are refused; --fresh starts anew.
-    std::fs::remove_file(&file).unwrap();
     let train = |extra: &[&str]| {
         cli(dir.path())
             .args([
@@ -141,6 +122,13 @@ fn a_damaged_file_is_named_with_its_line_and_left_as_it_was() {
             .output()
             .unwrap()
     };
+    let out = train(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("k.toml: line 9: position 1"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), damaged);
+    // Other rewards for a file that has learned are refused; --fresh starts anew.
+    std::fs::remove_file(&file).unwrap();
     assert!(train(&[]).status.success());
     let out = train(&["--rewards", "3,1,-1"]);
     assert_eq!(out.status.code(), Some(1));

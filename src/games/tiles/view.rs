@@ -86,24 +86,7 @@ mod imp {
             ));
             obj.add_controller(keys);
 
-            let focus = gtk::EventControllerFocus::new();
-            focus.connect_enter(glib::clone!(
-                #[weak]
-                obj,
-                move |_| obj.queue_draw()
-            ));
-            focus.connect_leave(glib::clone!(
-                #[weak]
-                obj,
-                move |_| obj.queue_draw()
-            ));
-            obj.add_controller(focus);
-
-            adw::StyleManager::default().connect_dark_notify(glib::clone!(
-                #[weak]
-                obj,
-                move |_| obj.queue_draw()
-            ));
+            crate::widgets::redraw_on_focus_and_style(&*obj, |_| ());
         }
     }
 
