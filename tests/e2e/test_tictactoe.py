@@ -190,3 +190,18 @@ class TicTacToe(AppTest):
         wait_for(lambda: "nulletje" in board(app, "Bord voor boter, kaas en eieren").description,
                  message="the computer's nulletje")
         self.assertIsNotNone(app.find_showing("label", lambda n: "voorkeurswaarde" in n))
+
+    def test_ctrl_4_shows_the_page_whose_board_takes_the_keys_and_fits_360_pixels(self):
+        app = self.start(settings={"window_width": 360, "window_height": 700})
+        app.key("ctrl+4")
+        view = wait_for(lambda: board(app), message="the tic-tac-toe page by Ctrl+4")
+        wait_for(lambda: "0 positions learned" in app.title(), message="its subtitle in the title")
+        app.key("5")
+        wait_for(lambda: fields(app)[5] == "X" and fields(app)[1] == "O", message="X by the keyboard, then O")
+        frame = app._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        e = view.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertLessEqual(e.x + e.width, frame.width, "the board fits")
+        self.assertGreaterEqual(e.height, 200, "the board keeps its size")
+        # The header's New Game acts on this page.
+        app.key("ctrl+n")
+        wait_for(lambda: set(fields(app).values()) == {"empty"}, message="a new game by Ctrl+N")
