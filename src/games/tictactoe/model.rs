@@ -22,15 +22,6 @@ pub enum Opened {
     NotSaved(StoreError),
 }
 
-/// What a person's move led to.
-#[derive(Debug)]
-pub enum Played {
-    /// The computer answered (it may have won).
-    Answered,
-    /// The game ended with the person's move.
-    Ended,
-}
-
 /// The game, the knowledge and where it is saved.
 pub struct Session {
     pub game: Game,
@@ -75,15 +66,15 @@ impl Session {
         self.game = Game::new();
     }
 
-    /// The person's X on `field`; the computer answers unless the game is
-    /// over.
-    pub fn play(&mut self, field: usize) -> Result<Played, Refusal> {
-        self.game.play(field)?;
-        if self.game.is_over() {
-            return Ok(Played::Ended);
-        }
+    /// The person's X on `field`; then it is the computer's turn, unless
+    /// the game is over.
+    pub fn play(&mut self, field: usize) -> Result<(), Refusal> {
+        self.game.play(field)
+    }
+
+    /// The computer's O, if it is its turn.
+    pub fn answer(&mut self) {
         self.game.answer(&mut self.knowledge);
-        Ok(Played::Answered)
     }
 
     pub fn last_deliberation(&self) -> Option<&Deliberation> {
@@ -136,6 +127,7 @@ mod tests {
         );
         for f in [4, 2, 6] {
             s.play(f).unwrap();
+            s.answer();
         }
         assert_eq!(s.outcome(), Some(Outcome::Lost));
         assert!(matches!(s.learn(), Some(Ok(Saved::Plain))));
@@ -151,6 +143,7 @@ mod tests {
         assert!(matches!(opened, Opened::NotSaved(_)), "{opened:?}");
         for f in [4, 2, 6] {
             s.play(f).unwrap();
+            s.answer();
         }
         assert!(s.learn().is_none());
         assert_eq!(s.knowledge.games(), 1);

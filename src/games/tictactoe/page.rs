@@ -14,11 +14,14 @@ use match5_tictactoe::{Outcome, Refusal};
 
 use super::actions::TicTacToeAction;
 use super::drawing::{Scene, Seen, signed};
-use super::model::{Opened, Played, Session, default_path};
+use super::model::{Opened, Session, default_path};
 use super::view::TicTacToeView;
 use super::words::{rewards_text, store_error};
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
+
+/// How long the computer seems to think, so that the person's X shows first.
+const ANSWER_DELAY: std::time::Duration = std::time::Duration::from_millis(250);
 
 mod imp {
     use super::*;
@@ -231,21 +234,38 @@ impl TicTacToePage {
     }
 
     fn play(&self, field: usize) {
-        let played = self.with_session(|s| s.play(field));
-        match played {
+        match self.with_session(|s| s.play(field)) {
             Err(Refusal::Over) => {
                 self.toast(&gettext("The game is over: start a new one."));
                 crate::widgets::error_bell(self);
-                return;
             }
-            Err(_) => {
-                crate::widgets::error_bell(self);
-                return;
+            Err(_) => crate::widgets::error_bell(self),
+            Ok(()) if self.with_session(|s| s.game.is_over()) => self.finished(),
+            Ok(()) => {
+                // The person sees the X before the O comes.
+                self.show();
+                glib::timeout_add_local_once(
+                    ANSWER_DELAY,
+                    glib::clone!(
+                        #[weak(rename_to = page)]
+                        self,
+                        move || {
+                            page.with_session(Session::answer);
+                            if page.with_session(|s| s.game.is_over()) {
+                                page.finished();
+                            } else {
+                                page.show();
+                            }
+                        }
+                    ),
+                );
             }
-            Ok(Played::Answered | Played::Ended) => {}
         }
-        let saved = self.with_session(|s| if s.game.is_over() { s.learn() } else { None });
-        match saved {
+    }
+
+    /// The game is over: the computer learns from it and saves.
+    fn finished(&self) {
+        match self.with_session(Session::learn) {
             Some(Err(e)) => self.toast(&gettext_f(
                 "What the computer learned is not saved: {reason}",
                 &[("reason", &store_error(&e))],
@@ -290,6 +310,9 @@ impl TicTacToePage {
                 None if game.moves().is_empty() => gettext(
                     "You begin: you play X. Click a field, or press 1 to 9.",
                 ),
+                None if game.to_move() == Some(match5_tictactoe::Mark::O) => {
+                    gettext("The computer is thinking…")
+                }
                 None => gettext("Your turn: you play X."),
                 Some(Outcome::Lost) => gettext_f(
                     "You win! Every position the computer made in this game gets {reward}: it will not play them so gladly again.",
