@@ -259,7 +259,10 @@ impl Application {
                 }
             }
             AppAction::About => self.show_about(),
-            AppAction::Help => crate::help::show(&self.main_window()),
+            AppAction::Help => {
+                let window = self.main_window();
+                crate::help::show(&window, window.visible_page_id().as_deref());
+            }
             AppAction::NewGame => {
                 let name = text();
                 match crate::games::five::session::parse_mode(&name) {

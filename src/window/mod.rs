@@ -219,6 +219,11 @@ impl Window {
         self.made(id)?.widget().downcast::<T>().ok()
     }
 
+    /// The id of the game page shown (`five`, `tiles`, …).
+    pub fn visible_page_id(&self) -> Option<String> {
+        self.imp().stack.visible_child_name().map(Into::into)
+    }
+
     fn visible_page(&self) -> Option<Rc<dyn GamePage>> {
         let id = self.imp().stack.visible_child_name()?;
         self.made(&id)
@@ -269,7 +274,14 @@ impl Window {
         let Some(shortcuts) = builder.object::<gtk::ShortcutsWindow>("help_overlay") else {
             return;
         };
+        // As the window's help overlay, the shortcuts named by an action
+        // show the keys the application gives that action; the groups of
+        // the page shown are shown, with the general ones.
+        self.set_help_overlay(Some(&shortcuts));
         shortcuts.set_transient_for(Some(self));
+        if let Some(id) = self.visible_page_id() {
+            shortcuts.set_view_name(Some(&id));
+        }
         shortcuts.present();
     }
 
