@@ -97,6 +97,14 @@ impl FileLock {
         file.lock()?;
         Ok(FileLock { _file: file })
     }
+
+    /// Follows `path`'s links to the file itself (see [`resolve_links`])
+    /// and waits for its lock: that file's path, and the lock held.
+    pub fn on(path: &Path) -> io::Result<(PathBuf, FileLock)> {
+        let target = resolve_links(path)?;
+        let lock = FileLock::acquire(&target)?;
+        Ok((target, lock))
+    }
 }
 
 /// Removes our temporary files for `name` in `dir` (and those of older

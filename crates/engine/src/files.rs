@@ -175,8 +175,7 @@ impl Store {
                 ),
             });
         }
-        let target = resolve_links(&path).map_err(|e| FileError::io(&path, e))?;
-        let lock = FileLock::acquire(&target).map_err(|e| FileError::io(&path, e))?;
+        let (target, lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
         let merged = match read_bounded(&target, fivo::MAX_FILE_BYTES) {
             Err(FileError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(e),
@@ -215,8 +214,7 @@ impl Store {
         level: usize,
     ) -> Result<Option<PathBuf>, FileError> {
         let path = self.hall_of_fame_path();
-        let target = resolve_links(&path).map_err(|e| FileError::io(&path, e))?;
-        let _lock = FileLock::acquire(&target).map_err(|e| FileError::io(&path, e))?;
+        let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
         let (mut hof, moved) = match HallOfFame::load(&target) {
             Ok(hof) => (hof, None),
             Err(FileError::Parse { .. }) => {

@@ -6,7 +6,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use match5_engine::disk::{FileLock, atomic_write, damaged_name, read_bounded, resolve_links};
+use match5_engine::disk::{FileLock, atomic_write, damaged_name, read_bounded};
 use match5_engine::{FileError as DiskError, Store};
 
 use crate::file::{FILE_NAME, FileError, MAX_FILE_BYTES, Problem, parse, to_text};
@@ -117,8 +117,7 @@ impl KnowledgeFile {
     /// `<name>.damaged-<date and time>`), so that a new one can start
     /// without losing it. Where it went.
     pub fn set_aside(path: &Path) -> Result<PathBuf, StoreError> {
-        let target = resolve_links(path).map_err(|e| StoreError::io(path, e))?;
-        let _lock = FileLock::acquire(&target).map_err(|e| StoreError::io(path, e))?;
+        let (target, _lock) = FileLock::on(path).map_err(|e| StoreError::io(path, e))?;
         let aside = damaged_name(&target);
         std::fs::rename(&target, &aside).map_err(|e| StoreError::io(path, e))?;
         Ok(aside)
@@ -137,8 +136,7 @@ impl KnowledgeFile {
         rewards: Rewards,
         change: impl FnOnce(&mut Knowledge) -> R,
     ) -> Result<(KnowledgeFile, Knowledge, R), StoreError> {
-        let target = resolve_links(path).map_err(|e| StoreError::io(path, e))?;
-        let _lock = FileLock::acquire(&target).map_err(|e| StoreError::io(path, e))?;
+        let (target, _lock) = FileLock::on(path).map_err(|e| StoreError::io(path, e))?;
         let (mut file, mut knowledge) = KnowledgeFile::load(&target, rewards)?;
         let answer = change(&mut knowledge);
         file.write(&target, &knowledge)?;
@@ -155,8 +153,8 @@ impl KnowledgeFile {
 
     /// Saves `knowledge` as it is, whatever the file holds (after Forget).
     pub fn save(&mut self, knowledge: &Knowledge) -> Result<(), StoreError> {
-        let target = resolve_links(&self.path).map_err(|e| StoreError::io(&self.path, e))?;
-        let _lock = FileLock::acquire(&target).map_err(|e| StoreError::io(&self.path, e))?;
+        let (target, _lock) =
+            FileLock::on(&self.path).map_err(|e| StoreError::io(&self.path, e))?;
         self.write(&target, knowledge)
     }
 
@@ -169,8 +167,8 @@ impl KnowledgeFile {
         knowledge: &mut Knowledge,
         lesson: &Lesson,
     ) -> Result<Saved, StoreError> {
-        let target = resolve_links(&self.path).map_err(|e| StoreError::io(&self.path, e))?;
-        let _lock = FileLock::acquire(&target).map_err(|e| StoreError::io(&self.path, e))?;
+        let (target, _lock) =
+            FileLock::on(&self.path).map_err(|e| StoreError::io(&self.path, e))?;
         let now = read(&target)?;
         if now == self.synced {
             self.write(&target, knowledge)?;
