@@ -182,12 +182,6 @@ impl Knowledge {
         best_of(&self.consider(board, me))
     }
 
-    /// The preference `position` would have now (0 if it is not stored),
-    /// without storing it.
-    pub fn peek(&self, position: u32) -> i32 {
-        self.preference(position).unwrap_or(0)
-    }
-
     /// After a game: each position the player made in it (`made`) gets the
     /// reward of `outcome` added to its preference.
     pub fn learn(&mut self, made: &[u32], outcome: Outcome) {

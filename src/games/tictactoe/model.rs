@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use match5_tictactoe::file::FILE_NAME;
 use match5_tictactoe::store::{KnowledgeFile, Saved, StoreError};
-use match5_tictactoe::{Deliberation, Game, Knowledge, Outcome, Refusal, Rewards};
+use match5_tictactoe::{Game, Knowledge, Refusal, Rewards};
 
 /// How the knowledge file was found at the start.
 #[derive(Debug)]
@@ -28,7 +28,6 @@ pub struct Session {
     pub knowledge: Knowledge,
     /// `None`: the knowledge is not saved (see [`Opened::NotSaved`]).
     pub file: Option<KnowledgeFile>,
-    pub path: PathBuf,
 }
 
 /// The knowledge file of the app: `$XDG_DATA_HOME/match5/tic-tac-toe.toml`.
@@ -56,7 +55,6 @@ impl Session {
                 game: Game::new(),
                 knowledge,
                 file,
-                path: path.to_path_buf(),
             },
             opened,
         )
@@ -77,10 +75,6 @@ impl Session {
         self.game.answer(&mut self.knowledge);
     }
 
-    pub fn last_deliberation(&self) -> Option<&Deliberation> {
-        self.game.last_deliberation()
-    }
-
     /// After the game's end: the computer learns from it and saves. `None`
     /// when the knowledge is not saved.
     pub fn learn(&mut self) -> Option<Result<Saved, StoreError>> {
@@ -90,14 +84,9 @@ impl Session {
         Some(file.save_game(&mut self.knowledge, &lesson))
     }
 
-    /// The computer's outcome, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-
-    /// Forgets everything learned; new knowledge takes `rewards`.
-    pub fn forget(&mut self, rewards: Rewards) -> Option<Result<(), StoreError>> {
-        self.knowledge = Knowledge::new(rewards);
+    /// Forgets everything learned (the rewards stay) and starts a new game.
+    pub fn forget(&mut self) -> Option<Result<(), StoreError>> {
+        self.knowledge.forget();
         self.game = Game::new();
         Some(self.file.as_mut()?.save(&self.knowledge))
     }
@@ -106,6 +95,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use match5_tictactoe::Outcome;
 
     #[test]
     fn a_damaged_file_is_moved_aside_and_a_newer_one_is_not_saved_over() {
@@ -129,7 +119,7 @@ mod tests {
             s.play(f).unwrap();
             s.answer();
         }
-        assert_eq!(s.outcome(), Some(Outcome::Lost));
+        assert_eq!(s.game.outcome(), Some(Outcome::Lost));
         assert!(matches!(s.learn(), Some(Ok(Saved::Plain))));
         assert!(
             std::fs::read_to_string(&path)

@@ -219,8 +219,7 @@ impl TicTacToePage {
             true,
             move || {
                 if let Some(page) = page.upgrade() {
-                    let rewards = page.with_session(|s| s.knowledge.rewards());
-                    if let Some(Err(e)) = page.with_session(|s| s.forget(rewards)) {
+                    if let Some(Err(e)) = page.with_session(Session::forget) {
                         page.toast(&gettext_f(
                             "Not saved: {reason}",
                             &[("reason", &store_error(&e))],
