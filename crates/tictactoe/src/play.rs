@@ -133,15 +133,16 @@ pub struct Training {
     pub blocks: Vec<Tally>,
 }
 
-/// Plays `games` games against `opponent`; `on_game` hears of each
-/// (games so far, outcome) and may stop the run by returning false.
+/// Plays `games` games against `opponent`; after each, `on_game` hears of
+/// the run so far and the game's outcome, and may stop the run by
+/// returning false.
 pub fn train(
     computer: &mut Knowledge,
     opponent: &mut Opponent,
     games: u64,
     block: u64,
     rng: &mut impl Rng,
-    on_game: &mut dyn FnMut(u64, Outcome) -> bool,
+    on_game: &mut dyn FnMut(&Training, Outcome) -> bool,
 ) -> Training {
     let mut run = Training::default();
     let block = block.max(1);
@@ -152,7 +153,7 @@ pub fn train(
             run.blocks.push(Tally::default());
         }
         run.blocks.last_mut().expect("a block").add(outcome);
-        if !on_game(n + 1, outcome) {
+        if !on_game(&run, outcome) {
             break;
         }
     }

@@ -86,11 +86,11 @@ fn against_perfect_play_the_computer_learns_to_lose_no_more() {
         20_000,
         100,
         &mut rng,
-        &mut |n, o| {
-            games = n;
+        &mut |done, o| {
+            games = done.total.games;
             if o == Outcome::Lost {
                 run = 0;
-                last_loss = n;
+                last_loss = done.total.games;
             } else {
                 run += 1;
             }

@@ -13,7 +13,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{cairo, glib};
 use match5_tictactoe::store::{KnowledgeFile, StoreError};
-use match5_tictactoe::{Knowledge, Opponent, Outcome, Rewards, Tally, train};
+use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, Training, train};
 
 use super::drawing::signed;
 use super::words::store_error;
@@ -60,7 +60,7 @@ const POINTS: u64 = 40;
 enum Message {
     /// A block of games played: games so far, the block's tally.
     Block(u64, Tally),
-    Done(Result<(Option<KnowledgeFile>, Knowledge), StoreError>),
+    Done(Result<(Option<KnowledgeFile>, Knowledge, Training), StoreError>),
 }
 
 mod imp {
@@ -270,7 +270,6 @@ impl TicTacToeTraining {
         let (sender, receiver) = async_channel::unbounded();
         std::thread::spawn(move || {
             let mut rng = match5_engine::computer::rng_from_entropy();
-            let mut tally = Tally::default();
             let progress = sender.clone();
             let mut run = |k: &mut Knowledge| {
                 if k.is_empty() && k.games() == 0 {
@@ -279,29 +278,23 @@ impl TicTacToeTraining {
                 if let Opponent::Learner(x) = &mut opponent {
                     **x = Knowledge::new(k.rewards());
                 }
-                train(
-                    k,
-                    &mut opponent,
-                    games,
-                    block,
-                    &mut rng,
-                    &mut |n, outcome: Outcome| {
-                        tally.add(outcome);
-                        if n % block == 0 || n == games {
-                            let _ = progress.send_blocking(Message::Block(n, tally));
-                            tally = Tally::default();
-                        }
-                        !stop.load(Ordering::Relaxed)
-                    },
-                );
+                train(k, &mut opponent, games, block, &mut rng, &mut |run, _| {
+                    let n = run.total.games;
+                    if n % block == 0
+                        && let Some(tally) = run.blocks.last()
+                    {
+                        let _ = progress.send_blocking(Message::Block(n, *tally));
+                    }
+                    !stop.load(Ordering::Relaxed)
+                })
             };
             let result = match path {
                 Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k))
-                    .map(|(file, k, ())| (Some(file), k)),
+                    .map(|(file, k, training)| (Some(file), k, training)),
                 None => {
                     let mut k = memory;
-                    run(&mut k);
-                    Ok((None, k))
+                    let training = run(&mut k);
+                    Ok((None, k, training))
                 }
             };
             let _ = sender.send_blocking(Message::Done(result));
@@ -338,13 +331,19 @@ impl TicTacToeTraining {
             "{n} of {total} games",
             &[("n", &n.to_string()), ("total", &games.to_string())],
         )));
+        self.show_curve();
+    }
+
+    /// The chart of the blocks so far, and its words.
+    fn show_curve(&self) {
+        let imp = self.imp();
         imp.chart_title.set_visible(true);
         imp.chart.set_visible(true);
         imp.chart.queue_draw();
         crate::widgets::a11y::set_description(&*imp.chart, &curve_words(&imp.blocks.borrow()));
     }
 
-    fn finished(&self, result: Result<(Option<KnowledgeFile>, Knowledge), StoreError>) {
+    fn finished(&self, result: Result<(Option<KnowledgeFile>, Knowledge, Training), StoreError>) {
         let imp = self.imp();
         imp.running.set(false);
         imp.stop.replace(None);
@@ -354,16 +353,20 @@ impl TicTacToeTraining {
         imp.opponent_row.set_sensitive(true);
         imp.games_spin.set_sensitive(true);
         imp.progress.set_visible(false);
-        let blocks = imp.blocks.borrow().clone();
-        let played: u64 = blocks.iter().map(|b| b.1.games).sum();
-        let total = blocks.iter().fold(Tally::default(), |mut t, b| {
-            t.wins += b.1.wins;
-            t.losses += b.1.losses;
-            t.draws += b.1.draws;
-            t
-        });
         let text = match result {
-            Ok((file, knowledge)) => {
+            Ok((file, knowledge, training)) => {
+                // The whole curve, with a last block cut short by Stop.
+                let mut played = 0;
+                *imp.blocks.borrow_mut() = training
+                    .blocks
+                    .iter()
+                    .map(|t| {
+                        played += t.games;
+                        (played, *t)
+                    })
+                    .collect();
+                self.show_curve();
+                let total = training.total;
                 let stored = knowledge.len();
                 if let Some(t) = imp.trainee.borrow_mut().as_mut() {
                     t.knowledge = knowledge.clone();
@@ -374,7 +377,7 @@ impl TicTacToeTraining {
                 gettext_f(
                     "{played} games: the computer won {won}, lost {lost} and drew {drawn}. It now knows {stored} positions.",
                     &[
-                        ("played", &played.to_string()),
+                        ("played", &total.games.to_string()),
                         ("won", &total.wins.to_string()),
                         ("lost", &total.losses.to_string()),
                         ("drawn", &total.draws.to_string()),
