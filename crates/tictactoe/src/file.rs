@@ -99,10 +99,8 @@ pub enum Problem {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
-    #[allow(dead_code)]
-    format: String,
-    #[allow(dead_code)]
-    version: i64,
+    format: Option<Spanned<toml::Value>>,
+    version: Option<Spanned<toml::Value>>,
     rewards: Spanned<RawRewards>,
     games: Option<Spanned<i64>>,
     #[serde(default)]
@@ -220,37 +218,48 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
             None => whole(problem),
         }
     };
-    // The header first, so that a file of another kind or version says so
-    // rather than what in it does not fit.
+    // The file is read once. A file of another kind or a newer version
+    // says so, rather than what in it does not fit: when it cannot be read
+    // as this format, only its header is read to find out.
     #[derive(Deserialize)]
-    struct Loose {
+    struct Header {
         format: Option<Spanned<toml::Value>>,
         version: Option<Spanned<toml::Value>>,
     }
-    let loose: Loose = toml::from_str(text).map_err(toml_error)?;
-    let Some(format) = loose.format else {
-        return Err(whole(Problem::NoFormat));
-    };
-    if format.get_ref().as_str() != Some(FORMAT) {
-        return Err(at(
-            format.span(),
-            Problem::OtherFormat(format.get_ref().to_string()),
-        ));
-    }
-    let Some(version) = loose.version else {
-        return Err(whole(Problem::NoVersion));
-    };
-    match version.get_ref().as_integer() {
-        Some(v) if v > i64::from(VERSION) => return Err(whole(Problem::Newer(v))),
-        Some(v) if v >= 1 => {}
-        _ => {
+    let check_header = |format: &Option<Spanned<toml::Value>>,
+                        version: &Option<Spanned<toml::Value>>|
+     -> Result<(), FileError> {
+        let Some(format) = format else {
+            return Err(whole(Problem::NoFormat));
+        };
+        if format.get_ref().as_str() != Some(FORMAT) {
             return Err(at(
-                version.span(),
-                Problem::BadVersion(version.get_ref().to_string()),
+                format.span(),
+                Problem::OtherFormat(format.get_ref().to_string()),
             ));
         }
-    }
-    let raw: Raw = toml::from_str(text).map_err(toml_error)?;
+        let Some(version) = version else {
+            return Err(whole(Problem::NoVersion));
+        };
+        match version.get_ref().as_integer() {
+            Some(v) if v > i64::from(VERSION) => Err(whole(Problem::Newer(v))),
+            Some(v) if v >= 1 => Ok(()),
+            _ => Err(at(
+                version.span(),
+                Problem::BadVersion(version.get_ref().to_string()),
+            )),
+        }
+    };
+    let raw: Raw = match toml::from_str(text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            if let Ok(header) = toml::from_str::<Header>(text) {
+                check_header(&header.format, &header.version)?;
+            }
+            return Err(toml_error(e));
+        }
+    };
+    check_header(&raw.format, &raw.version)?;
 
     let reward = |r: &Spanned<i64>, what: &'static str| -> Result<i32, FileError> {
         i32::try_from(*r.get_ref())
