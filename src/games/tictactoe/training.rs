@@ -6,8 +6,7 @@
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
@@ -18,6 +17,7 @@ use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, Training, train};
 use super::drawing::signed;
 use super::words::store_error;
 use crate::i18n::{gettext, gettext_f};
+use crate::widgets::stoppable::StoppableRun;
 
 /// The opponents, in the drop-down's order.
 fn opponent_names() -> Vec<String> {
@@ -89,8 +89,7 @@ mod imp {
         pub done: RefCell<Option<Done>>,
         /// Per block: games played by its end, and its tally.
         pub blocks: Rc<RefCell<Vec<(u64, Tally)>>>,
-        pub stop: RefCell<Option<Arc<AtomicBool>>>,
-        pub running: Cell<bool>,
+        pub run: StoppableRun,
         pub games: Cell<u64>,
     }
 
@@ -112,17 +111,13 @@ mod imp {
 
     impl ObjectImpl for TicTacToeTraining {
         fn dispose(&self) {
-            if let Some(stop) = self.stop.take() {
-                stop.store(true, Ordering::Relaxed);
-            }
+            self.run.stop();
         }
     }
     impl WidgetImpl for TicTacToeTraining {}
     impl WindowImpl for TicTacToeTraining {
         fn close_request(&self) -> glib::Propagation {
-            if let Some(stop) = self.stop.borrow().as_ref() {
-                stop.store(true, Ordering::Relaxed);
-            }
+            self.run.stop();
             self.parent_close_request()
         }
     }
@@ -179,8 +174,8 @@ impl TicTacToeTraining {
             #[weak(rename_to = window)]
             self,
             move |_| {
-                if window.imp().running.get() {
-                    window.stop();
+                if window.imp().run.is_running() {
+                    window.imp().run.stop();
                 } else {
                     window.start();
                 }
@@ -251,12 +246,7 @@ impl TicTacToeTraining {
             .unwrap_or_default();
         imp.blocks.borrow_mut().clear();
         imp.games.set(games);
-        let stop = Arc::new(AtomicBool::new(false));
-        imp.stop.replace(Some(stop.clone()));
-        imp.running.set(true);
-        imp.run_button.set_label(&gettext("_Stop"));
-        imp.run_button.remove_css_class("suggested-action");
-        imp.run_button.add_css_class("destructive-action");
+        let stop = imp.run.start(&imp.run_button);
         for row in [&*imp.opponent_row, &*imp.rewards_row] {
             row.set_sensitive(false);
         }
@@ -316,12 +306,6 @@ impl TicTacToeTraining {
         ));
     }
 
-    fn stop(&self) {
-        if let Some(stop) = self.imp().stop.borrow().as_ref() {
-            stop.store(true, Ordering::Relaxed);
-        }
-    }
-
     fn add_block(&self, n: u64, tally: Tally) {
         let imp = self.imp();
         imp.blocks.borrow_mut().push((n, tally));
@@ -345,11 +329,7 @@ impl TicTacToeTraining {
 
     fn finished(&self, result: Result<(Option<KnowledgeFile>, Knowledge, Training), StoreError>) {
         let imp = self.imp();
-        imp.running.set(false);
-        imp.stop.replace(None);
-        imp.run_button.set_label(&gettext("_Train Again"));
-        imp.run_button.remove_css_class("destructive-action");
-        imp.run_button.add_css_class("suggested-action");
+        imp.run.finished(&imp.run_button, &gettext("_Train Again"));
         imp.opponent_row.set_sensitive(true);
         imp.games_spin.set_sensitive(true);
         imp.progress.set_visible(false);

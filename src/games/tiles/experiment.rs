@@ -4,10 +4,9 @@
 //! positions looked at and in the full tree per move taken back, on a
 //! logarithmic scale (described in words for screen readers).
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use adw::prelude::*;
@@ -16,6 +15,7 @@ use gtk::{cairo, glib};
 use match5_tiles::{Game, experiment};
 
 use crate::i18n::{gettext, gettext_f};
+use crate::widgets::stoppable::StoppableRun;
 
 /// One measured row.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -58,8 +58,7 @@ mod imp {
         pub table: TemplateChild<gtk::Grid>,
         pub game: RefCell<Option<Game>>,
         pub rows: Rc<RefCell<Vec<Row>>>,
-        pub stop: RefCell<Option<Arc<AtomicBool>>>,
-        pub running: Cell<bool>,
+        pub run: StoppableRun,
         pub charts: RefCell<Vec<gtk::DrawingArea>>,
     }
 
@@ -81,17 +80,13 @@ mod imp {
 
     impl ObjectImpl for TilesExperiment {
         fn dispose(&self) {
-            if let Some(stop) = self.stop.take() {
-                stop.store(true, Ordering::Relaxed);
-            }
+            self.run.stop();
         }
     }
     impl WidgetImpl for TilesExperiment {}
     impl WindowImpl for TilesExperiment {
         fn close_request(&self) -> glib::Propagation {
-            if let Some(stop) = self.stop.take() {
-                stop.store(true, Ordering::Relaxed);
-            }
+            self.run.stop();
             self.parent_close_request()
         }
     }
@@ -122,7 +117,7 @@ impl TilesExperiment {
             #[weak(rename_to = window)]
             self,
             move |_| {
-                if window.imp().running.get() {
+                if window.imp().run.is_running() {
                     window.stop();
                 } else {
                     window.start();
@@ -203,12 +198,7 @@ impl TilesExperiment {
         imp.rows.borrow_mut().clear();
         let limit = Duration::from_secs(imp.limit_spin.value_as_int().max(1) as u64);
         let simulations = imp.simulations_spin.value_as_int().max(1) as usize;
-        let stop = Arc::new(AtomicBool::new(false));
-        imp.stop.replace(Some(stop.clone()));
-        imp.running.set(true);
-        imp.run_button.set_label(&gettext("_Stop"));
-        imp.run_button.remove_css_class("suggested-action");
-        imp.run_button.add_css_class("destructive-action");
+        let stop = imp.run.start(&imp.run_button);
         imp.progress.set_visible(true);
         imp.result_label.set_visible(false);
         imp.progress.set_fraction(0.0);
@@ -255,9 +245,7 @@ impl TilesExperiment {
     }
 
     fn stop(&self) {
-        if let Some(stop) = self.imp().stop.borrow().as_ref() {
-            stop.store(true, Ordering::Relaxed);
-        }
+        self.imp().run.stop();
         self.imp()
             .progress
             .set_text(Some(&gettext("Stopping after this search…")));
@@ -304,11 +292,8 @@ impl TilesExperiment {
 
     fn finished(&self) {
         let imp = self.imp();
-        imp.running.set(false);
-        imp.stop.replace(None);
-        imp.run_button.set_label(&gettext("_Run the Experiment"));
-        imp.run_button.remove_css_class("destructive-action");
-        imp.run_button.add_css_class("suggested-action");
+        imp.run
+            .finished(&imp.run_button, &gettext("_Run the Experiment"));
         let rows = imp.rows.borrow();
         let text = match rows.last() {
             Some(last) if last.tree.is_none() || last.score.is_none() => gettext_f(
