@@ -11,33 +11,14 @@ use serde::Serialize;
 
 use crate::output::print;
 
-#[derive(Serialize)]
-struct Block {
-    games: u64,
-    wins: u64,
-    losses: u64,
-    draws: u64,
-}
-
-impl From<Tally> for Block {
-    fn from(t: Tally) -> Block {
-        Block {
-            games: t.games,
-            wins: t.wins,
-            losses: t.losses,
-            draws: t.draws,
-        }
-    }
-}
-
+/// The `--json` answer: the whole tally, the positions stored, and a
+/// tally per block.
 #[derive(Serialize)]
 struct Out {
-    games: u64,
-    wins: u64,
-    losses: u64,
-    draws: u64,
+    #[serde(flatten)]
+    total: Tally,
     stored: usize,
-    blocks: Vec<Block>,
+    blocks: Vec<Tally>,
 }
 
 /// `win,draw,loss`, as `1,0,-1`.
@@ -154,22 +135,19 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
     .map_err(|e| anyhow!("{e}"))?;
     let run = run?;
     let out = Out {
-        games: run.total.games,
-        wins: run.total.wins,
-        losses: run.total.losses,
-        draws: run.total.draws,
+        total: run.total,
         stored: computer.len(),
-        blocks: run.blocks.into_iter().map(Block::from).collect(),
+        blocks: run.blocks,
     };
     let text = if json {
         serde_json::to_string(&out)? + "\n"
     } else {
         let mut text = format!(
             "{} games: the computer won {}, lost {}, drew {}; it knows {} positions (at most {}), learned from {} games in all with the rewards {}.\n",
-            out.games,
-            out.wins,
-            out.losses,
-            out.draws,
+            out.total.games,
+            out.total.wins,
+            out.total.losses,
+            out.total.draws,
             out.stored,
             match5_tictactoe::enumerate::MOST,
             computer.games(),

@@ -107,7 +107,7 @@ pub fn play_game(computer: &mut Knowledge, opponent: &mut Opponent, rng: &mut im
 }
 
 /// Wins, losses and draws of the computer over some games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Tally {
     pub games: u64,
     pub wins: u64,
