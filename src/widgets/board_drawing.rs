@@ -62,7 +62,7 @@ impl Palette {
                 board: (0.20, 0.20, 0.22),
                 line: (1.0, 1.0, 1.0, 0.16),
                 greyed: (0.0, 0.0, 0.0, 0.35),
-                accent: (0.47, 0.68, 0.93),
+                accent: crate::widgets::palette::accent(true),
                 win: (0.97, 0.83, 0.18),
             }
         } else {
@@ -70,7 +70,7 @@ impl Palette {
                 board: (0.98, 0.98, 0.97),
                 line: (0.0, 0.0, 0.0, 0.14),
                 greyed: (0.0, 0.0, 0.0, 0.12),
-                accent: (0.21, 0.52, 0.89),
+                accent: crate::widgets::palette::accent(false),
                 win: (0.90, 0.65, 0.04),
             }
         }

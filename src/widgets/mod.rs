@@ -3,6 +3,7 @@
 pub mod a11y;
 pub mod board_drawing;
 pub mod board_view;
+pub mod palette;
 pub mod stoppable;
 
 use gtk::prelude::*;

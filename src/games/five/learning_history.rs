@@ -194,14 +194,14 @@ impl Colors {
         if dark {
             Colors {
                 frame,
-                level: (0.47, 0.68, 0.93),
+                level: crate::widgets::palette::accent(true),
                 won: (0.38, 0.63, 0.96),
                 lost: (0.96, 0.38, 0.32),
             }
         } else {
             Colors {
                 frame,
-                level: (0.21, 0.52, 0.89),
+                level: crate::widgets::palette::accent(false),
                 won: (0.10, 0.37, 0.71),
                 lost: (0.75, 0.11, 0.16),
             }

@@ -81,7 +81,7 @@ impl Palette {
                 x,
                 y,
                 eye: (0.12, 0.12, 0.12),
-                accent: (0.47, 0.68, 0.93),
+                accent: crate::widgets::palette::accent(true),
                 solved: (0.34, 0.77, 0.42, 0.25),
                 number: (0.85, 0.85, 0.85),
             }
@@ -92,7 +92,7 @@ impl Palette {
                 x,
                 y,
                 eye: (0.13, 0.13, 0.13),
-                accent: (0.21, 0.52, 0.89),
+                accent: crate::widgets::palette::accent(false),
                 solved: (0.20, 0.63, 0.30, 0.18),
                 number: (0.25, 0.25, 0.25),
             }

@@ -66,7 +66,7 @@ fn colours(dark: bool) -> Colours {
             x: (0.47, 0.68, 0.93),
             o: (0.96, 0.42, 0.38),
             win: (0.97, 0.83, 0.18),
-            accent: (0.47, 0.68, 0.93),
+            accent: crate::widgets::palette::accent(true),
             text: (1.0, 1.0, 1.0),
         }
     } else {
@@ -76,7 +76,7 @@ fn colours(dark: bool) -> Colours {
             x: (0.11, 0.44, 0.85),
             o: (0.88, 0.11, 0.14),
             win: (0.90, 0.65, 0.04),
-            accent: (0.21, 0.52, 0.89),
+            accent: crate::widgets::palette::accent(false),
             text: (0.0, 0.0, 0.0),
         }
     }

@@ -168,7 +168,7 @@ impl Palette {
                 cell: (0.17, 0.17, 0.18),
                 line: (1.0, 1.0, 1.0, 0.14),
                 text: (0.92, 0.92, 0.92),
-                accent: (0.47, 0.68, 0.93),
+                accent: crate::widgets::palette::accent(true),
                 hint: (0.34, 0.89, 0.54),
             }
         } else {
@@ -177,7 +177,7 @@ impl Palette {
                 cell: (1.0, 1.0, 1.0),
                 line: (0.0, 0.0, 0.0, 0.14),
                 text: (0.18, 0.18, 0.18),
-                accent: (0.21, 0.52, 0.89),
+                accent: crate::widgets::palette::accent(false),
                 hint: (0.18, 0.76, 0.49),
             }
         }

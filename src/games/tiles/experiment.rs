@@ -418,10 +418,11 @@ pub fn draw(
         cr.move_to(x(i) - 3.0, h - 6.0);
         let _ = cr.show_text(&i.to_string());
     }
-    let (blue, green) = if dark {
-        ((0.47, 0.68, 0.93), (0.34, 0.89, 0.54))
+    let blue = crate::widgets::palette::accent(dark);
+    let green = if dark {
+        (0.34, 0.89, 0.54)
     } else {
-        ((0.21, 0.52, 0.89), (0.15, 0.64, 0.41))
+        (0.15, 0.64, 0.41)
     };
     for (colour, first) in [(blue, true), (green, false)] {
         let value = |p: &(usize, f64, f64)| if first { p.1 } else { p.2 };
