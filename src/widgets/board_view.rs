@@ -98,22 +98,16 @@ mod imp {
             ));
             obj.add_controller(motion);
 
-            let keys = gtk::EventControllerKey::new();
-            keys.connect_key_pressed(glib::clone!(
-                #[weak]
-                obj,
-                #[upgrade_or]
-                glib::Propagation::Proceed,
-                move |_, key, _, _| obj.key_pressed(key)
-            ));
-            obj.add_controller(keys);
-
-            crate::widgets::redraw_on_focus_and_style(&*obj, |obj| {
-                if obj.imp().cursor.get().is_none() {
-                    obj.imp().cursor.set(Some(Cell::centre()));
-                }
-                obj.update_accessible();
-            });
+            crate::widgets::keyboard_surface(
+                &*obj,
+                |obj, key, _| obj.key_pressed(key),
+                |obj| {
+                    if obj.imp().cursor.get().is_none() {
+                        obj.imp().cursor.set(Some(Cell::centre()));
+                    }
+                    obj.update_accessible();
+                },
+            );
         }
     }
 

@@ -16,10 +16,22 @@ pub fn error_bell(widget: &impl IsA<gtk::Widget>) {
     }
 }
 
-/// For a drawn surface with a keyboard cursor: it is drawn again when the
+/// Makes `widget` a drawn surface with a keyboard cursor: its key presses
+/// go to `on_key` (with the modifiers held), and it is drawn again when the
 /// focus comes or goes (the cursor shows only with the focus) and when the
 /// style turns light or dark. `on_focus` runs first when the focus comes.
-pub fn redraw_on_focus_and_style<W: IsA<gtk::Widget>>(widget: &W, on_focus: impl Fn(&W) + 'static) {
+pub fn keyboard_surface<W: IsA<gtk::Widget>>(
+    widget: &W,
+    on_key: impl Fn(&W, gtk::gdk::Key, gtk::gdk::ModifierType) -> gtk::glib::Propagation + 'static,
+    on_focus: impl Fn(&W) + 'static,
+) {
+    let keys = gtk::EventControllerKey::new();
+    let weak = widget.downgrade();
+    keys.connect_key_pressed(move |_, key, _, modifiers| match weak.upgrade() {
+        Some(w) => on_key(&w, key, modifiers),
+        None => gtk::glib::Propagation::Proceed,
+    });
+    widget.add_controller(keys);
     let focus = gtk::EventControllerFocus::new();
     let weak = widget.downgrade();
     focus.connect_enter(move |_| {

@@ -81,17 +81,11 @@ mod imp {
             ));
             obj.add_controller(click);
 
-            let keys = gtk::EventControllerKey::new();
-            keys.connect_key_pressed(glib::clone!(
-                #[weak]
-                obj,
-                #[upgrade_or]
-                glib::Propagation::Proceed,
-                move |_, key, _, _| obj.key_pressed(key)
-            ));
-            obj.add_controller(keys);
-
-            crate::widgets::redraw_on_focus_and_style(&*obj, |obj| obj.describe());
+            crate::widgets::keyboard_surface(
+                &*obj,
+                |obj, key, _| obj.key_pressed(key),
+                |obj| obj.describe(),
+            );
         }
     }
 

@@ -73,24 +73,11 @@ mod imp {
             ));
             obj.add_controller(click);
 
-            let keys = gtk::EventControllerKey::new();
-            keys.connect_key_pressed(glib::clone!(
-                #[weak]
-                obj,
-                #[upgrade_or]
-                glib::Propagation::Proceed,
-                move |_, key, _, modifiers| {
-                    if modifiers
-                        .intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK)
-                    {
-                        return glib::Propagation::Proceed;
-                    }
-                    obj.key_pressed(key)
-                }
-            ));
-            obj.add_controller(keys);
-
-            crate::widgets::redraw_on_focus_and_style(&*obj, |_| ());
+            crate::widgets::keyboard_surface(
+                &*obj,
+                |obj, key, modifiers| obj.key_pressed(key, modifiers),
+                |_| (),
+            );
         }
     }
 
@@ -146,7 +133,11 @@ impl TicTacToeView {
         self.emit_by_name::<()>("field-chosen", &[&(field as u32)]);
     }
 
-    fn key_pressed(&self, key: gdk::Key) -> glib::Propagation {
+    fn key_pressed(&self, key: gdk::Key, modifiers: gdk::ModifierType) -> glib::Propagation {
+        // Ctrl+4 is the page switcher's, not field 4.
+        if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
+            return glib::Propagation::Proceed;
+        }
         let c = self.imp().cursor.get();
         let (row, col) = (c / 3, c % 3);
         let next = match key {
