@@ -45,9 +45,9 @@ pub fn name_error(error: &NameError) -> String {
             "A player name has at most {max} characters.",
             &[("max", &MAX_NAME.to_string())],
         ),
-        NameError::ControlCharacter => {
-            gettext("A player name cannot hold control characters or text direction marks.")
-        }
+        NameError::ControlCharacter => gettext(
+            "A player name cannot hold control characters or invisible ones such as text direction marks.",
+        ),
     }
 }
 

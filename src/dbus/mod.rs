@@ -210,7 +210,7 @@ impl Control {
                 other => {
                     return Err(ControlError::InvalidOption(format!(
                         "unknown option {:?}: use discard-unsaved",
-                        match5_engine::player::excerpt(other, 40)
+                        match5_engine::text::excerpt(other, 40)
                     )));
                 }
             }
@@ -261,7 +261,7 @@ impl Control {
                 other => {
                     return Err(ControlError::InvalidOption(format!(
                         "unknown option {:?}: use player, computer-starts or discard-unsaved",
-                        match5_engine::player::excerpt(other, 40)
+                        match5_engine::text::excerpt(other, 40)
                     )));
                 }
             }

@@ -146,6 +146,38 @@ class ControlInterface(unittest.TestCase):
         error, _ = r.error_of("PlayMove", "uu", 5, 5)
         self.assertEqual(error, ERR + "NoGame")
 
+    def test_a_crafted_file_never_stops_the_app(self):
+        """A password hash that repeats a cost key (m= last asked for
+        274 GB and aborted the app), hashes too costly to check, and files
+        that are no files (a pipe would block the load forever) are all
+        refused at once with a named error; the app goes on."""
+        r = self.remote
+        salt, digest = "c2FsdHNhbHRzYWx0", "A" * 43
+        crafted = {
+            "repeat": f"$argon2id$v=19$m=65536,t=1,p=1,m=268435455${salt}${digest}",
+            "passes": f"$argon2id$v=19$m=19456,t=1,p=1,t=100000${salt}${digest}",
+            "order": f"$argon2id$v=19$t=1,m=19456,p=1${salt}${digest}",
+            "unknown": f"$argon2id$v=19$m=19456,t=1,p=1,keyid=AAAA${salt}${digest}",
+            "long salt": f"$argon2id$v=19$m=19456,t=1,p=1${'A' * 5000}${digest}",
+        }
+        for what, phc in crafted.items():
+            path = os.path.join(self.app.home, f"crafted-{what.replace(' ', '-')}.fivo")
+            write(path, f'format = "match5-knowledge"\nversion = 1\nplayer = "Eve"\npassword = "{phc}"\n')
+            error, message = r.error_of("LoadKnowledge2", "ssa{sv}", path, "guess", {})
+            self.assertEqual(error, ERR + "InvalidKnowledge", what)
+            self.assertIn("line 4", message, what)
+            self.assertLess(len(message), 600, what)
+        fifo = os.path.join(self.app.home, "pipe.fivo")
+        os.mkfifo(fifo)
+        for path, kind in [(fifo, "a named pipe"), ("/dev/zero", "a device"), (self.app.home, "a folder")]:
+            error, message = r.error_of("LoadKnowledge2", "ssa{sv}", path, "", {})
+            self.assertEqual(error, ERR + "FileNotFound", path)
+            self.assertIn(f"not a regular file ({kind})", message)
+        # Still alive and answering.
+        self.assertEqual(r.call("StartGame", "sa{sv}", "two-players", {}), ())
+        self.assertEqual(r.prop("State"), "idle")
+        self.assertIsNone(self.app.proc.poll(), "the app still runs")
+
     def test_unsaved_knowledge_is_not_dropped_by_a_load(self):
         r = self.remote
         self.win_by_script()

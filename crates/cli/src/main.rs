@@ -143,10 +143,18 @@ enum Tictactoe {
 enum Tiles {
     /// Print the seed's Figure 3, a game file to start from.
     Example,
-    /// The exact best score for the player to move, her best move, every
-    /// move's score, the positions looked at and the full game tree's size.
+    /// The best score for the player to move, her best move, every move's
+    /// score, the positions looked at and the full game tree's size: exact
+    /// when the search finishes within the limit, otherwise the best found
+    /// and said so ("not proven"; JSON "exact": false).
     Best {
         file: PathBuf,
+        /// Seconds each search (the best score, the tree count) may take.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        limit: f64,
+        /// Memory each search may keep positions in, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+        memory: u32,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -158,6 +166,10 @@ enum Tiles {
         /// Random games after each move.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         simulations: u32,
+        /// Seconds the random games may take; fewer are played when it
+        /// runs out (and the answer says how many).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        limit: f64,
         /// Seed of the random games (the same seed gives the same answer).
         #[arg(long)]
         seed: Option<u64>,
@@ -192,6 +204,9 @@ enum Tiles {
         /// Random games per move of a `good` player.
         #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         simulations: u32,
+        /// Seconds a computer player may think about a move.
+        #[arg(long, value_name = "SECONDS", default_value_t = 2.0)]
+        limit: f64,
         /// Seed of the good and random players.
         #[arg(long)]
         seed: Option<u64>,
@@ -221,8 +236,39 @@ enum Leapfrog {
     },
 }
 
+/// The longest line of a usage error: an argument of 100,000 characters is
+/// quoted in part.
+const MAX_ERROR_LINE: usize = 200;
+
+/// The command line, or clap's answer to a wrong one with every line of it
+/// made safe: hidden characters escaped, long lines cut (clap quotes the
+/// bad argument as it came).
+fn parse_arguments() -> Result<Cli, ExitCode> {
+    use clap::error::ErrorKind;
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            for line in text.lines() {
+                eprintln!(
+                    "{}",
+                    printable(&match5_engine::text::excerpt(line, MAX_ERROR_LINE))
+                );
+            }
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_arguments() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         Command::Pbrain {
             knowledge,
@@ -294,13 +340,25 @@ fn main() -> ExitCode {
 fn run_tiles(command: Tiles) -> anyhow::Result<()> {
     match command {
         Tiles::Example => tiles::example(),
-        Tiles::Best { file, json } => tiles::best(&file, json),
+        Tiles::Best {
+            file,
+            limit,
+            memory,
+            json,
+        } => tiles::best(&file, tiles::budget(limit, memory as usize)?, json),
         Tiles::Good {
             file,
             simulations,
+            limit,
             seed,
             json,
-        } => tiles::good(&file, simulations as usize, seed, json),
+        } => tiles::good(
+            &file,
+            simulations as usize,
+            tiles::budget(limit, 64)?,
+            seed,
+            json,
+        ),
         Tiles::Experiment {
             file,
             limit,
@@ -312,9 +370,16 @@ fn run_tiles(command: Tiles) -> anyhow::Result<()> {
             file,
             players,
             simulations,
+            limit,
             seed,
         } => match players[..] {
-            [first, second] => tiles::play(&file, [first, second], simulations as usize, seed),
+            [first, second] => tiles::play(
+                &file,
+                [first, second],
+                simulations as usize,
+                tiles::budget(limit, 64)?,
+                seed,
+            ),
             _ => anyhow::bail!("--players takes two players, as human,best"),
         },
     }

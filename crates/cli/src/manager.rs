@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use match5_engine::Cell;
-use match5_engine::player::excerpt;
+use match5_engine::text::excerpt;
 
 use crate::lines::{Line, MAX_LINE, read_line};
 

@@ -3,22 +3,12 @@
 
 use std::io::{self, Write};
 
-use match5_engine::player::is_hidden_control;
-
-/// `text` with every control character (escape sequences, bells, carriage
-/// returns, bidirectional overrides) written as `\u{..}`, so that text from
-/// a file or the command line cannot rewrite the terminal. Letters of any
-/// language stay as they are.
+/// `text` with every hidden character (escape sequences, bells, carriage
+/// returns, direction marks) written as `\u{..}`, so that text from a file
+/// or the command line cannot rewrite the terminal. Letters of any language
+/// stay as they are.
 pub fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        if is_hidden_control(ch) {
-            out.push_str(&format!("\\u{{{:x}}}", ch as u32));
-        } else {
-            out.push(ch);
-        }
-    }
-    out
+    match5_engine::text::escape(text)
 }
 
 /// Writes `text` to standard output. A reader that stopped reading (a

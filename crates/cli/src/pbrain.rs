@@ -14,7 +14,7 @@ use anyhow::Result;
 use match5_engine::board::SIZE;
 use match5_engine::computer::{GameRng, Reason, rng_from_entropy, rng_from_seed};
 use match5_engine::knowledge::Change;
-use match5_engine::player::excerpt;
+use match5_engine::text::excerpt;
 use match5_engine::{Cell, Color, Game, Knowledge, Mode, Outcome};
 
 use crate::knowledge_file;

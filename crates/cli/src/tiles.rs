@@ -11,8 +11,9 @@ use match5_engine::FileError;
 use match5_engine::computer::{rng_from_entropy, rng_from_seed};
 use match5_engine::disk::read_bounded;
 use match5_tiles::file::MAX_FILE_BYTES;
-use match5_tiles::players::{good_move, random_move};
-use match5_tiles::{Colour, EXAMPLE, Game, Move, best_score, experiment, tree_size};
+use match5_tiles::players::{good_move_within, random_move};
+use match5_tiles::search::{Best, Budget, tree_size_within};
+use match5_tiles::{Colour, EXAMPLE, Game, Move, best_score_within, experiment};
 use serde::Serialize;
 
 use crate::output::{print, printable};
@@ -60,12 +61,68 @@ struct BestJson {
     score: i32,
     #[serde(rename = "move")]
     best: Option<MoveJson>,
+    /// The search reached every end: the score is the exact best score.
+    exact: bool,
+    /// Moves looked ahead.
+    depth: u32,
     tree_positions: u128,
+    /// The whole tree was counted (otherwise it holds more).
+    tree_complete: bool,
     visited: u64,
     ms: f64,
     distinct_positions: u64,
     tree_ms: f64,
+    /// What the searches may use: seconds each, and MiB.
+    limit: f64,
+    memory_mib: usize,
     moves: Vec<ScoredMove>,
+}
+
+/// A "thinking…" spinner on standard error while a search runs, when that
+/// is a terminal (never in a pipe or a file).
+fn thinking(what: &str) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new_spinner()
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg}").expect("a valid template"),
+    );
+    bar.set_message(format!("{what}…"));
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// The search's budget from the command line: `limit` seconds each,
+/// `memory` MiB.
+pub fn budget(limit: f64, memory: usize) -> Result<Budget> {
+    let time = Duration::try_from_secs_f64(limit)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .context("the limit is a number of seconds above 0")?;
+    Ok(Budget {
+        time: Some(time),
+        memory: memory.saturating_mul(1 << 20),
+    })
+}
+
+/// The best move within `budget`, with a spinner that says how far it is.
+fn search(game: &Game, budget: Budget) -> Best {
+    let bar = thinking("Thinking");
+    let seconds = budget.time.map_or(0.0, |t| t.as_secs_f64());
+    let best = best_score_within(game, budget, &|| false, &mut |p| {
+        bar.set_message(format!(
+            "Thinking… looking {} moves ahead, {} positions, {:.0} of {seconds:.0} s",
+            p.depth,
+            p.visited,
+            p.elapsed.as_secs_f64()
+        ));
+    })
+    .expect("a time limit always gives an answer");
+    bar.finish_and_clear();
+    best
 }
 
 fn ms(d: Duration) -> f64 {
@@ -79,19 +136,27 @@ pub fn example() -> Result<()> {
 }
 
 /// The best score for the player to move, her best move, every move's
-/// score, the full tree's size and the work.
-pub fn best(path: &Path, json: bool) -> Result<()> {
+/// score, the full tree's size and the work, each search within `budget`.
+pub fn best(path: &Path, budget: Budget, json: bool) -> Result<()> {
     let game = read(path)?;
-    let best = best_score(&game);
-    let tree = tree_size(&game);
+    let best = search(&game, budget);
+    let bar = thinking("Counting the full game tree");
+    let tree = tree_size_within(&game, budget, &|| false);
+    bar.finish_and_clear();
+    let limit = budget.time.map_or(0.0, |t| t.as_secs_f64());
     let out = BestJson {
         score: best.score,
         best: best.best.map(MoveJson::from),
+        exact: best.exact,
+        depth: best.depth,
         tree_positions: tree.positions,
+        tree_complete: tree.complete,
         visited: best.visited,
         ms: ms(best.elapsed),
         distinct_positions: tree.distinct,
         tree_ms: ms(tree.elapsed),
+        limit,
+        memory_mib: budget.memory >> 20,
         moves: best
             .moves
             .iter()
@@ -107,8 +172,14 @@ pub fn best(path: &Path, json: bool) -> Result<()> {
     } else {
         let who = player_name(game.to_move());
         let mut text = match best.best {
-            Some(m) => format!(
+            Some(m) if best.exact => format!(
                 "Best score for {who}, who is to move: {}, with {}\n",
+                best.score,
+                describe(m)
+            ),
+            Some(m) => format!(
+                "Best found for {who} within {limit} s, looking {} moves ahead (not proven): score {}, with {}\n",
+                best.depth,
                 best.score,
                 describe(m)
             ),
@@ -118,9 +189,20 @@ pub fn best(path: &Path, json: bool) -> Result<()> {
             text += &format!("  {:<24} {score:>3}\n", describe(*m));
         }
         text += &format!(
-            "Looked at {} positions in {:.1} ms.\nThe full game tree holds {} positions ({} distinct), counted in {:.1} ms.\n",
-            best.visited, out.ms, tree.positions, tree.distinct, out.tree_ms
+            "Looked at {} positions in {:.1} ms.\n",
+            best.visited, out.ms
         );
+        text += &if tree.complete {
+            format!(
+                "The full game tree holds {} positions ({} distinct), counted in {:.1} ms.\n",
+                tree.positions, tree.distinct, out.tree_ms
+            )
+        } else {
+            format!(
+                "The full game tree holds more than {} positions (counting stopped at the limit of {limit} s).\n",
+                tree.positions
+            )
+        };
         text
     };
     print(&text)?;
@@ -143,7 +225,10 @@ fn describe(m: Move) -> String {
 struct GoodJson {
     #[serde(rename = "move")]
     best: MoveJson,
+    /// Random games played after each move.
     simulations: usize,
+    /// As many as asked (false: the time limit came first).
+    complete: bool,
     averages: Vec<AverageJson>,
 }
 
@@ -154,11 +239,21 @@ struct AverageJson {
     average: f64,
 }
 
-/// The seed's good move: `simulations` random games after each move.
-pub fn good(path: &Path, simulations: usize, seed: Option<u64>, json: bool) -> Result<()> {
+/// The seed's good move: `simulations` random games after each move, or
+/// as many as `limit` allows.
+pub fn good(
+    path: &Path,
+    simulations: usize,
+    limit: Budget,
+    seed: Option<u64>,
+    json: bool,
+) -> Result<()> {
     let game = read(path)?;
     let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-    let Some(good) = good_move(&game, simulations, &mut rng) else {
+    let bar = thinking("Playing random games");
+    let good = good_move_within(&game, simulations, limit.time, &mut rng);
+    bar.finish_and_clear();
+    let Some(good) = good else {
         bail!(
             "the game in {} is over",
             printable(&path.display().to_string())
@@ -167,7 +262,8 @@ pub fn good(path: &Path, simulations: usize, seed: Option<u64>, json: bool) -> R
     let text = if json {
         let out = GoodJson {
             best: good.best.into(),
-            simulations,
+            simulations: good.simulations,
+            complete: good.simulations >= simulations,
             averages: good
                 .averages
                 .iter()
@@ -180,10 +276,16 @@ pub fn good(path: &Path, simulations: usize, seed: Option<u64>, json: bool) -> R
         };
         serde_json::to_string(&out)? + "\n"
     } else {
+        let cut = if good.simulations < simulations {
+            format!("; the time limit came before {simulations}",)
+        } else {
+            String::new()
+        };
         let mut text = format!(
-            "Good move for {}: {} ({simulations} random games after each move)\n",
+            "Good move for {}: {} ({} random games after each move{cut})\n",
             player_name(game.to_move()),
-            describe(good.best)
+            describe(good.best),
+            good.simulations
         );
         for (m, a) in &good.averages {
             text += &format!("  {:<24} average {a:+.3}\n", describe(*m));
@@ -294,7 +396,8 @@ impl std::str::FromStr for Side {
             "greedy" => Ok(Side::Greedy),
             "random" => Ok(Side::Random),
             other => Err(format!(
-                "'{other}' is not a player: human, best, good, greedy or random"
+                "'{}' is not a player: human, best, good, greedy or random",
+                match5_engine::text::quote(other)
             )),
         }
     }
@@ -341,7 +444,14 @@ pub fn render(game: &Game) -> String {
 
 /// A game in the terminal: each side human or a computer player. A human
 /// types a bowl and a colour (`0 g`, `1b`).
-pub fn play(path: &Path, sides: [Side; 2], simulations: usize, seed: Option<u64>) -> Result<()> {
+/// The computer players think within `budget` a move.
+pub fn play(
+    path: &Path,
+    sides: [Side; 2],
+    simulations: usize,
+    budget: Budget,
+    seed: Option<u64>,
+) -> Result<()> {
     let mut game = read(path)?;
     let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
     let stdin = std::io::stdin();
@@ -365,9 +475,9 @@ pub fn play(path: &Path, sides: [Side; 2], simulations: usize, seed: Option<u64>
                     Err(e) => print(&format!("Not allowed: {e}\n"))?,
                 }
             },
-            Side::Best => best_score(&game).best.expect("a move"),
+            Side::Best => search(&game, budget).best.expect("a move"),
             Side::Good => {
-                good_move(&game, simulations, &mut rng)
+                good_move_within(&game, simulations, budget.time, &mut rng)
                     .expect("a move")
                     .best
             }

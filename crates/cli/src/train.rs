@@ -190,7 +190,7 @@ pub fn run(o: &Options) -> Result<Finish> {
     let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), true)?;
     knowledge_file::check_writable(&o.knowledge)?;
     if let Some(path) = &o.curve {
-        std::fs::File::create(path).with_context(|| {
+        match5_engine::disk::create_regular(path).with_context(|| {
             format!(
                 "cannot write the curve {}",
                 printable(&path.display().to_string())
@@ -200,7 +200,7 @@ pub fn run(o: &Options) -> Result<Finish> {
     let mut curve: Vec<Entry> = Vec::new();
     let mut log = match &o.log {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| {
+            match5_engine::disk::create_regular(path).with_context(|| {
                 format!(
                     "cannot write the log {}",
                     printable(&path.display().to_string())
@@ -380,12 +380,14 @@ pub fn write_curve(path: &std::path::Path, games: &[Entry]) -> Result<()> {
             e.game, e.level
         ));
     }
-    std::fs::write(path, text).with_context(|| {
-        format!(
-            "cannot write the curve {}",
-            printable(&path.display().to_string())
-        )
-    })
+    match5_engine::disk::create_regular(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .with_context(|| {
+            format!(
+                "cannot write the curve {}",
+                printable(&path.display().to_string())
+            )
+        })
 }
 
 /// A game as a line of the log: `won`, `lost` or `drawn` (the computer's

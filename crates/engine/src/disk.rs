@@ -33,6 +33,62 @@ pub enum FileError {
     Name(#[from] NameError),
 }
 
+/// Why a file is not read or not written, whatever it holds: it is not a
+/// plain file, or saving over it would take what is not ours to take. It
+/// travels inside an [`io::Error`] (see [`Refusal::of`]) so that every
+/// caller that reports I/O errors reports these too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A folder, a named pipe, a device or a socket: reading one could
+    /// wait forever or never end.
+    #[error("not a regular file ({0})")]
+    NotRegular(&'static str),
+    /// The file has no write permission: it stays as it is.
+    #[error("read-only: save as another name")]
+    ReadOnly,
+    /// A symbolic link to a file that does not exist: a save would create
+    /// a file somewhere else.
+    #[error("a link to a file that does not exist; nothing is created through it")]
+    DanglingLink,
+    /// The file belongs to another user, and a save would make it ours.
+    #[error("it belongs to another user; save as another name")]
+    OtherOwner,
+}
+
+impl Refusal {
+    /// The refusal inside an I/O error, if it is one.
+    pub fn of(error: &io::Error) -> Option<Refusal> {
+        error.get_ref()?.downcast_ref::<Refusal>().copied()
+    }
+}
+
+impl From<Refusal> for io::Error {
+    fn from(refusal: Refusal) -> io::Error {
+        let kind = match refusal {
+            Refusal::NotRegular(_) => io::ErrorKind::InvalidInput,
+            Refusal::ReadOnly | Refusal::OtherOwner => io::ErrorKind::PermissionDenied,
+            Refusal::DanglingLink => io::ErrorKind::Other,
+        };
+        io::Error::new(kind, refusal)
+    }
+}
+
+/// What a file that is not a regular one is, said for people.
+fn not_regular(kind: fs::FileType) -> Refusal {
+    use std::os::unix::fs::FileTypeExt;
+    Refusal::NotRegular(if kind.is_dir() {
+        "a folder"
+    } else if kind.is_fifo() {
+        "a named pipe"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_block_device() || kind.is_char_device() {
+        "a device"
+    } else {
+        "not a plain file"
+    })
+}
+
 impl FileError {
     pub(crate) fn io(path: &Path, error: io::Error) -> FileError {
         FileError::Io {
@@ -48,11 +104,14 @@ const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(60);
 /// The end of the name of our temporary files.
 const TEMP_SUFFIX: &str = ".match5-tmp";
 
-/// Follows symbolic links from `path` to the file they name in the end
-/// (which need not exist yet), so a save updates that file in its folder
-/// and the links stay links.
+/// Follows symbolic links from `path` to the file they name in the end, so
+/// a save updates that file in its folder and the links stay links. A path
+/// that is no link need not exist yet; a link must lead to a file that
+/// exists ([`Refusal::DanglingLink`]), so that no save ever creates a file
+/// where a planted link points.
 pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
+    let mut followed = false;
     for _ in 0..40 {
         match fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
@@ -61,6 +120,10 @@ pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
                     Some(dir) if link.is_relative() => dir.join(link),
                     _ => link,
                 };
+                followed = true;
+            }
+            Err(e) if followed && e.kind() == io::ErrorKind::NotFound => {
+                return Err(Refusal::DanglingLink.into());
             }
             _ => return Ok(p),
         }
@@ -86,13 +149,16 @@ impl FileLock {
     /// Waits until no other program holds the lock of `target` (a resolved
     /// path, see [`resolve_links`]), then holds it.
     pub fn acquire(target: &Path) -> io::Result<FileLock> {
+        use std::os::unix::fs::OpenOptionsExt;
         let dir = folder_of(target);
         fs::create_dir_all(dir)?;
         let name = target.file_name().unwrap_or_default().to_string_lossy();
+        // A link planted in the lock's place is not followed (ELOOP).
         let file = fs::OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
+            .custom_flags(NOFOLLOW)
             .open(dir.join(format!(".{name}.lock")))?;
         file.lock()?;
         Ok(FileLock { _file: file })
@@ -151,9 +217,13 @@ impl Drop for Temp {
 /// point leaves the old file as it was and no temporary file behind.
 ///
 /// A symbolic link is followed: the file it names is replaced in its own
-/// folder and the link stays. The new file keeps the old one's permissions
-/// and, where allowed, its group; a new file gets the usual ones (0666 less
-/// the umask). Temporary files left by a crash are removed.
+/// folder and the link stays; a link to nothing is refused (see
+/// [`resolve_links`]). The new file keeps the old one's permissions, group
+/// and owner; a new file gets the usual ones (0666 less the umask).
+/// Refused, leaving everything as it was (see [`Refusal`]): a file without
+/// write permission, one that is not a regular file, and one of another
+/// user whose ownership cannot be kept. Temporary files left by a crash are
+/// removed.
 pub fn atomic_write_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
@@ -163,8 +233,8 @@ pub fn atomic_write_with(
     let dir = folder_of(&target);
     fs::create_dir_all(dir)?;
     let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let old = replaceable(&target)?;
     remove_stale_temps(dir, &name);
-    let old = fs::metadata(&target).ok();
     let (mut file, temp) = loop {
         let candidate = dir.join(format!(
             ".{name}.{:016x}{TEMP_SUFFIX}",
@@ -190,8 +260,15 @@ pub fn atomic_write_with(
         }
     };
     if let Some(old) = &old {
-        // The group first: changing it may clear the set-group-ID bit.
-        let _ = std::os::unix::fs::fchown(&file, None, Some(old.gid()));
+        // The owner and group first: changing them may clear the
+        // set-user-ID and set-group-ID bits.
+        if old.uid() != rustix::process::geteuid().as_raw() {
+            // Only root may give a file away: anyone else refuses.
+            std::os::unix::fs::fchown(&file, Some(old.uid()), Some(old.gid()))
+                .map_err(|_| io::Error::from(Refusal::OtherOwner))?;
+        } else {
+            let _ = std::os::unix::fs::fchown(&file, None, Some(old.gid()));
+        }
         file.set_permissions(fs::Permissions::from_mode(old.mode() & 0o7777))?;
     }
     write(&mut file)?;
@@ -213,11 +290,89 @@ pub fn atomic_write(path: &Path, data: &[u8]) -> io::Result<()> {
     atomic_write_with(path, |f| f.write_all(data))
 }
 
-/// Reads a file of at most `limit` bytes; a larger one is refused before
-/// it is read whole.
+/// `O_NOFOLLOW`: opening a symbolic link fails instead of following it.
+const NOFOLLOW: i32 = rustix::fs::OFlags::NOFOLLOW.bits() as i32;
+/// `O_NONBLOCK`: opening a named pipe does not wait for the other end.
+const NONBLOCK: i32 = rustix::fs::OFlags::NONBLOCK.bits() as i32;
+
+/// The file at `target` (links already followed) when a save may replace
+/// it: `None` when there is none yet, its metadata when it is a regular
+/// file we may write. Otherwise why not.
+fn replaceable(target: &Path) -> io::Result<Option<fs::Metadata>> {
+    let old = match fs::symlink_metadata(target) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if !old.is_file() {
+        return Err(not_regular(old.file_type()).into());
+    }
+    // No write bit at all (0444) counts for root too, who may write anyway.
+    if old.permissions().readonly() {
+        return Err(Refusal::ReadOnly.into());
+    }
+    match rustix::fs::access(target, rustix::fs::Access::WRITE_OK) {
+        Ok(()) => {}
+        Err(e) if e == rustix::io::Errno::ACCESS || e == rustix::io::Errno::PERM => {
+            return Err(Refusal::ReadOnly.into());
+        }
+        // A read-only disk, say: the system says so itself.
+        Err(e) => return Err(e.into()),
+    }
+    Ok(Some(old))
+}
+
+/// Opens a file for reading when it is a regular file (or a link to one);
+/// a folder, named pipe, device or socket is refused at once
+/// ([`Refusal::NotRegular`]), without waiting for a pipe's writer.
+pub fn open_regular(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(NONBLOCK)
+        .open(path)?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(kind).into());
+    }
+    // Reads of a regular file never block; clear the flag all the same.
+    rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty())?;
+    Ok(file)
+}
+
+/// Creates (or empties) a regular file for writing, such as a log: a named
+/// pipe, device or folder there is refused at once, as by [`open_regular`].
+pub fn create_regular(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .custom_flags(NONBLOCK)
+        .open(path)
+        .map_err(|e| {
+            // A named pipe without a reader answers "no such device".
+            if e.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error()) {
+                Refusal::NotRegular("a named pipe").into()
+            } else {
+                e
+            }
+        })?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(kind).into());
+    }
+    rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty())?;
+    file.set_len(0)?;
+    Ok(file)
+}
+
+/// Reads a regular file of at most `limit` bytes; a larger one is refused
+/// before it is read whole, and one that is not a regular file at once
+/// (see [`open_regular`]).
 pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, FileError> {
     use std::io::Read;
-    let file = File::open(path).map_err(|e| FileError::io(path, e))?;
+    let file = open_regular(path).map_err(|e| FileError::io(path, e))?;
     let mut bytes = Vec::new();
     file.take(limit as u64 + 1)
         .read_to_end(&mut bytes)
@@ -243,9 +398,7 @@ pub fn damaged_name(path: &Path) -> PathBuf {
 /// temporary file in it (the way a save does), and removes it again.
 pub fn check_writable(path: &Path) -> io::Result<()> {
     let target = resolve_links(path)?;
-    if target.is_dir() {
-        return Err(io::Error::other("it is a folder"));
-    }
+    replaceable(&target)?;
     let probe = target.with_file_name(format!(".match5-probe-{}", std::process::id()));
     atomic_write_with(&probe, |_| Ok(()))?;
     fs::remove_file(probe)

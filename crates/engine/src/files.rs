@@ -19,10 +19,20 @@ pub const EXTENSION: &str = "fivo";
 
 pub use crate::player::{MAX_NAME, NameError};
 
+/// The longest file name stem (before `.fivo`) made from a player's name,
+/// in bytes. Far under the 255 bytes a Linux file name may have, so that
+/// the names a save makes beside it (`.<name>.<16 hex>.match5-tmp`,
+/// `.<name>.lock`, `<name>.damaged-<date>`) fit too.
+pub const MAX_STEM_BYTES: usize = 120;
+
 /// The file name (`<player>.fivo`) for a player. Characters that are not safe
 /// in a file name (`/`, `\`, `%`, `:`, a leading `.`) are percent-encoded, so a
-/// name is never used as a path.
+/// name is never used as a path. A name whose stem would be longer than
+/// [`MAX_STEM_BYTES`] (64 characters of four bytes each are 256 bytes) is
+/// cut at a character and ends in `~` and 8 hex digits of a hash of the
+/// whole name, so that two long names that start alike get two files.
 pub fn player_file_name(player: &str) -> Result<String, NameError> {
+    use blake2::Digest;
     let player = crate::player::check_name(player)?;
     let mut name = String::new();
     for (i, ch) in player.chars().enumerate() {
@@ -34,6 +44,19 @@ pub fn player_file_name(player: &str) -> Result<String, NameError> {
         } else {
             name.push(ch);
         }
+    }
+    if name.len() > MAX_STEM_BYTES {
+        let hash = blake2::Blake2s256::digest(player.as_bytes());
+        let mut cut = MAX_STEM_BYTES - 9;
+        while !name.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        name.truncate(cut);
+        // A cut never ends inside a percent code (it reads as a name anyway).
+        name.push_str(&format!(
+            "~{:02x}{:02x}{:02x}{:02x}",
+            hash[0], hash[1], hash[2], hash[3]
+        ));
     }
     Ok(format!("{name}.{EXTENSION}"))
 }

@@ -388,7 +388,7 @@ fn lost_line(raw: RawLostLine) -> Result<(Board, Vec<Cell>), (std::ops::Range<us
                         format!(
                             "lost line: row {}: {:?} is not a field ('.', 'R' or 'B')",
                             y + 1,
-                            crate::player::excerpt(&other.to_string(), 8)
+                            crate::text::excerpt(&other.to_string(), 8)
                         ),
                     ));
                 }
@@ -410,7 +410,7 @@ fn lost_line(raw: RawLostLine) -> Result<(Board, Vec<Cell>), (std::ops::Range<us
                     text.span(),
                     format!(
                         "lost line: {:?} is not an empty field x,y (0 to 8)",
-                        crate::player::excerpt(text.get_ref(), 20)
+                        crate::text::excerpt(text.get_ref(), 20)
                     ),
                 ));
             }
@@ -465,7 +465,7 @@ fn sections(text: &str) -> Result<Vec<Section>, ParseError> {
                     line: Some(line_of(text, start)),
                     message: format!(
                         "not a valid TOML file: a table header {}",
-                        crate::player::excerpt(&name, 40)
+                        crate::text::excerpt(&name, 40)
                     ),
                 });
             }

@@ -99,7 +99,7 @@ impl HallOfFame {
                 None,
                 format!(
                     "the player name {:?} is not a name",
-                    crate::player::excerpt(&e.player, 40)
+                    crate::text::excerpt(&e.player, 40)
                 ),
             ));
         }

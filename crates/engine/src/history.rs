@@ -143,9 +143,10 @@ impl History {
         self.entries.back()
     }
 
-    /// Adds a game after the last one.
+    /// Adds a game after the last one (a game numbered past [`MAX_GAMES`],
+    /// which no file could hold, is not kept).
     pub fn push(&mut self, entry: Entry) {
-        if self.last().is_some_and(|l| entry.game <= l.game) {
+        if entry.game > MAX_GAMES || self.last().is_some_and(|l| entry.game <= l.game) {
             return;
         }
         self.entries.push_back(entry);

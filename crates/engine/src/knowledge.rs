@@ -45,12 +45,23 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Every game counted.
+    /// Every game counted (at most [`MAX_GAMES`]: game numbers go no
+    /// higher).
     pub fn games(&self) -> u64 {
         self.won
             .saturating_add(self.lost)
             .saturating_add(self.drawn)
+            .min(MAX_GAMES)
     }
+}
+
+/// The most games a count holds: what a `.fivo` file accepts. Counts stop
+/// there, so that what is written always reads back.
+pub use crate::history::MAX_GAMES;
+
+/// `a + b`, stopping at [`MAX_GAMES`].
+fn add_games(a: u64, b: u64) -> u64 {
+    a.saturating_add(b).min(MAX_GAMES)
 }
 
 /// A change of the knowledge, for "show mutations".
@@ -357,9 +368,9 @@ impl Knowledge {
     /// [`crate::finish::finish_game`], which also learns.
     pub fn record(&mut self, winner: Option<Color>) {
         match winner {
-            Some(Color::Blue) => self.stats.won = self.stats.won.saturating_add(1),
-            Some(Color::Red) => self.stats.lost = self.stats.lost.saturating_add(1),
-            None => self.stats.drawn = self.stats.drawn.saturating_add(1),
+            Some(Color::Blue) => self.stats.won = add_games(self.stats.won, 1),
+            Some(Color::Red) => self.stats.lost = add_games(self.stats.lost, 1),
+            None => self.stats.drawn = add_games(self.stats.drawn, 1),
         }
     }
 
@@ -477,9 +488,9 @@ impl Knowledge {
             drawn: disk_stats.drawn.saturating_sub(base_stats.drawn),
         };
         self.stats = Stats {
-            won: self.stats.won.saturating_add(elsewhere.won),
-            lost: self.stats.lost.saturating_add(elsewhere.lost),
-            drawn: self.stats.drawn.saturating_add(elsewhere.drawn),
+            won: add_games(self.stats.won, elsewhere.won),
+            lost: add_games(self.stats.lost, elsewhere.lost),
+            drawn: add_games(self.stats.drawn, elsewhere.drawn),
         };
         (self.patterns, self.learned_in) = patterns.into_iter().unzip();
         self.compile();

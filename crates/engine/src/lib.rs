@@ -40,6 +40,7 @@ pub mod pattern;
 pub mod player;
 pub mod searcher;
 pub mod symmetry;
+pub use match5_common::text;
 
 pub use board::{Board, Cell, Color};
 pub use computer::{Choice, GameRng, Reason};

@@ -1,10 +1,13 @@
 //! Passwords of knowledge files: only an Argon2id hash (a PHC string) is ever
 //! stored, never the password itself.
 //!
-//! A hash read from a file is checked before any hashing: it must be
-//! Argon2id, version 19, with costs inside [`MAX_MEMORY_KIB`], [`MAX_TIME`]
-//! and [`MAX_LANES`]. A crafted file cannot make Match5 allocate gigabytes
-//! or hash forever when someone types a password.
+//! A hash read from a file is checked before any hashing, strictly: exactly
+//! `$argon2id$v=19$m=M,t=T,p=P$SALT$HASH`, each cost once and in that order,
+//! no other key, costs inside [`MAX_MEMORY_KIB`], [`MAX_TIME`] and
+//! [`MAX_LANES`], salt and hash of the lengths the PHC format allows. The
+//! costs that are checked are the costs that are used: a crafted file (a key
+//! given twice, say) cannot make Match5 allocate gigabytes or hash for
+//! minutes when someone types a password.
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -56,41 +59,122 @@ pub fn hash(password: &str) -> String {
         .to_string()
 }
 
-/// Checks a stored hash without hashing anything: Argon2id, version 19,
-/// bounded costs. Returns its parsed parameters.
+/// The most characters of a cost: `4294967295`.
+const MAX_COST_DIGITS: usize = 10;
+/// Salt: 8 to 48 bytes, 11 to 64 characters of unpadded Base64.
+const SALT_CHARS: std::ops::RangeInclusive<usize> = 11..=64;
+/// Hash output: 16 to 64 bytes, 22 to 86 characters of unpadded Base64.
+const HASH_CHARS: std::ops::RangeInclusive<usize> = 22..=86;
+
+fn base64(
+    field: &'static str,
+    text: &str,
+    chars: std::ops::RangeInclusive<usize>,
+) -> Result<(), HashError> {
+    if !chars.contains(&text.len()) {
+        return Err(HashError::Params(format!(
+            "the {field} has {} characters; {} to {} are allowed",
+            text.len().min(1000),
+            chars.start(),
+            chars.end()
+        )));
+    }
+    if !text
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+    {
+        return Err(HashError::Params(format!("the {field} is not Base64")));
+    }
+    Ok(())
+}
+
+/// The three costs, each given once, in the order `m`, `t`, `p`.
+fn costs(text: &str) -> Result<[u32; 3], HashError> {
+    let mut out = [0u32; 3];
+    let mut fields = text.split(',');
+    for (slot, (what, key, max)) in out.iter_mut().zip([
+        ("memory (KiB)", "m", MAX_MEMORY_KIB),
+        ("passes", "t", MAX_TIME),
+        ("lanes", "p", MAX_LANES),
+    ]) {
+        let field = fields
+            .next()
+            .ok_or_else(|| HashError::Params(format!("no {key}= (m=, t=, p= in that order)")))?;
+        let value = field
+            .strip_prefix(key)
+            .and_then(|rest| rest.strip_prefix('='))
+            .ok_or_else(|| {
+                HashError::Params(format!(
+                    "{} where {key}= belongs (m=, t=, p=, each once, in that order)",
+                    crate::text::quote(field)
+                ))
+            })?;
+        if value.is_empty()
+            || value.len() > MAX_COST_DIGITS
+            || !value.bytes().all(|b| b.is_ascii_digit())
+            || (value.len() > 1 && value.starts_with('0'))
+        {
+            return Err(HashError::Params(format!(
+                "{key}={} is not a number",
+                crate::text::quote(value)
+            )));
+        }
+        let value: u64 = value.parse().expect("at most ten digits");
+        if value > u64::from(max) {
+            return Err(HashError::TooCostly {
+                what,
+                value: u32::try_from(value).unwrap_or(u32::MAX),
+                max,
+            });
+        }
+        *slot = value as u32;
+    }
+    if let Some(extra) = fields.next() {
+        return Err(HashError::Params(format!(
+            "{} after p= (m=, t=, p=, each once, in that order)",
+            crate::text::quote(extra)
+        )));
+    }
+    Ok(out)
+}
+
+/// Checks a stored hash without hashing anything: strictly the form
+/// `$argon2id$v=19$m=M,t=T,p=P$SALT$HASH` with bounded costs. Returns the
+/// parameters that [`verify`] then uses, read from that same text.
 pub fn check(phc: &str) -> Result<Params, HashError> {
-    let parsed = PasswordHash::new(phc).map_err(|_| HashError::NotAHash)?;
-    let algorithm = parsed.algorithm.as_str();
+    let parts: Vec<&str> = phc.splitn(7, '$').collect();
+    if parts.len() < 2 || !parts[0].is_empty() {
+        return Err(HashError::NotAHash);
+    }
+    let algorithm = parts[1];
     if algorithm != "argon2id" {
         return Err(if algorithm.starts_with("argon2") {
-            HashError::Algorithm(algorithm.to_string())
+            HashError::Algorithm(crate::text::quote(algorithm))
         } else {
             HashError::NotAHash
         });
     }
-    match parsed.version {
-        Some(19) => {}
-        Some(v) => return Err(HashError::Version(v.to_string())),
+    let version = parts.get(2).copied().unwrap_or_default();
+    match version.strip_prefix("v=") {
+        Some("19") => {}
+        Some(v) => return Err(HashError::Version(crate::text::quote(v))),
         None => return Err(HashError::Version("(none)".to_string())),
     }
-    if parsed.hash.is_none() || parsed.salt.is_none() {
-        return Err(HashError::NotAHash);
+    if parts.len() != 6 {
+        return Err(HashError::Params(
+            "not of the form $argon2id$v=19$m=M,t=T,p=P$SALT$HASH".to_string(),
+        ));
     }
-    // Read the costs ourselves first: Params would accept a huge m_cost.
-    for (what, key, max) in [
-        ("memory (KiB)", "m", MAX_MEMORY_KIB),
-        ("passes", "t", MAX_TIME),
-        ("lanes", "p", MAX_LANES),
-    ] {
-        let value = parsed
-            .params
-            .get_decimal(key)
-            .ok_or_else(|| HashError::Params(format!("no {key}=")))?;
-        if value > max {
-            return Err(HashError::TooCostly { what, value, max });
-        }
+    let [m, t, p] = costs(parts[3])?;
+    base64("salt", parts[4], SALT_CHARS)?;
+    base64("hash", parts[5], HASH_CHARS)?;
+    // The library reads the same text; it must agree with what we checked.
+    let parsed = PasswordHash::new(phc).map_err(|e| HashError::Params(e.to_string()))?;
+    let params = Params::try_from(&parsed).map_err(|e| HashError::Params(e.to_string()))?;
+    if (params.m_cost(), params.t_cost(), params.p_cost()) != (m, t, p) {
+        return Err(HashError::Params("the costs read twice differ".to_string()));
     }
-    Params::try_from(&parsed).map_err(|e| HashError::Params(e.to_string()))
+    Ok(params)
 }
 
 /// Does `password` match the stored hash? A hash that [`check`] refuses
@@ -155,6 +239,66 @@ mod tests {
             assert!(err.contains(word), "{phc}: {err}");
             assert!(!verify(&phc, "x"));
         }
+    }
+
+    /// A repeated key used to pass the check with its first value and
+    /// hash with its last (274 GB): every field must be there once, in
+    /// order, of a sane size.
+    #[test]
+    fn only_the_strict_form_is_accepted() {
+        let salt = "c2FsdHNhbHRzYWx0";
+        let hash = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+        let good = format!("$argon2id$v=19$m=19456,t=2,p=1${salt}${hash}");
+        assert!(check(&good).is_ok());
+        let refused = [
+            // Duplicates: each key once.
+            format!("$argon2id$v=19$m=65536,t=1,p=1,m=268435455${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1,t=100000${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,m=19456,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$v=19$m=19456,t=1,p=1${salt}${hash}"),
+            // Reordered.
+            format!("$argon2id$v=19$t=1,m=19456,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$p=1,t=1,m=19456${salt}${hash}"),
+            format!("$argon2id$m=19456,t=1,p=1$v=19${salt}${hash}"),
+            // Unknown or missing keys.
+            format!("$argon2id$v=19$m=19456,t=1,p=1,keyid=AAAA${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1,data=AAAA${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1,x=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=+19456,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=019456,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$M=19456,t=1,p=1${salt}${hash}"),
+            // Oversized values and fields.
+            format!("$argon2id$v=19$m=99999999999999999999,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=4294967296,p=1${salt}${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1${}${hash}", "A".repeat(65)),
+            format!("$argon2id$v=19$m=19456,t=1,p=1${salt}${}", "A".repeat(87)),
+            format!(
+                "$argon2id$v=19$m=19456,t=1,p=1${salt}${}",
+                "A".repeat(100_000)
+            ),
+            format!("$argon2id$v=19$m=19456,t=1,p=1$c2Fsd${hash}"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1${salt}$AAAA"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1$c2FsdHNhbHRzYWx0!${hash}"),
+            // Missing or extra parts.
+            format!("$argon2id$v=19$m=19456,t=1,p=1${salt}"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1${salt}${hash}$"),
+            format!("$argon2id$v=19$m=19456,t=1,p=1${salt}${hash}$AAAA"),
+            format!("argon2id$v=19$m=19456,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=190$m=19456,t=1,p=1${salt}${hash}"),
+            format!("$argon2id$v=19 $m=19456,t=1,p=1${salt}${hash}"),
+        ];
+        for phc in refused {
+            let started = std::time::Instant::now();
+            let err = check(&phc).expect_err(&phc);
+            assert!(!verify(&phc, "x"), "{phc}");
+            assert!(started.elapsed().as_secs() < 5, "{phc}: hashed");
+            assert!(err.to_string().len() < 300, "{err}");
+        }
+        let tail = "$c2FsdHNhbHRzYWx0$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
         let inside = format!("$argon2id$v=19$m={MAX_MEMORY_KIB},t={MAX_TIME},p={MAX_LANES}{tail}");
         assert!(check(&inside).is_ok(), "the bounds themselves are allowed");
         let ours = format!("$argon2id$v=19$m={MEMORY_KIB},t={TIME},p={LANES}{tail}");

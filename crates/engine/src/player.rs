@@ -11,20 +11,15 @@ pub enum NameError {
     Empty,
     #[error("the player name is longer than {MAX_NAME} characters")]
     TooLong,
-    #[error("the player name holds a control character")]
+    #[error(
+        "the player name holds a control character or an invisible one (a direction mark, a zero-width space)"
+    )]
     ControlCharacter,
 }
 
-/// Characters that change how text around them is shown: control
-/// characters (C0, DEL, C1), line and paragraph separators, and the
-/// bidirectional overrides that can make a name read backwards.
-pub fn is_hidden_control(ch: char) -> bool {
-    ch.is_control()
-        || matches!(ch, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
 /// The name without surrounding spaces, when it is one: not empty, at most
-/// [`MAX_NAME`] characters, no control characters.
+/// [`MAX_NAME`] characters, no hidden characters ([`crate::text::is_hidden`]:
+/// controls, format characters such as direction marks, separators).
 pub fn check_name(name: &str) -> Result<&str, NameError> {
     let name = name.trim();
     if name.is_empty() {
@@ -33,19 +28,10 @@ pub fn check_name(name: &str) -> Result<&str, NameError> {
     if name.chars().nth(MAX_NAME).is_some() {
         return Err(NameError::TooLong);
     }
-    if name.chars().any(is_hidden_control) {
+    if name.chars().any(crate::text::is_hidden) {
         return Err(NameError::ControlCharacter);
     }
     Ok(name)
-}
-
-/// At most `max` characters of `text`, with `…` when cut: for echoing
-/// something that may be huge (a bad name, a bad protocol line).
-pub fn excerpt(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
-    }
 }
 
 #[cfg(test)]
@@ -65,10 +51,13 @@ mod tests {
             "a\u{9b}b",
             "a\u{202e}b",
             "a\u{7f}",
+            "a\u{200f}b",
+            "a\u{61c}b",
+            "\u{feff}Anna",
+            "An\u{200b}na",
+            "a\u{2066}b",
         ] {
             assert_eq!(check_name(bad), Err(NameError::ControlCharacter), "{bad:?}");
         }
-        assert_eq!(excerpt("abcdef", 3), "abc…");
-        assert_eq!(excerpt("abc", 3), "abc");
     }
 }

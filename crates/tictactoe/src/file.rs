@@ -3,6 +3,7 @@
 //! preference. Loading is strict: anything that is not exactly such a file
 //! is refused with the line it fails on.
 
+use match5_engine::text::QUOTED;
 use std::collections::HashSet;
 use std::fmt::Write;
 use std::sync::OnceLock;
@@ -70,19 +71,22 @@ pub enum Problem {
         "version {0}, written by a newer Match5; this one reads and writes version {VERSION} and leaves the file as it is"
     )]
     Newer(i64),
-    #[error("{0} games: a number of games is 0 or more")]
+    #[error("{0} games: a number of games is 0 to {max}", max = crate::knowledge::MAX_GAMES)]
     Games(i64),
     #[error("the {what} reward {value} is not a whole number from -{MAX_REWARD} to {MAX_REWARD}")]
     Reward { what: &'static str, value: i64 },
     #[error("position {0}: a position is a number from 0 to 19682")]
     NotAPosition(i64),
-    #[error("the board {board:?} is not position {value}, which is {expected:?}")]
+    #[error(
+        "the board '{}' is not position {value}, which is {expected:?}",
+        match5_engine::text::quote(board)
+    )]
     OtherBoard {
         board: String,
         value: u32,
         expected: String,
     },
-    #[error("the board {0:?} is not three rows of three fields (X, O or .) separated by /")]
+    #[error("the board '{}' is not three rows of three fields (X, O or .) separated by /", match5_engine::text::quote(.0))]
     NotABoard(String),
     #[error("position {value} is not the lowest of its 8 images; that is {lowest}")]
     NotLowest { value: u32, lowest: u32 },
@@ -298,7 +302,7 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
                 return Err(at(
                     p.board.span(),
                     Problem::OtherBoard {
-                        board: p.board.get_ref().clone(),
+                        board: match5_engine::text::excerpt(p.board.get_ref(), QUOTED),
                         value,
                         expected: board_text(&board),
                     },
@@ -307,7 +311,7 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
             None => {
                 return Err(at(
                     p.board.span(),
-                    Problem::NotABoard(p.board.get_ref().clone()),
+                    Problem::NotABoard(match5_engine::text::excerpt(p.board.get_ref(), QUOTED)),
                 ));
             }
         }

@@ -5,6 +5,10 @@ use std::collections::HashMap;
 
 use crate::board::{Board, Mark};
 
+/// The most games a file counts: the largest number its TOML can hold
+/// (`i64::MAX`). The count stays there, so what is written reads back.
+pub const MAX_GAMES: u64 = i64::MAX as u64;
+
 /// What a finished game adds to the preference of every position the
 /// computer made in it. The article: +1 won, 0 drawn, −1 lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +119,7 @@ impl Knowledge {
     }
 
     pub fn set_games(&mut self, games: u64) {
-        self.games = games;
+        self.games = games.min(MAX_GAMES);
     }
 
     /// Positions stored.
@@ -190,7 +194,7 @@ impl Knowledge {
             Outcome::Drawn => self.rewards.draw,
             Outcome::Lost => self.rewards.loss,
         };
-        self.games += 1;
+        self.games = self.games.saturating_add(1).min(MAX_GAMES);
         for &position in made {
             let at = self.find_or_add(position);
             self.preferences[at] = self.preferences[at].saturating_add(reward);

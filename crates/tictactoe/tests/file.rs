@@ -158,7 +158,7 @@ fn every_damage_is_refused_with_its_line() {
         (
             "format = \"match5-tictactoe\"\nversion = 1\ngames = -4\n[rewards]\nwin = 1\ndraw = 0\nloss = -1\n",
             3,
-            "0 or more",
+            "a number of games is 0 to",
         ),
         (
             "format = \"match5-tictactoe\"\nversion = 1\n[rewards]\nwin = 1\ndraw = 0\nloss = -1001\n",

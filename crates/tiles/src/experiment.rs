@@ -8,7 +8,7 @@ use rand::Rng;
 
 use crate::game::{Game, Move};
 use crate::players::good_move;
-use crate::search::{Best, TreeSize, best_score_until, tree_size_until};
+use crate::search::{Best, Budget, TreeSize, best_score_within, tree_size_within};
 
 /// One row of the experiment's table.
 #[derive(Clone, Debug)]
@@ -65,12 +65,19 @@ pub fn run(
     let mut steps = Vec::new();
     for taken_back in 1..=played.len() {
         game.undo();
+        // The exact answer or none: a search still under way at the limit
+        // ends the experiment.
         let deadline = Instant::now() + limit;
         let past = || stop() || Instant::now() >= deadline;
-        let best = best_score_until(&game, &past);
-        let deadline = Instant::now() + limit;
-        let past = || stop() || Instant::now() >= deadline;
-        let tree = best.as_ref().and_then(|_| tree_size_until(&game, &past));
+        let best = best_score_within(&game, Budget::EXACT, &past, &mut |_| {});
+        let budget = Budget {
+            time: Some(limit),
+            ..Budget::EXACT
+        };
+        let tree = best
+            .as_ref()
+            .map(|_| tree_size_within(&game, budget, stop))
+            .filter(|t| t.complete);
         let step = Step {
             taken_back,
             best,

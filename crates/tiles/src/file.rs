@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use match5_common::text::{QUOTED, excerpt, quote};
+
 use crate::game::{Colour, Game, Row, Sizes};
 
 /// The seed's Figure 3 (its `spel1.txt`): Figure 1's position.
@@ -39,9 +41,10 @@ pub struct FileError {
 pub enum Problem {
     #[error("the pot is empty")]
     EmptyPot,
-    #[error("the pot holds '{0}'; only g (yellow) and b (blue) are tiles")]
+    #[error("the pot holds '{}'; only g (yellow) and b (blue) are tiles", quote(&.0.to_string()))]
     NotATile(char),
-    #[error("'{0}' is not a whole number")]
+    /// The word, cut to a few characters.
+    #[error("'{}' is not a whole number", quote(.0))]
     NotANumber(String),
     #[error("expected {expected} numbers, found {found}")]
     Count { expected: usize, found: usize },
@@ -99,7 +102,7 @@ impl<'a> Lines<'a> {
         for (slot, word) in out.iter_mut().zip(words) {
             *slot = word
                 .parse()
-                .map_err(|_| fail(Problem::NotANumber(word.to_string())))?;
+                .map_err(|_| fail(Problem::NotANumber(excerpt(word, QUOTED))))?;
         }
         Ok((line, out))
     }
@@ -126,8 +129,10 @@ fn in_range(
         })
 }
 
-/// Reads a game file.
+/// Reads a game file. A byte order mark at its start (some editors write
+/// one) is passed over.
 pub fn parse(text: &str) -> Result<Game, FileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = Lines {
         lines: text.lines().enumerate(),
         last: 0,
@@ -306,6 +311,13 @@ mod tests {
             error_of(&with(3, "4 x")),
             (4, Problem::NotANumber("x".into()))
         );
+        // A huge number is quoted in part; hidden characters are shown.
+        let huge = parse(&with(3, &format!("4 {}", "9".repeat(5_000)))).unwrap_err();
+        assert!(huge.to_string().len() < 100, "{huge}");
+        let hidden = parse(&with(0, "gb\u{202e}b")).unwrap_err().to_string();
+        assert!(hidden.contains("'\\u{202e}'"), "{hidden}");
+        // A byte order mark before the pot is no tile.
+        assert_eq!(parse(&format!("\u{feff}{EXAMPLE}")), parse(EXAMPLE));
         assert_eq!(
             error_of(&with(4, "1 1")),
             (5, Problem::BothColours { yellow: 1, blue: 1 })

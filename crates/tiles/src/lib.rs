@@ -4,7 +4,8 @@
 //!
 //! - [`game`]: the rules, exactly as the seed gives them, with undo.
 //! - [`file`]: the seed's game files, checked line by line; its Figure 3.
-//! - [`search`]: the exact best score and the size of the full game tree.
+//! - [`search`]: the best score and the size of the full game tree, exact
+//!   or within a budget of time and memory.
 //! - [`players`]: random, greedy and the Monte Carlo good move.
 //! - [`experiment`]: the seed's take-back experiment.
 
@@ -16,4 +17,4 @@ pub mod search;
 
 pub use file::{EXAMPLE, FileError, parse};
 pub use game::{Colour, Game, Move, MoveError, Row, Sizes};
-pub use search::{Best, TreeSize, best_score, tree_size};
+pub use search::{Best, Budget, TreeSize, best_score, best_score_within, tree_size};

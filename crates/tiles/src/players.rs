@@ -1,6 +1,8 @@
 //! Players other than the exact search: random, greedy and the seed's Monte
 //! Carlo "good move" (`bepaalGoedeZet`).
 
+use std::time::{Duration, Instant};
+
 use rand::Rng;
 
 use crate::game::{Game, Move};
@@ -24,32 +26,62 @@ pub struct GoodMove {
     pub best: Move,
     /// Each distinct move with its average final score.
     pub averages: Vec<(Move, f64)>,
+    /// Random games played after each move: as many as asked, or fewer when
+    /// the time ran out first.
+    pub simulations: usize,
 }
 
+/// [`good_move_within`] without a time limit.
 pub fn good_move(game: &Game, simulations: usize, rng: &mut impl Rng) -> Option<GoodMove> {
+    good_move_within(game, simulations, None, rng)
+}
+
+/// The good move of at most `simulations` random games after each move,
+/// played in rounds (one after each move, then the next round) so that
+/// when `time` runs out every move has had as many: at least one round.
+pub fn good_move_within(
+    game: &Game,
+    simulations: usize,
+    time: Option<Duration>,
+    rng: &mut impl Rng,
+) -> Option<GoodMove> {
     if game.is_over() {
         return None;
     }
+    let deadline = time.and_then(|t| Instant::now().checked_add(t));
     let me = game.to_move();
-    let mut averages = Vec::new();
-    for mv in game.distinct_moves() {
-        let mut total = 0i64;
-        for _ in 0..simulations.max(1) {
+    let moves = game.distinct_moves();
+    let mut totals = vec![0i64; moves.len()];
+    let mut rounds = 0;
+    while rounds < simulations.max(1) {
+        for (mv, total) in moves.iter().zip(&mut totals) {
             let mut playout = game.clone();
-            playout.play(mv).expect("a distinct move is allowed");
+            playout.play(*mv).expect("a distinct move is allowed");
             while let Some(next) = random_move(&playout, rng) {
                 playout.play(next).expect("an allowed move");
             }
-            total += i64::from(playout.score(me));
+            *total += i64::from(playout.score(me));
         }
-        averages.push((mv, total as f64 / simulations.max(1) as f64));
+        rounds += 1;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
     }
+    let averages: Vec<(Move, f64)> = moves
+        .into_iter()
+        .zip(totals)
+        .map(|(mv, total)| (mv, total as f64 / rounds as f64))
+        .collect();
     let top = averages
         .iter()
         .map(|(_, a)| *a)
         .fold(f64::NEG_INFINITY, f64::max);
     let best = averages.iter().find(|(_, a)| *a == top)?.0;
-    Some(GoodMove { best, averages })
+    Some(GoodMove {
+        best,
+        averages,
+        simulations: rounds,
+    })
 }
 
 #[cfg(test)]
@@ -66,8 +98,18 @@ mod tests {
         let first = good_move(&game, 500, &mut a).unwrap();
         assert_eq!(Some(first.clone()), good_move(&game, 500, &mut b));
         assert_eq!(first.averages.len(), 2);
+        assert_eq!(first.simulations, 500);
         // (0, b) is the better move, and enough random games see it.
         assert_eq!(first.best.to_string(), "(0, b)");
+        // A million games per move stop at the time limit, with every move
+        // played out as often.
+        let cut =
+            good_move_within(&game, 1_000_000, Some(Duration::from_millis(50)), &mut a).unwrap();
+        assert!(
+            cut.simulations >= 1 && cut.simulations < 1_000_000,
+            "{}",
+            cut.simulations
+        );
     }
 }
 

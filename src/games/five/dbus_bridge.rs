@@ -113,7 +113,7 @@ impl FivePage {
         if model.unsaved() && !discard_unsaved {
             return Err(ControlError::UnsavedKnowledge(format!(
                 "the knowledge of {} (level {}) has changes that are not saved: call SaveKnowledge, or LoadKnowledge2 with discard-unsaved",
-                match5_engine::player::excerpt(&model.player(), 40),
+                match5_engine::text::excerpt(&model.player(), 40),
                 model.level()
             )));
         }
@@ -127,10 +127,12 @@ impl FivePage {
         discard_unsaved: bool,
     ) -> Result<(String, u32), ControlError> {
         let file = Path::new(path);
-        if !file.is_file() {
-            return Err(ControlError::FileNotFound(format!("{path}: no such file")));
-        }
+        // A folder, a pipe or a device is refused as "not a regular file"
+        // (at once: a pipe is never waited on).
         let mut knowledge = files::load_knowledge(file).map_err(|e| match e {
+            FileError::Io { ref error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
+                ControlError::FileNotFound(format!("{path}: no such file"))
+            }
             FileError::Io { .. } => ControlError::FileNotFound(e.to_string()),
             other => ControlError::InvalidKnowledge(other.to_string()),
         })?;
@@ -151,7 +153,7 @@ impl FivePage {
         if model.status() == Status::User {
             return Err(ControlError::UserKnowledge(format!(
                 "the knowledge of {} was opened without its password: it cannot be saved; load it with the password",
-                match5_engine::player::excerpt(&model.player(), 40)
+                match5_engine::text::excerpt(&model.player(), 40)
             )));
         }
         match model.save() {
@@ -180,7 +182,7 @@ impl FivePage {
             let path = self.store().knowledge_path(&name).map_err(|e| {
                 ControlError::InvalidPlayer(format!(
                     "{:?}: {e}",
-                    match5_engine::player::excerpt(&name, 40)
+                    match5_engine::text::excerpt(&name, 40)
                 ))
             })?;
             self.refuse_if_unsaved(discard_unsaved)?;

@@ -57,8 +57,11 @@ impl SavedGame {
         (!game.is_over()).then_some(game)
     }
 
+    /// The game saved at `path`, if there is one that reads (a regular
+    /// file of at most 64 KiB: a pipe there never holds the start up).
     pub fn load(path: &Path) -> Option<SavedGame> {
-        toml::from_str(&std::fs::read_to_string(path).ok()?).ok()
+        let bytes = match5_engine::disk::read_bounded(path, 64 * 1024).ok()?;
+        toml::from_str(std::str::from_utf8(&bytes).ok()?).ok()
     }
 
     pub fn save(&self, path: &Path) -> std::io::Result<()> {

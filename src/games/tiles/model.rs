@@ -3,7 +3,11 @@
 //!
 //! Properties the page binds to: `moves` (moves played; it changes with
 //! every move, taken back or played), `over`, `thinking`. Signals:
-//! `hinted (bowl, colour, score)`, `refused (message)`.
+//! `hinted (bowl, colour, score, exact, depth)`, `refused (message)`.
+//!
+//! The computer and the hint think within [`BUDGET`]: about 2 seconds and
+//! 64 MiB whatever the game's size; a search that does not finish in time
+//! answers with the best move it found (the hint says it is not proven).
 
 use std::cell::{Cell, RefCell};
 use std::sync::OnceLock;
@@ -13,8 +17,8 @@ use gtk::glib::subclass::Signal;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_engine::computer::rng_from_entropy;
-use match5_tiles::players::{good_move, random_move};
-use match5_tiles::{Colour, EXAMPLE, Game, Move, best_score, parse};
+use match5_tiles::players::{good_move_within, random_move};
+use match5_tiles::{Budget, Colour, EXAMPLE, Game, Move, best_score_within, parse};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,13 +64,24 @@ impl Player {
 /// Random games per move of the good player.
 pub const SIMULATIONS: usize = 300;
 
+/// What the computer may use for a move or a hint: 2 seconds, 64 MiB.
+pub const BUDGET: Budget = Budget {
+    time: Some(std::time::Duration::from_secs(2)),
+    memory: Budget::MEMORY,
+};
+
+/// The best move within [`BUDGET`].
+fn best_move(game: &Game) -> Option<match5_tiles::Best> {
+    best_score_within(game, BUDGET, &|| false, &mut |_| {})
+}
+
 /// The computer's move for `game`.
 fn computer_move(game: &Game, player: Player) -> Option<Move> {
     let mut rng = rng_from_entropy();
     match player {
         Player::Person => None,
-        Player::Best => best_score(game).best,
-        Player::Good => good_move(game, SIMULATIONS, &mut rng).map(|g| g.best),
+        Player::Best => best_move(game).and_then(|b| b.best),
+        Player::Good => good_move_within(game, SIMULATIONS, BUDGET.time, &mut rng).map(|g| g.best),
         Player::Greedy => game.greedy_move(),
         Player::Random => random_move(game, &mut rng),
     }
@@ -122,7 +137,13 @@ mod imp {
             SIGNALS.get_or_init(|| {
                 vec![
                     Signal::builder("hinted")
-                        .param_types([u32::static_type(), u32::static_type(), i32::static_type()])
+                        .param_types([
+                            u32::static_type(),
+                            u32::static_type(),
+                            i32::static_type(),
+                            bool::static_type(),
+                            u32::static_type(),
+                        ])
                         .build(),
                     Signal::builder("refused")
                         .param_types([String::static_type()])
@@ -232,17 +253,23 @@ impl TilesGame {
             #[weak(rename_to = model)]
             self,
             async move {
-                let best = gio::spawn_blocking(move || best_score(&game)).await;
+                let best = gio::spawn_blocking(move || best_move(&game)).await;
                 model.set_thinking(false);
                 if model.imp().generation.get() != generation {
                     return;
                 }
-                if let Ok(best) = best
+                if let Ok(Some(best)) = best
                     && let Some(mv) = best.best
                 {
                     model.emit_by_name::<()>(
                         "hinted",
-                        &[&(mv.bowl as u32), &(mv.colour.index() as u32), &best.score],
+                        &[
+                            &(mv.bowl as u32),
+                            &(mv.colour.index() as u32),
+                            &best.score,
+                            &best.exact,
+                            &best.depth,
+                        ],
                     );
                 }
             }

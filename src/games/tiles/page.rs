@@ -15,7 +15,7 @@ use super::actions::TilesAction;
 use super::drawing::Scene;
 use super::model::{Player, TilesGame, tiles_name};
 use super::view::TilesView;
-use crate::i18n::{gettext, gettext_f};
+use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
 mod imp {
@@ -174,8 +174,8 @@ impl TilesPage {
             glib::closure_local!(
                 #[weak(rename_to = page)]
                 self,
-                move |_: TilesGame, bowl: u32, colour: u32, score: i32| {
-                    page.hinted(bowl as usize, colour, score);
+                move |_: TilesGame, bowl: u32, colour: u32, score: i32, exact: bool, depth: u32| {
+                    page.hinted(bowl as usize, colour, score, exact, depth);
                 }
             ),
         );
@@ -296,20 +296,39 @@ impl TilesPage {
         }
     }
 
-    fn hinted(&self, bowl: usize, colour: u32, score: i32) {
+    /// The hint: exact, or the best found in the time (said so).
+    fn hinted(&self, bowl: usize, colour: u32, score: i32, exact: bool, depth: u32) {
         let colour = Colour::from_index(colour as usize);
         let mv = Move { bowl, colour };
         self.imp().hint.replace(Some(mv));
         let who = PLAYER_NAMES[self.model().game().to_move()];
-        self.imp().hint_label.set_label(&gettext_f(
-            "Best move: the {tiles} of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
-            &[
-                ("tiles", &tiles_name(colour)),
-                ("bowl", &bowl.to_string()),
-                ("name", who),
-                ("score", &score.to_string()),
-            ],
-        ));
+        let text = if exact {
+            gettext_f(
+                "Best move: the {tiles} of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
+                &[
+                    ("tiles", &tiles_name(colour)),
+                    ("bowl", &bowl.to_string()),
+                    ("name", who),
+                    ("score", &score.to_string()),
+                ],
+            )
+        } else {
+            let ahead = ngettext_f(
+                "looking {n} move ahead",
+                "looking {n} moves ahead",
+                depth,
+                &[("n", &depth.to_string())],
+            );
+            gettext_f(
+                "Best move found in 2 seconds, {ahead}: the {tiles} of bowl {bowl}. The game is too large to search to its end, so this is not proven best.",
+                &[
+                    ("ahead", &ahead),
+                    ("tiles", &tiles_name(colour)),
+                    ("bowl", &bowl.to_string()),
+                ],
+            )
+        };
+        self.imp().hint_label.set_label(&text);
         self.show_position();
     }
 
@@ -368,6 +387,8 @@ impl TilesPage {
             }
         } else if model.thinking() && model.players()[me] != Player::Person {
             gettext_f("{name} is thinking…", &[("name", name)])
+        } else if model.thinking() {
+            gettext("Looking for the best move…")
         } else {
             gettext_f(
                 "{name}’s turn: choose a bowl and a colour.",
@@ -415,9 +436,12 @@ fn file_error(e: &FileError) -> String {
         Problem::EmptyPot => gettext("the pot is empty"),
         Problem::NotATile(c) => gettext_f(
             "the pot holds “{letter}”; only g (yellow) and b (blue) are tiles",
-            &[("letter", &c.to_string())],
+            &[("letter", &match5_engine::text::quote(&c.to_string()))],
         ),
-        Problem::NotANumber(word) => gettext_f("“{word}” is not a whole number", &[("word", word)]),
+        Problem::NotANumber(word) => gettext_f(
+            "“{word}” is not a whole number",
+            &[("word", &match5_engine::text::quote(word))],
+        ),
         Problem::Count { expected, found } => gettext_f(
             "expected {expected} numbers, found {found}",
             &[
