@@ -272,8 +272,8 @@ impl Application {
                     ),
                 }
             }
-            AppAction::NewGameVsComputer => self.new_game(match5_engine::Mode::VsComputer),
-            AppAction::NewGameTwoPlayers => self.new_game(match5_engine::Mode::TwoPlayers),
+            AppAction::NewGameVsComputer => self.new_game(match5_five::Mode::VsComputer),
+            AppAction::NewGameTwoPlayers => self.new_game(match5_five::Mode::TwoPlayers),
             AppAction::OpenKnowledge => self.open_knowledge(std::path::PathBuf::from(text())),
         }
     }
@@ -286,7 +286,7 @@ impl Application {
         page.ask_to_save_then(move || p.open_file(&path));
     }
 
-    fn new_game(&self, mode: match5_engine::Mode) {
+    fn new_game(&self, mode: match5_five::Mode) {
         self.five_page().start_game(mode, None);
     }
 

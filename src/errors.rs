@@ -1,5 +1,5 @@
-//! The engine's errors as a person reads them: translated here, at the UI
-//! boundary (the engine itself speaks English, for the CLI and D-Bus).
+//! The crates' errors as a person reads them: translated here, at the UI
+//! boundary (the crates themselves speak English, for the CLI and D-Bus).
 //!
 //! What a file's parser says about a damaged line is a detail for whoever
 //! repairs the file; it is shown after a translated sentence that says
@@ -8,9 +8,9 @@
 use std::io;
 use std::path::Path;
 
-use match5_engine::FileError;
-use match5_engine::knowledge::KnowledgeError;
-use match5_engine::player::{MAX_NAME, NameError};
+use match5_common::names::{MAX_NAME, NameError};
+use match5_five::FileError;
+use match5_five::knowledge::KnowledgeError;
 
 use crate::i18n::{gettext, gettext_f};
 
@@ -23,6 +23,27 @@ fn file_name(path: &Path) -> String {
 /// Why reading or writing failed, in the person's language.
 pub fn io_reason(error: &io::Error) -> String {
     use io::ErrorKind::*;
+    use match5_common::disk::Refusal;
+    match Refusal::of(error) {
+        Some(Refusal::NotRegular("a folder")) => return gettext("it is a folder"),
+        Some(Refusal::NotRegular("a named pipe")) => {
+            return gettext("it is a named pipe, not a file");
+        }
+        Some(Refusal::NotRegular("a device")) => return gettext("it is a device, not a file"),
+        Some(Refusal::NotRegular(_)) => return gettext("it is not a regular file"),
+        Some(Refusal::ReadOnly) => {
+            return gettext("it is read-only: save under another name");
+        }
+        Some(Refusal::DanglingLink) => {
+            return gettext(
+                "it is a link to a file that does not exist, and nothing is made there",
+            );
+        }
+        Some(Refusal::OtherOwner) => {
+            return gettext("it belongs to another user: save under another name");
+        }
+        None => {}
+    }
     match error.kind() {
         NotFound => gettext("the file or its folder does not exist"),
         PermissionDenied => gettext("you have no permission to use it"),
@@ -115,7 +136,7 @@ mod tests {
     fn file_errors_name_the_file_and_line_and_keep_the_detail() {
         let e = FileError::Parse {
             path: PathBuf::from("/home/a/Anna.fivo"),
-            error: match5_engine::fivo::ParseError {
+            error: match5_five::fivo::ParseError {
                 line: Some(12),
                 message: "a level is a number from 1 to 4294967295".into(),
             },

@@ -1,13 +1,13 @@
 //! Match5: five in a row against a computer that learns from every game it
 //! loses. The desktop app; the rules and the computer live in
-//! `match5-engine`.
+//! `match5-five`.
 
 //!
 //! Where things are: `window/` is the shell (header bar, view switcher);
 //! `games/<game>/` holds each game's page, model and windows (five in a row:
 //! `games/five/`); `widgets/` the board drawing shared by the pages;
 //! `dbus/` the control interface, whose calls land in
-//! `games/five/dbus_bridge.rs`; `errors.rs` turns the engine's errors into
+//! `games/five/dbus_bridge.rs`; `errors.rs` turns the crates' errors into
 //! translated text.
 
 mod application;

@@ -62,19 +62,16 @@ impl Settings {
     /// The settings at `path`; a damaged file gives the defaults and a
     /// message saying so (it is replaced at the next save).
     pub fn load(path: &Path) -> (Settings, Option<String>) {
-        use match5_engine::FileError;
         // Settings are a few hundred bytes; a pipe or a huge file is no
         // settings file and never holds the start up.
-        let read = match5_engine::disk::read_bounded(path, 64 * 1024).and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|_| FileError::Io {
+        let read = match5_common::disk::read_bounded(path, 64 * 1024).and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|_| match5_common::disk::ReadError {
                 path: path.to_path_buf(),
                 error: std::io::ErrorKind::InvalidData.into(),
             })
         });
         match read {
-            Err(FileError::Io { error, .. }) if error.kind() == std::io::ErrorKind::NotFound => {
-                (Settings::default(), None)
-            }
+            Err(e) if e.is_not_found() => (Settings::default(), None),
             Err(e) => (Settings::default(), Some(e.to_string())),
             Ok(text) => match toml::from_str(&text) {
                 Ok(s) => (s, None),
@@ -88,7 +85,7 @@ impl Settings {
 
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = toml::to_string(self).expect("settings serialize");
-        match5_engine::files::atomic_write(path, text.as_bytes())
+        match5_common::disk::atomic_write(path, text.as_bytes())
     }
 }
 

@@ -301,3 +301,35 @@ fn the_checker_sees_uses_and_cycles() {
     assert_eq!(found.len(), 1, "{found:?}");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The crates are named for what they hold: a game's crate needs no other
+/// game's, and the shared crate needs none of ours. (Tiles and tic-tac-toe
+/// once took their disk code from the five-in-a-row crate.)
+#[test]
+fn a_game_crate_depends_on_no_other_game() {
+    let games = [
+        "match5-five",
+        "match5-leapfrog",
+        "match5-tiles",
+        "match5-tictactoe",
+    ];
+    let mut problems = Vec::new();
+    for (dir, own) in [
+        ("crates/common", ""),
+        ("crates/five", "match5-five"),
+        ("crates/leapfrog", "match5-leapfrog"),
+        ("crates/tiles", "match5-tiles"),
+        ("crates/tictactoe", "match5-tictactoe"),
+    ] {
+        let manifest = fs::read_to_string(Path::new(dir).join("Cargo.toml")).unwrap();
+        let deps = manifest.split("[dependencies]").nth(1).unwrap_or_default();
+        let deps = deps.split("\n[").next().unwrap_or_default();
+        for line in deps.lines() {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or_default();
+            if games.contains(&name) && name != own {
+                problems.push(format!("{dir} depends on {name}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

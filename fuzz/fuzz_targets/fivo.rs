@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use match5_engine::fivo;
+use match5_five::fivo;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(contents) = fivo::parse_bytes(data) {
@@ -11,6 +11,6 @@ fuzz_target!(|data: &[u8]| {
         let again = fivo::parse(&text).expect("what Match5 writes, it reads");
         assert_eq!(again, contents, "the round trip keeps everything");
         // Building the match index from it must not panic either.
-        let _ = match5_engine::Knowledge::with_patterns(&contents.player, contents.patterns);
+        let _ = match5_five::Knowledge::with_patterns(&contents.player, contents.patterns);
     }
 });

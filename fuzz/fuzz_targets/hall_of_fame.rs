@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use match5_engine::hall_of_fame::{HallOfFame, SIZE};
+use match5_five::hall_of_fame::{HallOfFame, SIZE};
 
 fuzz_target!(|data: &[u8]| {
     let dir = tempfile::tempdir().expect("a temporary folder");

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use match5_engine::password::{self, MAX_LANES, MAX_MEMORY_KIB, MAX_TIME};
+use match5_five::password::{self, MAX_LANES, MAX_MEMORY_KIB, MAX_TIME};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

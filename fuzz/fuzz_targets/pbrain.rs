@@ -4,8 +4,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use match5_cli::pbrain::{Brain, converse};
-use match5_engine::Knowledge;
-use match5_engine::computer::rng_from_seed;
+use match5_five::Knowledge;
+use match5_common::random::rng_from_seed;
 
 fuzz_target!(|data: &[u8]| {
     let mut brain = Brain::new(Knowledge::new("fuzz"), rng_from_seed(1), true);

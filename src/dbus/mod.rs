@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use match5_engine::Mode;
+use match5_five::Mode;
 
 use crate::games::five::session::parse_mode;
 use zbus::object_server::SignalEmitter;
@@ -210,7 +210,7 @@ impl Control {
                 other => {
                     return Err(ControlError::InvalidOption(format!(
                         "unknown option {:?}: use discard-unsaved",
-                        match5_engine::text::excerpt(other, 40)
+                        match5_common::text::excerpt(other, 40)
                     )));
                 }
             }
@@ -261,7 +261,7 @@ impl Control {
                 other => {
                     return Err(ControlError::InvalidOption(format!(
                         "unknown option {:?}: use player, computer-starts or discard-unsaved",
-                        match5_engine::text::excerpt(other, 40)
+                        match5_common::text::excerpt(other, 40)
                     )));
                 }
             }

@@ -2,9 +2,9 @@
 //! the same code.
 
 use gtk::cairo;
-use match5_engine::board::{CELLS, SIZE};
-use match5_engine::pattern::PatternCell;
-use match5_engine::{Cell, Color};
+use match5_five::board::{CELLS, SIZE};
+use match5_five::pattern::PatternCell;
+use match5_five::{Cell, Color};
 
 /// What one field shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

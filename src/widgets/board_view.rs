@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use adw::prelude::*;
 use gtk::subclass::prelude::*;
 use gtk::{gdk, glib, graphene};
-use match5_engine::{Cell, Color};
+use match5_five::{Cell, Color};
 
 use super::board_drawing::{self, Field, Palette, Scene};
 
@@ -251,7 +251,7 @@ impl BoardView {
 
 /// Where the stones are, for screen readers: "Blue: D5, E5. Red: E6."
 /// Columns are letters A to I from the left, rows 1 to 9 from the top.
-pub fn describe_stones(board: &match5_engine::Board) -> String {
+pub fn describe_stones(board: &match5_five::Board) -> String {
     let list = |color: Color| {
         let cells: Vec<String> = Cell::all()
             .filter(|c| board.get(*c) == Some(color))

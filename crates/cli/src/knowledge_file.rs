@@ -3,9 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use match5_engine::files::{FileError, SaveReport, Store};
-use match5_engine::player::check_name;
-use match5_engine::{Knowledge, Status, files};
+use match5_common::names::check_name;
+use match5_five::files::{FileError, SaveReport, Store};
+use match5_five::{Knowledge, Status, files};
 
 use crate::output::printable;
 
@@ -59,7 +59,7 @@ fn store() -> Result<Store> {
 /// Fails now, before any work, when `path` could not be saved to later.
 pub fn check_writable(path: &Path) -> Result<()> {
     store()?;
-    files::check_writable(path)
+    match5_common::disk::check_writable(path)
         .with_context(|| format!("{}: the knowledge could not be saved there", path.display()))
 }
 
@@ -112,5 +112,8 @@ pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<SaveReport> {
 /// `Anna.fivo` -> `Anna.conflict-<date>.fivo` in the same folder.
 fn beside(path: &Path) -> PathBuf {
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!("{stem}.conflict-{}.fivo", files::utc_stamp()))
+    path.with_file_name(format!(
+        "{stem}.conflict-{}.fivo",
+        match5_common::disk::utc_stamp()
+    ))
 }

@@ -256,7 +256,7 @@ fn parse_arguments() -> Result<Cli, ExitCode> {
             for line in text.lines() {
                 eprintln!(
                     "{}",
-                    printable(&match5_engine::text::excerpt(line, MAX_ERROR_LINE))
+                    printable(&match5_common::text::excerpt(line, MAX_ERROR_LINE))
                 );
             }
             Err(ExitCode::from(2))

@@ -9,8 +9,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
-use match5_engine::Cell;
-use match5_engine::text::excerpt;
+use match5_common::text::excerpt;
+use match5_five::Cell;
 
 use crate::lines::{Line, MAX_LINE, read_line};
 

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 /// or the command line cannot rewrite the terminal. Letters of any language
 /// stay as they are.
 pub fn printable(text: &str) -> String {
-    match5_engine::text::escape(text)
+    match5_common::text::escape(text)
 }
 
 /// Writes `text` to standard output. A reader that stopped reading (a

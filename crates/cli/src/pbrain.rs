@@ -11,11 +11,12 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use anyhow::Result;
-use match5_engine::board::SIZE;
-use match5_engine::computer::{GameRng, Reason, rng_from_entropy, rng_from_seed};
-use match5_engine::knowledge::Change;
-use match5_engine::text::excerpt;
-use match5_engine::{Cell, Color, Game, Knowledge, Mode, Outcome};
+use match5_common::random::{GameRng, rng_from_entropy, rng_from_seed};
+use match5_common::text::excerpt;
+use match5_five::board::SIZE;
+use match5_five::computer::Reason;
+use match5_five::knowledge::Change;
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Outcome};
 
 use crate::knowledge_file;
 use crate::lines::{Line, MAX_LINE, read_line};
@@ -77,7 +78,7 @@ impl Brain {
         if self.frozen.is_some() {
             return Vec::new();
         }
-        match5_engine::finish_game(&mut self.knowledge, game)
+        match5_five::finish_game(&mut self.knowledge, game)
     }
 
     /// Handles one line from the manager, writing the answer lines to `out`.

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
-use match5_engine::files;
+use match5_five::files;
 use serde::Serialize;
 
 use crate::output::{print, printable};
@@ -51,7 +51,7 @@ const WINDOW: usize = 100;
 
 /// `show --history`: every game kept (the latest 10,000), with the level
 /// after it and the share of the last 100 games the player won and lost.
-fn history(k: &match5_engine::Knowledge, json: bool) -> Result<()> {
+fn history(k: &match5_five::Knowledge, json: bool) -> Result<()> {
     let h = k.history();
     let rates = h.moving_rates(WINDOW);
     if json {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
-use match5_engine::computer::{rng_from_entropy, rng_from_seed};
+use match5_common::random::{rng_from_entropy, rng_from_seed};
 use match5_tictactoe::store::{self, KnowledgeFile};
 use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, train};
 use serde::Serialize;

@@ -7,9 +7,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use match5_engine::FileError;
-use match5_engine::computer::{rng_from_entropy, rng_from_seed};
-use match5_engine::disk::read_bounded;
+use match5_common::disk::read_bounded;
+use match5_common::random::{rng_from_entropy, rng_from_seed};
 use match5_tiles::file::MAX_FILE_BYTES;
 use match5_tiles::players::{good_move_within, random_move};
 use match5_tiles::search::{Best, Budget, tree_size_within};
@@ -21,10 +20,8 @@ use crate::output::{print, printable};
 /// Reads a game file; errors name the file and the line.
 pub fn read(path: &Path) -> Result<Game> {
     let shown = printable(&path.display().to_string());
-    let bytes = read_bounded(path, MAX_FILE_BYTES).map_err(|e| match e {
-        FileError::Io { error, .. } => anyhow::anyhow!("cannot open {shown}: {error}"),
-        other => anyhow::anyhow!("{}", printable(&other.to_string())),
-    })?;
+    let bytes = read_bounded(path, MAX_FILE_BYTES)
+        .map_err(|e| anyhow::anyhow!("cannot open {shown}: {}", e.error))?;
     if bytes.len() > MAX_FILE_BYTES {
         bail!("{shown} is larger than 1 MB: not a game file");
     }
@@ -397,7 +394,7 @@ impl std::str::FromStr for Side {
             "random" => Ok(Side::Random),
             other => Err(format!(
                 "'{}' is not a player: human, best, good, greedy or random",
-                match5_engine::text::quote(other)
+                match5_common::text::quote(other)
             )),
         }
     }

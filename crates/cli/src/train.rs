@@ -8,10 +8,10 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use match5_engine::computer::{GameRng, rng_from_entropy, rng_from_seed};
-use match5_engine::history::{self, Entry, GameResult};
-use match5_engine::knowledge::Change;
-use match5_engine::{Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher};
+use match5_common::random::{GameRng, rng_from_entropy, rng_from_seed};
+use match5_five::history::{self, Entry, GameResult};
+use match5_five::knowledge::Change;
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher};
 use rand::Rng;
 
 use crate::knowledge_file;
@@ -173,7 +173,7 @@ impl Blue {
             {
                 mirror.play_as(Color::Blue, last.cell)?;
             }
-            match5_engine::finish_game(knowledge, mirror);
+            match5_five::finish_game(knowledge, mirror);
         }
         Ok(())
     }
@@ -190,7 +190,7 @@ pub fn run(o: &Options) -> Result<Finish> {
     let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), true)?;
     knowledge_file::check_writable(&o.knowledge)?;
     if let Some(path) = &o.curve {
-        match5_engine::disk::create_regular(path).with_context(|| {
+        match5_common::disk::create_regular(path).with_context(|| {
             format!(
                 "cannot write the curve {}",
                 printable(&path.display().to_string())
@@ -200,7 +200,7 @@ pub fn run(o: &Options) -> Result<Finish> {
     let mut curve: Vec<Entry> = Vec::new();
     let mut log = match &o.log {
         Some(path) => Some(std::io::BufWriter::new(
-            match5_engine::disk::create_regular(path).with_context(|| {
+            match5_common::disk::create_regular(path).with_context(|| {
                 format!(
                     "cannot write the log {}",
                     printable(&path.display().to_string())
@@ -380,7 +380,7 @@ pub fn write_curve(path: &std::path::Path, games: &[Entry]) -> Result<()> {
             e.game, e.level
         ));
     }
-    match5_engine::disk::create_regular(path)
+    match5_common::disk::create_regular(path)
         .and_then(|mut f| f.write_all(text.as_bytes()))
         .with_context(|| {
             format!(
@@ -425,7 +425,7 @@ fn play_one(
             last_red = Some(game.computer_move(knowledge, rng)?.cell);
         }
     }
-    let changes = match5_engine::finish_game(knowledge, &game);
+    let changes = match5_five::finish_game(knowledge, &game);
     blue.finished(&game)?;
     match game.outcome().and_then(|o| o.winner()) {
         Some(Color::Red) => tally.computer_won += 1,

@@ -294,12 +294,12 @@ fn a_protected_file_needs_its_password_to_be_saved() {
     let data = tempfile::tempdir().unwrap();
     let file = data.path().join("p.fivo");
     // Make a protected file through the engine.
-    let mut k = match5_engine::Knowledge::with_patterns(
+    let mut k = match5_five::Knowledge::with_patterns(
         "Piet",
-        vec![match5_engine::Pattern::from_rows(1, &["BBBBX"]).unwrap()],
+        vec![match5_five::Pattern::from_rows(1, &["BBBBX"]).unwrap()],
     );
     k.set_password(Some("geheim")).unwrap();
-    match5_engine::Store::at(data.path().join("match5"))
+    match5_five::Store::at(data.path().join("match5"))
         .save(&mut k, Some(&file))
         .unwrap();
     let before = std::fs::read_to_string(&file).unwrap();

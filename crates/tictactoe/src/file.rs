@@ -3,7 +3,7 @@
 //! preference. Loading is strict: anything that is not exactly such a file
 //! is refused with the line it fails on.
 
-use match5_engine::text::QUOTED;
+use match5_common::text::QUOTED;
 use std::collections::HashSet;
 use std::fmt::Write;
 use std::sync::OnceLock;
@@ -79,14 +79,14 @@ pub enum Problem {
     NotAPosition(i64),
     #[error(
         "the board '{}' is not position {value}, which is {expected:?}",
-        match5_engine::text::quote(board)
+        match5_common::text::quote(board)
     )]
     OtherBoard {
         board: String,
         value: u32,
         expected: String,
     },
-    #[error("the board '{}' is not three rows of three fields (X, O or .) separated by /", match5_engine::text::quote(.0))]
+    #[error("the board '{}' is not three rows of three fields (X, O or .) separated by /", match5_common::text::quote(.0))]
     NotABoard(String),
     #[error("position {value} is not the lowest of its 8 images; that is {lowest}")]
     NotLowest { value: u32, lowest: u32 },
@@ -302,7 +302,7 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
                 return Err(at(
                     p.board.span(),
                     Problem::OtherBoard {
-                        board: match5_engine::text::excerpt(p.board.get_ref(), QUOTED),
+                        board: match5_common::text::excerpt(p.board.get_ref(), QUOTED),
                         value,
                         expected: board_text(&board),
                     },
@@ -311,7 +311,7 @@ pub fn parse(text: &str) -> Result<Knowledge, FileError> {
             None => {
                 return Err(at(
                     p.board.span(),
-                    Problem::NotABoard(match5_engine::text::excerpt(p.board.get_ref(), QUOTED)),
+                    Problem::NotABoard(match5_common::text::excerpt(p.board.get_ref(), QUOTED)),
                 ));
             }
         }

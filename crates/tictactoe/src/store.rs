@@ -6,8 +6,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use match5_engine::disk::{FileLock, atomic_write, damaged_name, read_bounded};
-use match5_engine::{FileError as DiskError, Store};
+use match5_common::disk::{FileLock, atomic_write, damaged_name, data_dir, read_bounded};
 
 use crate::file::{FILE_NAME, FileError, MAX_FILE_BYTES, Problem, parse, to_text};
 use crate::knowledge::{Knowledge, Lesson, Rewards};
@@ -39,16 +38,15 @@ impl StoreError {
 /// `$XDG_DATA_HOME/match5/tic-tac-toe.toml` (or under
 /// `~/.local/share`).
 pub fn default_path() -> Option<PathBuf> {
-    Store::from_env().map(|s| s.dir().join(FILE_NAME))
+    data_dir().map(|d| d.join(FILE_NAME))
 }
 
 /// The file's bytes, `None` when there is no file.
 fn read(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
     match read_bounded(path, MAX_FILE_BYTES) {
         Ok(bytes) => Ok(Some(bytes)),
-        Err(DiskError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(DiskError::Io { error, .. }) => Err(StoreError::io(path, error)),
-        Err(e) => Err(StoreError::io(path, io::Error::other(e.to_string()))),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(e) => Err(StoreError::io(path, e.error)),
     }
 }
 

@@ -8,9 +8,9 @@
 use std::path::Path;
 
 use adw::prelude::*;
-use match5_engine::files::{self, FileError, Saved};
-use match5_engine::game::MoveError;
-use match5_engine::{Cell, Color, Knowledge, Mode, Reason, Status};
+use match5_five::files::{self, FileError, Saved};
+use match5_five::game::MoveError;
+use match5_five::{Cell, Color, Knowledge, Mode, Reason, Status};
 
 use super::model::FiveGame;
 use super::page::FivePage;
@@ -113,7 +113,7 @@ impl FivePage {
         if model.unsaved() && !discard_unsaved {
             return Err(ControlError::UnsavedKnowledge(format!(
                 "the knowledge of {} (level {}) has changes that are not saved: call SaveKnowledge, or LoadKnowledge2 with discard-unsaved",
-                match5_engine::text::excerpt(&model.player(), 40),
+                match5_common::text::excerpt(&model.player(), 40),
                 model.level()
             )));
         }
@@ -153,7 +153,7 @@ impl FivePage {
         if model.status() == Status::User {
             return Err(ControlError::UserKnowledge(format!(
                 "the knowledge of {} was opened without its password: it cannot be saved; load it with the password",
-                match5_engine::text::excerpt(&model.player(), 40)
+                match5_common::text::excerpt(&model.player(), 40)
             )));
         }
         match model.save() {
@@ -182,7 +182,7 @@ impl FivePage {
             let path = self.store().knowledge_path(&name).map_err(|e| {
                 ControlError::InvalidPlayer(format!(
                     "{:?}: {e}",
-                    match5_engine::text::excerpt(&name, 40)
+                    match5_common::text::excerpt(&name, 40)
                 ))
             })?;
             self.refuse_if_unsaved(discard_unsaved)?;

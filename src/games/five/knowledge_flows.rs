@@ -6,8 +6,8 @@ use std::path::Path;
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::glib;
-use match5_engine::files::{self, FileError, Saved};
-use match5_engine::{Knowledge, Status};
+use match5_five::files::{self, FileError, Saved};
+use match5_five::{Knowledge, Status};
 
 use super::page::FivePage;
 use crate::dialogs;

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{cairo, glib};
-use match5_engine::history::History;
+use match5_five::history::History;
 
 use super::model::FiveGame;
 use crate::i18n::gettext_f;
@@ -287,7 +287,7 @@ pub fn draw_rates(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use match5_engine::history::{Entry, GameResult};
+    use match5_five::history::{Entry, GameResult};
 
     #[test]
     fn points_follow_the_history_and_the_charts_draw_them() {

@@ -4,8 +4,8 @@
 //! - `sidebar.rs` + `sidebar.ui`: player, opponent, knowledge (made after
 //!   the first frame).
 //! - `model.rs`: the game as a GObject with properties and signals, around
-//!   `session.rs` (no GTK). The computer picks its move in the engine
-//!   (`crates/engine/src/computer.rs`).
+//!   `session.rs` (no GTK). The computer picks its move in the rules crate
+//!   (`crates/five/src/computer.rs`).
 //! - `actions.rs`: the page's typed actions.
 //! - `knowledge_flows.rs`: open, save, players, passwords.
 //! - `dbus_bridge.rs`: where D-Bus calls land.

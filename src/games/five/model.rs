@@ -20,10 +20,10 @@ use gtk::glib;
 use gtk::glib::prelude::*;
 use gtk::glib::subclass::Signal;
 use gtk::subclass::prelude::*;
-use match5_engine::files::FileError;
-use match5_engine::game::MoveError;
-use match5_engine::knowledge::KnowledgeError;
-use match5_engine::{Cell, Change, Knowledge, Mode, Reason, SaveReport, Status, Store};
+use match5_five::files::FileError;
+use match5_five::game::MoveError;
+use match5_five::knowledge::KnowledgeError;
+use match5_five::{Cell, Change, Knowledge, Mode, Reason, SaveReport, Status, Store};
 
 use super::session::{Session, Turn, game_state, mode_name};
 
@@ -355,7 +355,7 @@ impl FiveGame {
     }
 
     /// A pattern of the knowledge, for the viewer.
-    pub fn pattern(&self, index: usize) -> Option<match5_engine::Pattern> {
+    pub fn pattern(&self, index: usize) -> Option<match5_five::Pattern> {
         self.with(|s| s.knowledge().patterns().get(index).cloned())
     }
 
@@ -446,7 +446,7 @@ mod tests {
         let (_dir, m) = model();
         m.use_knowledge(Knowledge::with_patterns(
             "Anna",
-            vec![match5_engine::Pattern::from_rows(1, &["BBBBX"]).unwrap()],
+            vec![match5_five::Pattern::from_rows(1, &["BBBBX"]).unwrap()],
         ));
         assert!(!m.unsaved());
         let changed = Rc::new(StdCell::new(0));

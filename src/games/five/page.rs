@@ -9,9 +9,9 @@ use std::cell::{Cell as StdCell, OnceCell, RefCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_engine::board::CELLS;
-use match5_engine::pattern::PatternCell;
-use match5_engine::{Cell, Color, Knowledge, Mode, Outcome, Reason, Store};
+use match5_five::board::CELLS;
+use match5_five::pattern::PatternCell;
+use match5_five::{Cell, Color, Knowledge, Mode, Outcome, Reason, Store};
 
 use super::actions::FiveAction;
 use super::model::FiveGame;
@@ -671,7 +671,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
 }
 
 /// The status line above the board and the colour it is shown in.
-fn game_status(game: &match5_engine::Game) -> (String, Option<Color>) {
+fn game_status(game: &match5_five::Game) -> (String, Option<Color>) {
     let vs_computer = game.mode() == Mode::VsComputer;
     match game.outcome() {
         Some(Outcome::Won {
@@ -709,7 +709,7 @@ pub fn knowledge_for(
         .map(std::path::Path::to_path_buf)
         .or_else(|| store.knowledge_path(player).ok());
     match path {
-        Some(p) if p.exists() => match match5_engine::files::load_knowledge(&p) {
+        Some(p) if p.exists() => match match5_five::files::load_knowledge(&p) {
             Ok(k) => (k, None),
             Err(e) => (Knowledge::new(player), Some(crate::errors::file_error(&e))),
         },

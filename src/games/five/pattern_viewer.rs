@@ -8,8 +8,8 @@ use std::cell::{Cell as StdCell, OnceCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gdk, glib};
-use match5_engine::pattern::PatternCell;
-use match5_engine::{Cell, Color, Pattern};
+use match5_five::pattern::PatternCell;
+use match5_five::{Cell, Color, Pattern};
 
 use super::model::FiveGame;
 use crate::i18n::{gettext, gettext_f};

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use match5_engine::{Cell, Color, Game, Knowledge, Mode, Move, MoveKind};
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Move, MoveKind};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,13 +60,13 @@ impl SavedGame {
     /// The game saved at `path`, if there is one that reads (a regular
     /// file of at most 64 KiB: a pipe there never holds the start up).
     pub fn load(path: &Path) -> Option<SavedGame> {
-        let bytes = match5_engine::disk::read_bounded(path, 64 * 1024).ok()?;
+        let bytes = match5_common::disk::read_bounded(path, 64 * 1024).ok()?;
         toml::from_str(std::str::from_utf8(&bytes).ok()?).ok()
     }
 
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = toml::to_string(self).expect("a saved game serializes");
-        match5_engine::files::atomic_write(path, text.as_bytes())
+        match5_common::disk::atomic_write(path, text.as_bytes())
     }
 }
 
@@ -86,8 +86,8 @@ fn parse_move(text: &str) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use match5_engine::Pattern;
-    use match5_engine::computer::rng_from_seed;
+    use match5_common::random::rng_from_seed;
+    use match5_five::Pattern;
 
     #[test]
     fn a_game_with_a_forced_move_comes_back_exactly() {

@@ -2,9 +2,10 @@
 //! knowledge, which game, the computer's replies, learning, undo and what is
 //! unsaved. The GObject [`super::model::FiveGame`] wraps it for the UI.
 
-use match5_engine::computer::{Choice, GameRng, Reason, rng_from_entropy};
-use match5_engine::game::MoveError;
-use match5_engine::{Cell, Change, Color, Game, Knowledge, Mode, Outcome, Status};
+use match5_common::random::{GameRng, rng_from_entropy};
+use match5_five::computer::{Choice, Reason};
+use match5_five::game::MoveError;
+use match5_five::{Cell, Change, Color, Game, Knowledge, Mode, Outcome, Status};
 
 /// What one click on the board led to.
 #[derive(Debug, Default)]
@@ -154,7 +155,7 @@ impl Session {
         }
         if let Some(outcome) = self.game.outcome().cloned() {
             if self.game.mode() == Mode::VsComputer {
-                turn.changes = match5_engine::finish_game(&mut self.knowledge, &self.game);
+                turn.changes = match5_five::finish_game(&mut self.knowledge, &self.game);
                 self.unsaved = true;
             }
             turn.outcome = Some(outcome);
@@ -248,8 +249,8 @@ pub fn game_state(game: &Game) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use match5_engine::Pattern;
-    use match5_engine::computer::rng_from_seed;
+    use match5_common::random::rng_from_seed;
+    use match5_five::Pattern;
 
     fn c(x: usize, y: usize) -> Cell {
         Cell::new(x, y).unwrap()

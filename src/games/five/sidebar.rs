@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::glib;
-use match5_engine::Status;
+use match5_five::Status;
 
 use super::model::FiveGame;
 use crate::i18n::{gettext, gettext_f};

@@ -259,7 +259,7 @@ impl TicTacToeTraining {
 
         let (sender, receiver) = async_channel::unbounded();
         std::thread::spawn(move || {
-            let mut rng = match5_engine::computer::rng_from_entropy();
+            let mut rng = match5_common::random::rng_from_entropy();
             let progress = sender.clone();
             let mut run = |k: &mut Knowledge| {
                 if k.is_empty() && k.games() == 0 {

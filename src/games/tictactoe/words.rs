@@ -70,7 +70,7 @@ fn problem(p: &Problem) -> String {
         ),
         Problem::NotABoard(board) => gettext_f(
             "“{board}” is not a board of three rows of X, O and .",
-            &[("board", &match5_engine::text::quote(board))],
+            &[("board", &match5_common::text::quote(board))],
         ),
         Problem::NotLowest { value, lowest } => gettext_f(
             "position {value} is not its lowest image; that is {lowest}",

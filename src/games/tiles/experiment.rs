@@ -206,7 +206,7 @@ impl TilesExperiment {
             .set_text(Some(&gettext("Playing good moves to the end…")));
         let (sender, receiver) = async_channel::unbounded();
         std::thread::spawn(move || {
-            let mut rng = match5_engine::computer::rng_from_entropy();
+            let mut rng = match5_common::random::rng_from_entropy();
             let halt = || stop.load(Ordering::Relaxed);
             experiment::run(
                 &game,

@@ -16,7 +16,7 @@ use gtk::glib::prelude::*;
 use gtk::glib::subclass::Signal;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_engine::computer::rng_from_entropy;
+use match5_common::random::rng_from_entropy;
 use match5_tiles::players::{good_move_within, random_move};
 use match5_tiles::{Budget, Colour, EXAMPLE, Game, Move, best_score_within, parse};
 

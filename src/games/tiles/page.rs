@@ -233,7 +233,7 @@ impl TilesPage {
                     rows: spin(&imp.rows_spin),
                     row_length: spin(&imp.row_length_spin),
                 };
-                let mut rng = match5_engine::computer::rng_from_entropy();
+                let mut rng = match5_common::random::rng_from_entropy();
                 model.set_game(Game::random(sizes, spin(&imp.pot_spin), &mut rng));
             }
             TilesAction::Open => {
@@ -419,10 +419,8 @@ impl TilesPage {
 
 /// A game file's text, if it is a small text file; else why not.
 fn read_text(path: &std::path::Path) -> Result<String, String> {
-    let bytes = match5_engine::disk::read_bounded(path, MAX_FILE_BYTES).map_err(|e| match e {
-        match5_engine::FileError::Io { error, .. } => crate::errors::io_reason(&error),
-        other => crate::errors::file_error(&other),
-    })?;
+    let bytes = match5_common::disk::read_bounded(path, MAX_FILE_BYTES)
+        .map_err(|e| crate::errors::io_reason(&e.error))?;
     if bytes.len() > MAX_FILE_BYTES {
         return Err(gettext("it is larger than 1 MB"));
     }
@@ -436,11 +434,11 @@ fn file_error(e: &FileError) -> String {
         Problem::EmptyPot => gettext("the pot is empty"),
         Problem::NotATile(c) => gettext_f(
             "the pot holds “{letter}”; only g (yellow) and b (blue) are tiles",
-            &[("letter", &match5_engine::text::quote(&c.to_string()))],
+            &[("letter", &match5_common::text::quote(&c.to_string()))],
         ),
         Problem::NotANumber(word) => gettext_f(
             "“{word}” is not a whole number",
-            &[("word", &match5_engine::text::quote(word))],
+            &[("word", &match5_common::text::quote(word))],
         ),
         Problem::Count { expected, found } => gettext_f(
             "expected {expected} numbers, found {found}",

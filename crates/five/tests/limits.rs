@@ -5,11 +5,11 @@
 use std::fs;
 use std::os::unix::fs::{PermissionsExt, symlink};
 
-use match5_engine::disk::{Refusal, read_bounded};
-use match5_engine::files::{MAX_STEM_BYTES, Store, player_file_name};
-use match5_engine::history::{Entry, GameResult};
-use match5_engine::knowledge::{MAX_GAMES, Stats};
-use match5_engine::{Color, FileError, Knowledge, Pattern, fivo};
+use match5_common::disk::Refusal;
+use match5_five::files::{MAX_STEM_BYTES, Store, player_file_name};
+use match5_five::history::{Entry, GameResult};
+use match5_five::knowledge::{MAX_GAMES, Stats};
+use match5_five::{Color, FileError, Knowledge, Pattern, fivo};
 use proptest::prelude::*;
 
 fn knowledge(player: &str, stats: Stats) -> Knowledge {
@@ -83,9 +83,7 @@ fn long_names_of_wide_characters_can_be_saved() {
         store.save(&mut k, None).expect("saved");
         let path = store.knowledge_path(name).unwrap();
         assert_eq!(
-            match5_engine::files::load_knowledge(&path)
-                .unwrap()
-                .player(),
+            match5_five::files::load_knowledge(&path).unwrap().player(),
             name
         );
     }
@@ -127,36 +125,8 @@ fn invisible_and_direction_characters_are_no_names() {
             format!("format = \"match5-knowledge\"\nversion = 1\nplayer = \"{name}\"\n"),
         )
         .unwrap();
-        let err = match5_engine::files::load_knowledge(&dir.path().join("x.fivo")).unwrap_err();
+        let err = match5_five::files::load_knowledge(&dir.path().join("x.fivo")).unwrap_err();
         assert!(err.to_string().contains("line 3"), "{err}");
-    }
-}
-
-#[test]
-fn only_regular_files_are_read_and_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("pipe.fivo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
-    for (path, what) in [
-        (fifo.as_path(), "a named pipe"),
-        (dir.path(), "a folder"),
-        (std::path::Path::new("/dev/zero"), "a device"),
-    ] {
-        let FileError::Io { error, .. } = read_bounded(path, 1000).unwrap_err() else {
-            panic!("not an I/O error")
-        };
-        assert_eq!(
-            Refusal::of(&error),
-            Some(Refusal::NotRegular(what)),
-            "{path:?}"
-        );
-        assert!(error.to_string().contains("not a regular file"), "{error}");
     }
 }
 

@@ -1,13 +1,13 @@
 //! Property tests: the fast matcher agrees with the seed's literal one, undo
 //! is exact, learned patterns are valid and stop the loss that taught them.
 
-use match5_engine::board::{Board, CELLS};
-use match5_engine::computer::rng_from_seed;
-use match5_engine::literal;
-use match5_engine::matcher::{MatchIndex, Shape};
-use match5_engine::pattern::PatternCell;
-use match5_engine::symmetry::Symmetry;
-use match5_engine::{Cell, Color, Game, Knowledge, Mode, Pattern, fivo, opponents};
+use match5_common::random::rng_from_seed;
+use match5_five::board::{Board, CELLS};
+use match5_five::literal;
+use match5_five::matcher::{MatchIndex, Shape};
+use match5_five::pattern::PatternCell;
+use match5_five::symmetry::Symmetry;
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Pattern, fivo, opponents};
 use proptest::prelude::*;
 
 fn board_from(fields: &[u8]) -> Board {
@@ -204,7 +204,7 @@ proptest! {
                 });
                 prop_assert!(in_blue, "the lesson matches the position it came from, in blue");
                 let before_level = knowledge.level();
-                let changes = match5_engine::finish_game(&mut knowledge, &game);
+                let changes = match5_five::finish_game(&mut knowledge, &game);
                 prop_assert!(!changes.is_empty());
                 prop_assert!(knowledge.level() <= before_level + 1);
                 prop_assert!(knowledge.patterns().windows(2).all(|w| w[0].level() <= w[1].level()));
@@ -242,7 +242,7 @@ proptest! {
             if game.outcome().and_then(|o| o.winner()) != Some(Color::Blue) {
                 continue;
             }
-            match5_engine::finish_game(&mut knowledge, &game);
+            match5_five::finish_game(&mut knowledge, &game);
             // Replay: blue repeats its moves; red starts from the same seed.
             let mut replay = Game::new(Mode::VsComputer, Color::Blue);
             let mut red_rng = rng_from_seed(red_seed);
@@ -272,7 +272,7 @@ proptest! {
         lines in prop::collection::vec((arb_board(), 0usize..81), 0..4),
     ) {
         prop_assume!(!name.trim().is_empty());
-        let mut lost_lines = match5_engine::lost_lines::LostLines::default();
+        let mut lost_lines = match5_five::lost_lines::LostLines::default();
         for (board, pick) in lines {
             if let Some(cell) = Cell::all().filter(|c| board.is_empty_at(*c)).nth(pick % 20) {
                 lost_lines.add(&board, cell);
@@ -282,14 +282,14 @@ proptest! {
         let contents = fivo::Contents {
             player: name.trim().to_string(),
             password: None,
-            stats: match5_engine::Stats { won, lost: 2, drawn: 1 },
+            stats: match5_five::Stats { won, lost: 2, drawn: 1 },
             patterns,
             learned_in,
             lost_lines,
-            history: match5_engine::history::History::from_entries(
-                (1..=won.min(30)).map(|g| match5_engine::history::Entry {
+            history: match5_five::history::History::from_entries(
+                (1..=won.min(30)).map(|g| match5_five::history::Entry {
                     game: g,
-                    result: match5_engine::history::GameResult::Won,
+                    result: match5_five::history::GameResult::Won,
                     level: g as u32,
                     date: "2026-11-22".to_string(),
                 }).collect(),
@@ -412,7 +412,7 @@ proptest! {
             .learn(lesson)
             .into_iter()
             .filter_map(|c| match c {
-                match5_engine::Change::Removed { pattern, .. } => Some(pattern),
+                match5_five::Change::Removed { pattern, .. } => Some(pattern),
                 _ => None,
             })
             .collect();

@@ -1,36 +1,32 @@
-//! Files on disk, whatever they hold: errors that name the file, reading
-//! with a size limit, locks, and atomic writes that keep links, permissions
-//! and the old file when anything fails. Knowledge and the hall of fame are
-//! both saved through this.
+//! Files on disk, whatever they hold: reading regular files with a size
+//! limit, locks, and atomic writes that keep links, permissions, owners and
+//! the old file when anything fails. Every game's files are read and saved
+//! through this.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::fivo::ParseError;
-use crate::player::NameError;
-
-/// Something went wrong with a file: which file, on which line, and what.
+/// A file that could not be read: which file, and why.
 #[derive(Debug, thiserror::Error)]
-pub enum FileError {
-    #[error("{}: {}", .path.display(), .error)]
-    Parse { path: PathBuf, error: ParseError },
-    #[error("{}: {}", .path.display(), .error)]
-    Io { path: PathBuf, error: io::Error },
-    #[error(
-        "{} belongs to {player} and is protected by a password: open it with the password first, or save under another name",
-        .path.display()
-    )]
-    Protected { path: PathBuf, player: String },
-    #[error("{}: not saved: {reason}", .path.display())]
-    Refused { path: PathBuf, reason: String },
-    #[error(
-        "{}: not saved: the file changed since it was opened ({reason}); the knowledge is kept: save it under another name",
-        .path.display()
-    )]
-    Conflict { path: PathBuf, reason: String },
-    #[error("{0}")]
-    Name(#[from] NameError),
+#[error("{}: {}", .path.display(), .error)]
+pub struct ReadError {
+    pub path: PathBuf,
+    pub error: io::Error,
+}
+
+impl ReadError {
+    fn new(path: &Path, error: io::Error) -> ReadError {
+        ReadError {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
+
+    /// There is no such file (a first start, say).
+    pub fn is_not_found(&self) -> bool {
+        self.error.kind() == io::ErrorKind::NotFound
+    }
 }
 
 /// Why a file is not read or not written, whatever it holds: it is not a
@@ -87,15 +83,6 @@ fn not_regular(kind: fs::FileType) -> Refusal {
     } else {
         "not a plain file"
     })
-}
-
-impl FileError {
-    pub(crate) fn io(path: &Path, error: io::Error) -> FileError {
-        FileError::Io {
-            path: path.to_path_buf(),
-            error,
-        }
-    }
 }
 
 /// How old a temporary file of ours must be before a later save removes it
@@ -370,14 +357,32 @@ pub fn create_regular(path: &Path) -> io::Result<File> {
 /// Reads a regular file of at most `limit` bytes; a larger one is refused
 /// before it is read whole, and one that is not a regular file at once
 /// (see [`open_regular`]).
-pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, FileError> {
+pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let file = open_regular(path).map_err(|e| FileError::io(path, e))?;
+    let file = open_regular(path).map_err(|e| ReadError::new(path, e))?;
     let mut bytes = Vec::new();
     file.take(limit as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| FileError::io(path, e))?;
+        .map_err(|e| ReadError::new(path, e))?;
     Ok(bytes)
+}
+
+/// The data folder of Match5, shared by every game and program:
+/// `$XDG_DATA_HOME/match5`, or `~/.local/share/match5` (only absolute
+/// paths count, as the XDG specification says).
+pub fn data_dir() -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| {
+        let p = PathBuf::from(v);
+        p.is_absolute().then_some(p)
+    };
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".local/share"))
+        })?;
+    Some(base.join("match5"))
 }
 
 /// The date and time now (UTC) for a file name: `2026-11-21T212200Z`.

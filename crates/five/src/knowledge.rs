@@ -87,7 +87,7 @@ pub enum KnowledgeError {
     #[error("there is no pattern {0}")]
     NoSuchPattern(usize),
     #[error("{0}")]
-    Name(#[from] crate::player::NameError),
+    Name(#[from] match5_common::names::NameError),
 }
 
 /// What a knowledge file held when it was read or last written, so that a
@@ -345,7 +345,7 @@ impl Knowledge {
         player: &str,
         password: Option<&str>,
     ) -> Result<(), KnowledgeError> {
-        let player = crate::player::check_name(player)?;
+        let player = match5_common::names::check_name(player)?;
         if self.status == Status::User && player == self.player {
             return Err(KnowledgeError::NotOwner(self.player.clone()));
         }

@@ -3,8 +3,9 @@
 use std::fs;
 use std::io::Write;
 
-use match5_engine::files::{self, FileError, Saved, Store, atomic_write_with, player_file_name};
-use match5_engine::{Knowledge, Pattern, Status, fivo};
+use match5_common::disk::atomic_write_with;
+use match5_five::files::{self, FileError, Saved, Store, player_file_name};
+use match5_five::{Knowledge, Pattern, Status, fivo};
 
 fn pat(level: u32, rows: &[&str]) -> Pattern {
     Pattern::from_rows(level, rows).unwrap()
@@ -435,7 +436,7 @@ fn every_broken_file_is_refused_with_file_and_line() {
 
 #[test]
 fn a_lost_line_is_saved_and_opened_with_the_knowledge() {
-    use match5_engine::{Board, Cell, Color};
+    use match5_five::{Board, Cell, Color};
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path());
     let mut k = sample("Anna");
@@ -462,7 +463,7 @@ fn a_lost_line_is_saved_and_opened_with_the_knowledge() {
 
 #[test]
 fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
-    use match5_engine::{Cell, Color, Game, Mode};
+    use match5_five::{Cell, Color, Game, Mode};
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path());
     let mut k = sample("Anna");
@@ -476,7 +477,7 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
                 .unwrap();
         }
     }
-    match5_engine::finish_game(&mut k, &game);
+    match5_five::finish_game(&mut k, &game);
     let mut two = Game::new(Mode::TwoPlayers, Color::Blue);
     for i in 0..5 {
         two.play(Cell::new(i, 0).unwrap()).unwrap();
@@ -484,7 +485,7 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
             two.play(Cell::new(i, 8).unwrap()).unwrap();
         }
     }
-    match5_engine::finish_game(&mut k, &two);
+    match5_five::finish_game(&mut k, &two);
     assert_eq!(k.history().len(), 1, "only games against the computer");
     let e = k.history().last().unwrap().clone();
     assert_eq!((e.game, e.result.as_str()), (1, "won"));
@@ -545,7 +546,7 @@ fn a_file_changed_since_it_was_read_is_merged_not_overwritten() {
     let report = store.save(&mut second, None).unwrap();
     assert_eq!(
         report.merged,
-        Some(match5_engine::Merged {
+        Some(match5_five::Merged {
             patterns: 1,
             games: 1
         })

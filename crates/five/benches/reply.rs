@@ -1,6 +1,6 @@
 //! How fast the computer answers with a huge knowledge base.
 //!
-//! `cargo bench -p match5-engine --bench reply` builds 1,000 and 10,000
+//! `cargo bench -p match5-five --bench reply` builds 1,000 and 10,000
 //! patterns of the kinds the computer learns (lines of stones with a response
 //! field, gaps, crossing lines; levels 1 to 6), and times the computer's reply
 //! to positions in the middle of a game, once with the fast matcher the
@@ -16,9 +16,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use match5_engine::computer::{GameRng, choose_move, rng_from_seed};
-use match5_engine::pattern::PatternCell;
-use match5_engine::{Board, Cell, Change, Color, Knowledge, Pattern, literal, opponents};
+use match5_common::random::{GameRng, rng_from_seed};
+use match5_five::computer::choose_move;
+use match5_five::pattern::PatternCell;
+use match5_five::{Board, Cell, Change, Color, Knowledge, Pattern, literal, opponents};
 use rand::Rng;
 
 /// A learned-looking pattern: one to three lines of stones through a small

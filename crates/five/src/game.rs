@@ -2,7 +2,9 @@
 //! outcome, and exact undo.
 
 use crate::board::{Board, Cell, Color};
-use crate::computer::{self, Choice, GameRng, Reason};
+use match5_common::random::GameRng;
+
+use crate::computer::{self, Choice, Reason};
 use crate::knowledge::Knowledge;
 use crate::learning::ErrorPattern;
 use crate::pattern::Pattern;

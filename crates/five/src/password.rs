@@ -106,7 +106,7 @@ fn costs(text: &str) -> Result<[u32; 3], HashError> {
             .ok_or_else(|| {
                 HashError::Params(format!(
                     "{} where {key}= belongs (m=, t=, p=, each once, in that order)",
-                    crate::text::quote(field)
+                    match5_common::text::quote(field)
                 ))
             })?;
         if value.is_empty()
@@ -116,7 +116,7 @@ fn costs(text: &str) -> Result<[u32; 3], HashError> {
         {
             return Err(HashError::Params(format!(
                 "{key}={} is not a number",
-                crate::text::quote(value)
+                match5_common::text::quote(value)
             )));
         }
         let value: u64 = value.parse().expect("at most ten digits");
@@ -132,7 +132,7 @@ fn costs(text: &str) -> Result<[u32; 3], HashError> {
     if let Some(extra) = fields.next() {
         return Err(HashError::Params(format!(
             "{} after p= (m=, t=, p=, each once, in that order)",
-            crate::text::quote(extra)
+            match5_common::text::quote(extra)
         )));
     }
     Ok(out)
@@ -149,7 +149,7 @@ pub fn check(phc: &str) -> Result<Params, HashError> {
     let algorithm = parts[1];
     if algorithm != "argon2id" {
         return Err(if algorithm.starts_with("argon2") {
-            HashError::Algorithm(crate::text::quote(algorithm))
+            HashError::Algorithm(match5_common::text::quote(algorithm))
         } else {
             HashError::NotAHash
         });
@@ -157,7 +157,7 @@ pub fn check(phc: &str) -> Result<Params, HashError> {
     let version = parts.get(2).copied().unwrap_or_default();
     match version.strip_prefix("v=") {
         Some("19") => {}
-        Some(v) => return Err(HashError::Version(crate::text::quote(v))),
+        Some(v) => return Err(HashError::Version(match5_common::text::quote(v))),
         None => return Err(HashError::Version("(none)".to_string())),
     }
     if parts.len() != 6 {

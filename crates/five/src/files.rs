@@ -5,11 +5,9 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::disk::damaged_name;
-pub use crate::disk::{
-    FileError, FileLock, atomic_write, atomic_write_with, check_writable, read_bounded,
-    resolve_links, utc_stamp,
-};
+use match5_common::disk::{FileLock, atomic_write, damaged_name, read_bounded, resolve_links};
+
+pub use crate::file_error::FileError;
 use crate::fivo::{self, Contents};
 use crate::hall_of_fame::HallOfFame;
 use crate::knowledge::{Knowledge, Merged, Status};
@@ -17,7 +15,7 @@ use crate::knowledge::{Knowledge, Merged, Status};
 /// Extension of knowledge files.
 pub const EXTENSION: &str = "fivo";
 
-pub use crate::player::{MAX_NAME, NameError};
+use match5_common::names::NameError;
 
 /// The longest file name stem (before `.fivo`) made from a player's name,
 /// in bytes. Far under the 255 bytes a Linux file name may have, so that
@@ -33,7 +31,7 @@ pub const MAX_STEM_BYTES: usize = 120;
 /// whole name, so that two long names that start alike get two files.
 pub fn player_file_name(player: &str) -> Result<String, NameError> {
     use blake2::Digest;
-    let player = crate::player::check_name(player)?;
+    let player = match5_common::names::check_name(player)?;
     let mut name = String::new();
     for (i, ch) in player.chars().enumerate() {
         if matches!(ch, '/' | '\\' | '%' | ':') || (i == 0 && ch == '.') {
@@ -132,18 +130,7 @@ impl Store {
 
     /// The store in `$XDG_DATA_HOME/match5`, or `~/.local/share/match5`.
     pub fn from_env() -> Option<Store> {
-        let absolute = |v: std::ffi::OsString| {
-            let p = PathBuf::from(v);
-            p.is_absolute().then_some(p)
-        };
-        let base = std::env::var_os("XDG_DATA_HOME")
-            .and_then(absolute)
-            .or_else(|| {
-                std::env::var_os("HOME")
-                    .and_then(absolute)
-                    .map(|h| h.join(".local/share"))
-            })?;
-        Some(Store::at(base.join("match5")))
+        match5_common::disk::data_dir().map(Store::at)
     }
 
     pub fn dir(&self) -> &Path {
@@ -200,8 +187,8 @@ impl Store {
         }
         let (target, lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
         let merged = match read_bounded(&target, fivo::MAX_FILE_BYTES) {
-            Err(FileError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => None,
-            Err(e) => return Err(e),
+            Err(e) if e.is_not_found() => None,
+            Err(e) => return Err(e.into()),
             Ok(bytes) => merge_with_disk(knowledge, &path, &target, &bytes)?,
         };
         let saved = if knowledge.level() == 0 {

@@ -1,12 +1,13 @@
 //! The hall of fame: the best 100 players by level
 //! (`$XDG_DATA_HOME/match5/hall-of-fame.toml`).
 
-use std::io;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::disk::{FileError, atomic_write, read_bounded};
+use match5_common::disk::{atomic_write, read_bounded};
+
+use crate::file_error::FileError;
 use crate::fivo::ParseError;
 
 /// How many players the hall of fame holds.
@@ -48,10 +49,8 @@ impl HallOfFame {
     pub fn load(path: &Path) -> Result<HallOfFame, FileError> {
         let bytes = match read_bounded(path, MAX_FILE_BYTES) {
             Ok(b) => b,
-            Err(FileError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {
-                return Ok(HallOfFame::new());
-            }
-            Err(e) => return Err(e),
+            Err(e) if e.is_not_found() => return Ok(HallOfFame::new()),
+            Err(e) => return Err(e.into()),
         };
         let bad = |line: Option<usize>, message: String| FileError::Parse {
             path: path.to_path_buf(),
@@ -93,13 +92,13 @@ impl HallOfFame {
         if let Some(e) = hof
             .entries
             .iter()
-            .find(|e| crate::player::check_name(&e.player) != Ok(e.player.as_str()))
+            .find(|e| match5_common::names::check_name(&e.player) != Ok(e.player.as_str()))
         {
             return Err(bad(
                 None,
                 format!(
                     "the player name {:?} is not a name",
-                    crate::text::excerpt(&e.player, 40)
+                    match5_common::text::excerpt(&e.player, 40)
                 ),
             ));
         }

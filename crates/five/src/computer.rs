@@ -10,26 +10,12 @@
 //! line, see [`crate::lost_lines`]), it plays another empty field next to a
 //! stone instead.
 
+use match5_common::random::GameRng;
 use rand::Rng;
-use rand::SeedableRng;
 
 use crate::board::{Board, Cell, Color};
 use crate::knowledge::Knowledge;
 use crate::matcher::Match;
-
-/// The random source of the computer's free moves: seedable, so the same
-/// seed, knowledge and moves give the same game.
-pub type GameRng = rand_chacha::ChaCha8Rng;
-
-/// A random source started from `seed`.
-pub fn rng_from_seed(seed: u64) -> GameRng {
-    GameRng::seed_from_u64(seed)
-}
-
-/// A random source started from the operating system's entropy.
-pub fn rng_from_entropy() -> GameRng {
-    GameRng::from_os_rng()
-}
 
 /// Why the computer plays where it plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +104,7 @@ pub fn free_move(board: &Board, rng: &mut GameRng) -> Option<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use match5_common::random::rng_from_seed;
 
     #[test]
     fn first_free_move_is_the_centre_and_later_ones_touch_a_stone() {

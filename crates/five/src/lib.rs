@@ -1,5 +1,6 @@
-//! The Match5 engine: five-in-a-row on a 9x9 board against a computer that
-//! learns from every game it loses. No GTK, no global state.
+//! Five in a row on a 9x9 board against a computer that learns from every
+//! game it loses. No GTK, no global state. What every game uses (files on
+//! disk, names, text, the random source) is in `match5-common`.
 //!
 //! Where things are:
 //! - [`board`]: fields, stones, five in a row.
@@ -13,14 +14,14 @@
 //!   [`lost_lines`]: losses that taught no pattern, not to be played again;
 //!   [`history`]: every game's result and the level after it.
 //! - [`fivo`]: the `.fivo` file format; [`files`]: folders, who may save
-//!   what, merging saves; [`disk`]: bounded reads, locks, atomic writes;
-//!   [`hall_of_fame`]: the best 100 players.
+//!   what, merging saves; [`file_error`]: what goes wrong with them;
+//!   [`password`]: password hashes; [`hall_of_fame`]: the best 100 players.
 //! - [`opponents`]: the random and greedy players used for training;
 //!   [`searcher`]: a deterministic one that looks ahead.
 
 pub mod board;
 pub mod computer;
-pub mod disk;
+pub mod file_error;
 pub mod files;
 pub mod finish;
 pub mod fivo;
@@ -37,18 +38,16 @@ pub mod moves;
 pub mod opponents;
 pub mod password;
 pub mod pattern;
-pub mod player;
 pub mod searcher;
 pub mod symmetry;
-pub use match5_common::text;
 
 pub use board::{Board, Cell, Color};
-pub use computer::{Choice, GameRng, Reason};
+pub use computer::{Choice, Reason};
 pub use files::{FileError, SaveReport, Saved, Store};
 pub use finish::finish_game;
 pub use game::{Game, Mode, Move, MoveKind, Outcome};
 pub use knowledge::{Change, Knowledge, Merged, Stats, Status};
 pub use pattern::Pattern;
 
-/// The engine's version.
+/// The crate's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

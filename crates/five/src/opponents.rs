@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use crate::board::{Board, Cell, Color, DIRECTIONS};
-use crate::computer::GameRng;
+use match5_common::random::GameRng;
 
 /// A uniformly random empty field.
 pub fn random_move(board: &Board, rng: &mut GameRng) -> Option<Cell> {
@@ -66,7 +66,7 @@ pub fn line_length(board: &Board, cell: Cell, color: Color) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::computer::rng_from_seed;
+    use match5_common::random::rng_from_seed;
 
     #[test]
     fn greedy_wins_then_blocks_then_extends() {

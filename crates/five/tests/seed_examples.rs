@@ -1,9 +1,10 @@
 //! The worked examples of the seed (`004_fb9d06afced5d74a.txt`), played as
 //! real games.
 
-use match5_engine::computer::{Reason, rng_from_seed};
-use match5_engine::knowledge::Change;
-use match5_engine::{Cell, Color, Game, Knowledge, Mode, MoveKind, Pattern};
+use match5_common::random::rng_from_seed;
+use match5_five::computer::Reason;
+use match5_five::knowledge::Change;
+use match5_five::{Cell, Color, Game, Knowledge, Mode, MoveKind, Pattern};
 
 fn c(x: usize, y: usize) -> Cell {
     Cell::new(x, y).unwrap()
@@ -32,7 +33,7 @@ fn four_in_a_row_then_five_teaches_bbbbx_at_level_1() {
     setup(&mut game, &[(2, 3), (3, 3), (4, 3), (5, 3)]);
     game.play(c(6, 3)).unwrap();
     assert_eq!(game.outcome().unwrap().winner(), Some(Color::Blue));
-    let changes = match5_engine::finish_game(&mut knowledge, &game);
+    let changes = match5_five::finish_game(&mut knowledge, &game);
     assert_eq!(knowledge.level(), 1);
     assert_eq!(knowledge.patterns()[0], pat(1, &["BBBBX"]));
     assert!(matches!(&changes[..], [Change::Added { index: 0, .. }]));
@@ -52,7 +53,7 @@ fn a_win_past_a_forced_block_teaches_the_level_2_pattern() {
     game.play(c(0, 0)).unwrap();
     let lesson = game.lesson().unwrap();
     assert_eq!(lesson, pat(2, &[".BBBX."]));
-    match5_engine::finish_game(&mut knowledge, &game);
+    match5_five::finish_game(&mut knowledge, &game);
     assert_eq!(
         knowledge.patterns(),
         &[pat(1, &["BBBBX"]), pat(2, &[".BBBX."])]
@@ -110,7 +111,7 @@ fn junk_removal_example() {
     let block = game.computer_move(&knowledge, &mut rng).unwrap();
     assert_eq!(block.cell, c(4, 1));
     game.play(c(4, 5)).unwrap();
-    match5_engine::finish_game(&mut knowledge, &game);
+    match5_five::finish_game(&mut knowledge, &game);
     assert_eq!(knowledge.patterns()[1], pat(2, &JUNK));
 
     // Later, blue wins on a plain diagonal: the diagonal BBBBX is learned and
@@ -120,7 +121,7 @@ fn junk_removal_example() {
     game.play(c(5, 5)).unwrap();
     let diagonal = pat(1, &["B----", "-B---", "--B--", "---B-", "----X"]);
     assert_eq!(game.lesson().unwrap(), diagonal);
-    let changes = match5_engine::finish_game(&mut knowledge, &game);
+    let changes = match5_five::finish_game(&mut knowledge, &game);
     assert_eq!(
         changes,
         vec![
@@ -192,7 +193,7 @@ fn two_player_games_never_teach() {
     }
     game.play(c(4, 0)).unwrap();
     assert_eq!(game.outcome().unwrap().winner(), Some(Color::Blue));
-    assert!(match5_engine::finish_game(&mut knowledge, &game).is_empty());
+    assert!(match5_five::finish_game(&mut knowledge, &game).is_empty());
     assert_eq!(knowledge.level(), 0);
 }
 
@@ -211,7 +212,7 @@ fn a_full_board_is_a_draw() {
         assert!(!game.is_over());
         game.play_as(color_at(cell.x(), cell.y()), cell).unwrap();
     }
-    assert_eq!(game.outcome(), Some(&match5_engine::Outcome::Draw));
+    assert_eq!(game.outcome(), Some(&match5_five::Outcome::Draw));
 }
 
 #[test]

@@ -192,7 +192,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         line: None,
         message: "no player line".to_string(),
     })?;
-    let name = crate::player::check_name(player.get_ref())
+    let name = match5_common::names::check_name(player.get_ref())
         .map_err(|e| at(0, player.span(), e.to_string()))?
         .to_string();
     let password = match raw.password {
@@ -388,7 +388,7 @@ fn lost_line(raw: RawLostLine) -> Result<(Board, Vec<Cell>), (std::ops::Range<us
                         format!(
                             "lost line: row {}: {:?} is not a field ('.', 'R' or 'B')",
                             y + 1,
-                            crate::text::excerpt(&other.to_string(), 8)
+                            match5_common::text::excerpt(&other.to_string(), 8)
                         ),
                     ));
                 }
@@ -410,7 +410,7 @@ fn lost_line(raw: RawLostLine) -> Result<(Board, Vec<Cell>), (std::ops::Range<us
                     text.span(),
                     format!(
                         "lost line: {:?} is not an empty field x,y (0 to 8)",
-                        crate::text::excerpt(text.get_ref(), 20)
+                        match5_common::text::excerpt(text.get_ref(), 20)
                     ),
                 ));
             }
@@ -465,7 +465,7 @@ fn sections(text: &str) -> Result<Vec<Section>, ParseError> {
                     line: Some(line_of(text, start)),
                     message: format!(
                         "not a valid TOML file: a table header {}",
-                        crate::text::excerpt(&name, 40)
+                        match5_common::text::excerpt(&name, 40)
                     ),
                 });
             }
