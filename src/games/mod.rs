@@ -3,6 +3,7 @@
 //! adding a game means adding its folder here and a line to [`pages`].
 //! Pages are made when first shown.
 
+pub mod actions;
 pub mod five;
 pub mod leapfrog;
 pub mod page;

@@ -6,6 +6,10 @@ use gtk::gio;
 /// bar, the menu and the shortcuts name them `game.<action>`.
 pub const PAGE_ACTIONS: &str = "game";
 
+/// A page with a sidebar offers this (on/off) action: the header bar then
+/// shows its toggle button.
+pub const SIDEBAR_ACTION: &str = "show-sidebar";
+
 /// What the window needs of a game page.
 pub trait GamePage {
     /// The page itself; it has a string property `subtitle` that the window
@@ -14,6 +18,11 @@ pub trait GamePage {
     /// Its actions, shown as `game.*` to the header bar, the menu and the
     /// shortcuts while the page is visible.
     fn actions(&self) -> gio::ActionGroup;
+    /// Its own sections of the primary menu (each item of this menu a
+    /// section), shown while the page is visible; none by default.
+    fn menu(&self) -> Option<gio::MenuModel> {
+        None
+    }
     /// Before the window closes: true to close now; else the page asks the
     /// person first and calls `close` when it may.
     fn before_close(&self, close: Box<dyn Fn()>) -> bool;

@@ -10,14 +10,15 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::{self, GamePage, PageInfo, page::PAGE_ACTIONS};
+use crate::games::page::{PAGE_ACTIONS, SIDEBAR_ACTION};
+use crate::games::{self, GamePage, PageInfo};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::{Settings, SharedSettings};
 
 /// The window's own actions, typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WindowAction {
-    /// Shows page N (a `u` parameter, 0-based): Ctrl+1 … Ctrl+4.
+    /// Shows page N (a `u` parameter, 0-based): Ctrl+1 … Ctrl+9.
     ShowPage,
     /// The keyboard shortcuts window (`shortcuts.ui`), built when first
     /// asked for rather than with every window: it is not needed to start.
@@ -52,6 +53,11 @@ mod imp {
         pub toasts: TemplateChild<adw::ToastOverlay>,
         #[template_child]
         pub sidebar_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
+        pub primary_menu: TemplateChild<gio::Menu>,
+        /// How many sections of the primary menu the visible page put in
+        /// (after the first).
+        pub page_sections: std::cell::Cell<i32>,
         pub settings: OnceCell<SharedSettings>,
         /// Every page: what is known of it, its place in the stack, and the
         /// page once made.
@@ -133,7 +139,7 @@ impl Window {
                     app.set_accels_for_action(&action, accels);
                 }
             }
-            if n < 4 {
+            if n < 9 {
                 app.set_accels_for_action(
                     &WindowAction::ShowPage.detailed_with(n as u32),
                     &[&format!("<Control>{}", n + 1)],
@@ -242,8 +248,9 @@ impl Window {
         };
         let actions = page.actions();
         imp.sidebar_button
-            .set_visible(actions.has_action("show-sidebar"));
+            .set_visible(actions.has_action(SIDEBAR_ACTION));
         self.insert_action_group(PAGE_ACTIONS, Some(&actions));
+        self.show_page_menu(page.menu());
         if let Some((widget, handler)) = imp.subtitle_handler.take() {
             widget.disconnect(handler);
         }
@@ -259,6 +266,30 @@ impl Window {
         self.show_subtitle(&widget.property::<String>("subtitle"));
         widget.grab_focus();
         imp.subtitle_handler.replace(Some((widget, handler)));
+    }
+
+    /// The primary menu shows the page's own sections (and no other
+    /// page's) between New Game and the general items.
+    fn show_page_menu(&self, menu: Option<gio::MenuModel>) {
+        let imp = self.imp();
+        for _ in 0..imp.page_sections.replace(0) {
+            imp.primary_menu.remove(1);
+        }
+        let Some(menu) = menu else {
+            return;
+        };
+        let mut at = 1;
+        for i in 0..menu.n_items() {
+            let section = menu
+                .item_link(i, gio::MENU_LINK_SECTION)
+                .unwrap_or_else(|| menu.clone());
+            imp.primary_menu.insert_section(at, None, &section);
+            at += 1;
+            if section == menu {
+                break;
+            }
+        }
+        imp.page_sections.set(at - 1);
     }
 
     fn show_subtitle(&self, subtitle: &str) {

@@ -7,7 +7,7 @@ import os
 import pyatspi
 
 from dbus_client import NAME, Remote
-from harness import AppTest, wait_for
+from harness import AppTest, shown_name, wait_for
 from test_leapfrog import click_field
 
 
@@ -22,7 +22,36 @@ def visible_page(app):
     return None
 
 
+def menu_items(app):
+    """The names of the primary menu's items, opened with F10 (and closed
+    again with Escape)."""
+    app.key("F10")
+    items = wait_for(lambda: [shown_name(a.name) for r in app._frames() for a in pyatspi.findAllDescendants(
+        r, lambda a: a.getRoleName() == "menu item")] or None, message="the primary menu")
+    app.key("Escape")
+    return items
+
+
 class Shell(AppTest):
+    def test_the_menu_shows_the_visible_pages_items_only(self):
+        app = self.start()
+        five = menu_items(app)
+        for item in ["New Game", "Open Knowledge…", "Save Knowledge", "Error Patterns", "Hall of Fame",
+                     "Keyboard Shortcuts", "Help", "About Match5"]:
+            self.assertIn(item, five)
+        self.assertNotIn("Open Game File…", five)
+        app.key("ctrl+3")
+        wait_for(lambda: app.find_showing("label", lambda n: "turn" in n), message="the tile page")
+        tiles = menu_items(app)
+        self.assertIn("Open Game File…", tiles)
+        for item in ["Open Knowledge…", "Save Knowledge", "Error Patterns", "Hall of Fame"]:
+            self.assertNotIn(item, tiles)
+        self.assertEqual(tiles[0], "New Game")
+        self.assertEqual(tiles[-3:], ["Keyboard Shortcuts", "Help", "About Match5"])
+        app.key("ctrl+2")
+        wait_for(lambda: visible_page(app) == "leapfrog", message="the leap-frog page")
+        self.assertEqual(menu_items(app), ["New Game", "Keyboard Shortcuts", "Help", "About Match5"])
+
     def test_pages_switch_by_mouse_and_keys_and_the_last_one_comes_back(self):
         app = self.start()
         self.assertEqual(visible_page(app), "five")

@@ -18,6 +18,7 @@ use super::model::FiveGame;
 use super::saved_game::SavedGame;
 use super::session::Session;
 use super::sidebar::{FiveSidebar, level_text, status_name};
+use crate::games::actions::{self, PageAction};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
 use crate::widgets::board_drawing::{Field, Scene};
@@ -30,6 +31,8 @@ mod imp {
     #[template(resource = "/io/github/match5/Match5/games/five/page.ui")]
     #[properties(wrapper_type = super::FivePage)]
     pub struct FivePage {
+        #[template_child]
+        pub page_menu: TemplateChild<gio::Menu>,
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
         #[template_child]
@@ -200,40 +203,21 @@ impl FivePage {
     fn setup_actions(&self) {
         let settings = self.settings().get();
         let group = &self.imp().actions;
-        for action in FiveAction::ALL {
-            let simple = match action {
-                FiveAction::ViewPattern => {
-                    gio::SimpleAction::new(action.name(), Some(glib::VariantTy::UINT32))
-                }
-                FiveAction::ComputerStarts => gio::SimpleAction::new_stateful(
-                    action.name(),
-                    None,
-                    &settings.computer_starts.to_variant(),
-                ),
-                FiveAction::ShowMutations => gio::SimpleAction::new_stateful(
-                    action.name(),
-                    None,
-                    &settings.show_mutations.to_variant(),
-                ),
-                FiveAction::ShowWhy => gio::SimpleAction::new_stateful(
-                    action.name(),
-                    None,
-                    &settings.show_why.to_variant(),
-                ),
-                FiveAction::ShowSidebar => gio::SimpleAction::new_stateful(
-                    action.name(),
-                    None,
-                    &self.imp().flap.reveals_flap().to_variant(),
-                ),
-                _ => gio::SimpleAction::new(action.name(), None),
-            };
-            simple.connect_activate(glib::clone!(
+        let sidebar = self.imp().flap.reveals_flap();
+        actions::install::<FiveAction>(
+            group,
+            |action| match action {
+                FiveAction::ComputerStarts => settings.computer_starts,
+                FiveAction::ShowMutations => settings.show_mutations,
+                FiveAction::ShowWhy => settings.show_why,
+                _ => sidebar,
+            },
+            glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |simple, parameter| page.activate(action, simple, parameter)
-            ));
-            group.add_action(&simple);
-        }
+                move |action, simple, parameter| page.activate(action, simple, parameter)
+            ),
+        );
     }
 
     /// Carries out one of the page's actions.
@@ -296,11 +280,7 @@ impl FivePage {
     }
 
     fn action(&self, action: FiveAction) -> gio::SimpleAction {
-        self.imp()
-            .actions
-            .lookup_action(action.name())
-            .and_downcast::<gio::SimpleAction>()
-            .expect("every FiveAction is in the group")
+        actions::lookup(&self.imp().actions, action)
     }
 
     /// The sidebar, made now if it is not there yet.
@@ -637,6 +617,10 @@ impl crate::games::page::GamePage for FivePage {
         FivePage::actions(self)
     }
 
+    fn menu(&self) -> Option<gio::MenuModel> {
+        Some(self.imp().page_menu.get().upcast())
+    }
+
     fn before_close(&self, close: Box<dyn Fn()>) -> bool {
         if !self.model().unsaved() || self.imp().close_confirmed.get() {
             return true;
@@ -660,12 +644,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         id: "five",
         title: || gettext("Five in a Row"),
         icon_name: "five-in-a-row-symbolic",
-        accels: || {
-            FiveAction::ALL
-                .iter()
-                .map(|a| (a.detailed(), a.accels()))
-                .collect()
-        },
+        accels: actions::shortcuts::<FiveAction>,
         make: |settings| std::rc::Rc::new(FivePage::new(settings)),
     }
 }

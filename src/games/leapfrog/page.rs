@@ -13,6 +13,7 @@ use super::actions::LeapfrogAction;
 use super::drawing::Animal;
 use super::model::LeapfrogGame;
 use super::view::LeapfrogView;
+use crate::games::actions;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
@@ -116,19 +117,15 @@ impl LeapfrogPage {
         imp.frogs_spin.set_value(f64::from(model.frogs()));
         imp.goats_switch.set_active(settings.leapfrog_goats);
 
-        for action in LeapfrogAction::ALL {
-            let simple = if action == LeapfrogAction::Autoplay {
-                gio::SimpleAction::new_stateful(action.name(), None, &false.to_variant())
-            } else {
-                gio::SimpleAction::new(action.name(), None)
-            };
-            simple.connect_activate(glib::clone!(
+        actions::install::<LeapfrogAction>(
+            &imp.actions,
+            |_| false,
+            glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |_, _| page.activate(action)
-            ));
-            imp.actions.add_action(&simple);
-        }
+                move |action, _, _| page.activate(action)
+            ),
+        );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
 
         imp.view.connect_field_activated(glib::clone!(
@@ -261,11 +258,7 @@ impl LeapfrogPage {
     }
 
     fn action(&self, action: LeapfrogAction) -> gio::SimpleAction {
-        self.imp()
-            .actions
-            .lookup_action(action.name())
-            .and_downcast::<gio::SimpleAction>()
-            .expect("every LeapfrogAction is in the group")
+        actions::lookup(&self.imp().actions, action)
     }
 
     fn start_autoplay(&self) {
@@ -438,12 +431,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         id: "leapfrog",
         title: || gettext("Leap-Frog"),
         icon_name: "leap-frog-symbolic",
-        accels: || {
-            LeapfrogAction::ALL
-                .iter()
-                .map(|a| (a.detailed(), a.accels()))
-                .collect()
-        },
+        accels: actions::shortcuts::<LeapfrogAction>,
         make: |settings| std::rc::Rc::new(LeapfrogPage::new(settings)),
     }
 }

@@ -17,6 +17,7 @@ use super::drawing::{Scene, Seen, signed};
 use super::model::{Opened, Session, default_path};
 use super::view::TicTacToeView;
 use super::words::{rewards_text, store_error};
+use crate::games::actions;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
@@ -102,23 +103,16 @@ impl TicTacToePage {
 
     fn setup(&self) {
         let imp = self.imp();
-        for action in TicTacToeAction::ALL {
-            let simple = if action == TicTacToeAction::ShowPreferences {
-                gio::SimpleAction::new_stateful(
-                    action.name(),
-                    None,
-                    &self.settings().get().tictactoe_preferences.to_variant(),
-                )
-            } else {
-                gio::SimpleAction::new(action.name(), None)
-            };
-            simple.connect_activate(glib::clone!(
+        let preferences = self.settings().get().tictactoe_preferences;
+        actions::install::<TicTacToeAction>(
+            &imp.actions,
+            |_| preferences,
+            glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |simple, _| page.activate(action, simple)
-            ));
-            imp.actions.add_action(&simple);
-        }
+                move |action, simple, _| page.activate(action, simple)
+            ),
+        );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
         imp.view.connect_field_chosen(glib::clone!(
             #[weak(rename_to = page)]
@@ -385,20 +379,8 @@ impl TicTacToePage {
             self.notify_subtitle();
         }
         let started = self.with_session(|s| !s.game.moves().is_empty());
-        if let Some(a) = imp
-            .actions
-            .lookup_action(TicTacToeAction::NewGame.name())
-            .and_downcast::<gio::SimpleAction>()
-        {
-            a.set_enabled(started);
-        }
-        if let Some(a) = imp
-            .actions
-            .lookup_action(TicTacToeAction::Forget.name())
-            .and_downcast::<gio::SimpleAction>()
-        {
-            a.set_enabled(len > 0);
-        }
+        actions::lookup(&imp.actions, TicTacToeAction::NewGame).set_enabled(started);
+        actions::lookup(&imp.actions, TicTacToeAction::Forget).set_enabled(len > 0);
     }
 }
 
@@ -408,12 +390,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         id: "tictactoe",
         title: || gettext("Tic-Tac-Toe"),
         icon_name: "tic-tac-toe-symbolic",
-        accels: || {
-            TicTacToeAction::ALL
-                .iter()
-                .map(|a| (a.detailed(), a.accels()))
-                .collect()
-        },
+        accels: actions::shortcuts::<TicTacToeAction>,
         make: |settings| std::rc::Rc::new(TicTacToePage::new(settings)),
     }
 }

@@ -1,59 +1,23 @@
 //! The tile page's actions, typed (shown as `game.<name>`).
 
-/// Everything a person can ask of the tile page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TilesAction {
-    /// The game as it was set up, from its start; the header's New Game.
-    NewGame,
-    /// Takes the last move back (and the computer's before it); Ctrl+Z.
-    Undo,
-    /// Shows the best move and its score; Ctrl+I.
-    Hint,
-    /// The original's Figure 3.
-    Example,
-    /// A new game with a random pot of the chosen sizes.
-    Random,
-    /// Opens a game file (the original's format); Ctrl+O.
-    Open,
-    /// The original's take-back experiment from this position; Ctrl+E.
-    Experiment,
-}
+use crate::games::actions::page_actions;
 
-impl TilesAction {
-    pub const ALL: [TilesAction; 7] = [
-        TilesAction::NewGame,
-        TilesAction::Undo,
-        TilesAction::Hint,
-        TilesAction::Example,
-        TilesAction::Random,
-        TilesAction::Open,
-        TilesAction::Experiment,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            TilesAction::NewGame => "new-game",
-            TilesAction::Undo => "undo",
-            TilesAction::Hint => "hint",
-            TilesAction::Example => "example",
-            TilesAction::Random => "random",
-            TilesAction::Open => "open",
-            TilesAction::Experiment => "experiment",
-        }
-    }
-
-    pub fn detailed(self) -> String {
-        format!("{}.{}", crate::games::page::PAGE_ACTIONS, self.name())
-    }
-
-    pub fn accels(self) -> &'static [&'static str] {
-        match self {
-            TilesAction::NewGame => &["<Control>n"],
-            TilesAction::Undo => &["<Control>z"],
-            TilesAction::Hint => &["<Control>i"],
-            TilesAction::Open => &["<Control>o"],
-            TilesAction::Experiment => &["<Control>e"],
-            _ => &[],
-        }
+page_actions! {
+    /// Everything a person can ask of the tile page.
+    pub enum TilesAction {
+        /// The game as it was set up, from its start; the header's New Game.
+        NewGame = "new-game", Plain, ["<Control>n"];
+        /// Takes the last move back (and the computer's before it); Ctrl+Z.
+        Undo = "undo", Plain, ["<Control>z"];
+        /// Shows the best move and its score; Ctrl+I.
+        Hint = "hint", Plain, ["<Control>i"];
+        /// The original's Figure 3.
+        Example = "example", Plain, [];
+        /// A new game with a random pot of the chosen sizes.
+        Random = "random", Plain, [];
+        /// Opens a game file (the original's format); Ctrl+O.
+        Open = "open", Plain, ["<Control>o"];
+        /// The original's take-back experiment from this position; Ctrl+E.
+        Experiment = "experiment", Plain, ["<Control>e"];
     }
 }

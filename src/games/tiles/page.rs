@@ -15,6 +15,7 @@ use super::actions::TilesAction;
 use super::drawing::Scene;
 use super::model::{Player, TilesGame, tiles_name};
 use super::view::TilesView;
+use crate::games::actions;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
@@ -25,6 +26,8 @@ mod imp {
     #[template(resource = "/io/github/match5/Match5/games/tiles/page.ui")]
     #[properties(wrapper_type = super::TilesPage)]
     pub struct TilesPage {
+        #[template_child]
+        pub page_menu: TemplateChild<gio::Menu>,
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
         #[template_child]
@@ -121,15 +124,15 @@ impl TilesPage {
 
     fn setup(&self) {
         let imp = self.imp();
-        for action in TilesAction::ALL {
-            let simple = gio::SimpleAction::new(action.name(), None);
-            simple.connect_activate(glib::clone!(
+        actions::install::<TilesAction>(
+            &imp.actions,
+            |_| false,
+            glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |_, _| page.activate(action)
-            ));
-            imp.actions.add_action(&simple);
-        }
+                move |action, _, _| page.activate(action)
+            ),
+        );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
 
         let names = player_names();
@@ -337,11 +340,7 @@ impl TilesPage {
     }
 
     fn action(&self, action: TilesAction) -> gio::SimpleAction {
-        self.imp()
-            .actions
-            .lookup_action(action.name())
-            .and_downcast::<gio::SimpleAction>()
-            .expect("every TilesAction is in the group")
+        actions::lookup(&self.imp().actions, action)
     }
 
     /// The surface, the status line and what can be done now.
@@ -471,12 +470,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         id: "tiles",
         title: || gettext("Tiles"),
         icon_name: "view-grid-symbolic",
-        accels: || {
-            TilesAction::ALL
-                .iter()
-                .map(|a| (a.detailed(), a.accels()))
-                .collect()
-        },
+        accels: actions::shortcuts::<TilesAction>,
         make: |settings| std::rc::Rc::new(TilesPage::new(settings)),
     }
 }
@@ -488,6 +482,10 @@ impl crate::games::page::GamePage for TilesPage {
 
     fn actions(&self) -> gio::ActionGroup {
         self.imp().actions.clone().upcast()
+    }
+
+    fn menu(&self) -> Option<gio::MenuModel> {
+        Some(self.imp().page_menu.get().upcast())
     }
 
     fn before_close(&self, _close: Box<dyn Fn()>) -> bool {

@@ -1,0 +1,184 @@
+//! One way for every page to declare and install its actions.
+//!
+//! A page lists its actions once with [`page_actions!`]: each variant with
+//! its name in the `game` group, its kind (a plain action, an on/off
+//! toggle, or one that takes a number) and its keyboard shortcuts. The
+//! macro makes the enum and its [`PageAction`] list; [`install`] puts every
+//! action in the page's group and sends each activation to the page as the
+//! typed value, [`shortcuts`] gives the window the keys, and [`lookup`]
+//! finds one action again (to enable it, or to set its state).
+
+use gtk::gio::prelude::*;
+use gtk::{gio, glib};
+
+use super::page::PAGE_ACTIONS;
+
+/// How an action is activated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionKind {
+    /// Activated without a parameter.
+    Plain,
+    /// On or off (a boolean state): a check button or menu item.
+    Toggle,
+    /// Takes a `u` parameter (a number, such as a pattern's index).
+    Uint,
+}
+
+/// A page's actions as one typed set.
+pub trait PageAction: Copy + std::fmt::Debug + PartialEq + 'static {
+    /// Every action, in the order declared.
+    const ALL: &'static [Self];
+    /// The name in the page's group (`new-game`).
+    fn name(self) -> &'static str;
+    fn kind(self) -> ActionKind;
+    /// Its keyboard shortcuts, as GTK accelerators.
+    fn accels(self) -> &'static [&'static str];
+
+    /// The name widgets use: `game.<name>`.
+    fn detailed(self) -> String {
+        format!("{PAGE_ACTIONS}.{}", self.name())
+    }
+}
+
+/// Declares a page's actions: the enum and its [`PageAction`] list.
+///
+/// ```ignore
+/// page_actions! {
+///     /// Everything a person can ask of the page.
+///     pub enum TilesAction {
+///         /// The game from its start.
+///         NewGame = "new-game", Plain, ["<Control>n"];
+///         Example = "example", Plain, [];
+///     }
+/// }
+/// ```
+macro_rules! page_actions {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident = $id:literal, $kind:ident, [$($accel:literal),* $(,)?];
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $name {
+            $($(#[$vmeta])* $variant,)*
+        }
+
+        impl $crate::games::actions::PageAction for $name {
+            const ALL: &'static [$name] = &[$($name::$variant,)*];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $id,)*
+                }
+            }
+
+            fn kind(self) -> $crate::games::actions::ActionKind {
+                match self {
+                    $($name::$variant => $crate::games::actions::ActionKind::$kind,)*
+                }
+            }
+
+            fn accels(self) -> &'static [&'static str] {
+                match self {
+                    $($name::$variant => &[$($accel),*],)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use page_actions;
+
+/// Puts every action of `A` into `group`. A toggle starts as `on` says;
+/// each activation calls `activate` with the action, the `GAction` (to read
+/// or set its state) and the parameter.
+pub fn install<A: PageAction>(
+    group: &gio::SimpleActionGroup,
+    on: impl Fn(A) -> bool,
+    activate: impl Fn(A, &gio::SimpleAction, Option<&glib::Variant>) + Clone + 'static,
+) {
+    for &action in A::ALL {
+        let simple = match action.kind() {
+            ActionKind::Plain => gio::SimpleAction::new(action.name(), None),
+            ActionKind::Uint => {
+                gio::SimpleAction::new(action.name(), Some(glib::VariantTy::UINT32))
+            }
+            ActionKind::Toggle => {
+                gio::SimpleAction::new_stateful(action.name(), None, &on(action).to_variant())
+            }
+        };
+        let activate = activate.clone();
+        simple.connect_activate(move |simple, parameter| activate(action, simple, parameter));
+        group.add_action(&simple);
+    }
+}
+
+/// The action `action` in `group` (installed by [`install`]).
+pub fn lookup<A: PageAction>(group: &gio::SimpleActionGroup, action: A) -> gio::SimpleAction {
+    group
+        .lookup_action(action.name())
+        .and_downcast::<gio::SimpleAction>()
+        .unwrap_or_else(|| panic!("{action:?} is installed"))
+}
+
+/// Every action's detailed name with its shortcuts, for the window.
+pub fn shortcuts<A: PageAction>() -> Vec<(String, &'static [&'static str])> {
+    A::ALL.iter().map(|a| (a.detailed(), a.accels())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn distinct<A: PageAction>() {
+        let mut names: Vec<_> = A::ALL.iter().map(|a| a.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), A::ALL.len(), "{:?}", A::ALL);
+        for a in A::ALL {
+            assert!(
+                a.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{a:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_page_names_its_actions_once() {
+        distinct::<crate::games::five::actions::FiveAction>();
+        distinct::<crate::games::leapfrog::actions::LeapfrogAction>();
+        distinct::<crate::games::tiles::actions::TilesAction>();
+        distinct::<crate::games::tictactoe::actions::TicTacToeAction>();
+    }
+
+    #[test]
+    fn the_common_verbs_have_the_same_keys_on_every_page() {
+        fn verbs<A: PageAction>() -> Vec<(&'static str, &'static [&'static str])> {
+            A::ALL
+                .iter()
+                .filter(|a| matches!(a.name(), "new-game" | "undo" | "hint"))
+                .map(|a| (a.name(), a.accels()))
+                .collect()
+        }
+        let keys = |name: &str| match name {
+            "new-game" => ["<Control>n"],
+            "undo" => ["<Control>z"],
+            _ => ["<Control>i"],
+        };
+        for verbs in [
+            verbs::<crate::games::five::actions::FiveAction>(),
+            verbs::<crate::games::leapfrog::actions::LeapfrogAction>(),
+            verbs::<crate::games::tiles::actions::TilesAction>(),
+            verbs::<crate::games::tictactoe::actions::TicTacToeAction>(),
+        ] {
+            assert!(verbs.iter().any(|(n, _)| *n == "new-game"), "{verbs:?}");
+            for (name, accels) in verbs {
+                assert_eq!(accels, keys(name), "{name}");
+            }
+        }
+    }
+}
