@@ -1,9 +1,9 @@
-//! Widgets and drawing shared by the game pages.
+//! Widgets and drawing shared by the game pages (a page's own board is in
+//! its folder).
 
 pub mod a11y;
-pub mod board_drawing;
-pub mod board_view;
 pub mod palette;
+pub mod shapes;
 pub mod stoppable;
 
 use gtk::prelude::*;

@@ -9,3 +9,20 @@ pub fn accent(dark: bool) -> (f64, f64, f64) {
         (0.21, 0.52, 0.89)
     }
 }
+
+/// The text and line colour of a drawn surface, light or dark: Adwaita's
+/// window foreground (black at 80% on the light window, white on the dark
+/// one). Read from the style rather than the widget's CSS colour, whose
+/// getter GTK deprecates after 4.8.
+pub fn foreground(dark: bool) -> (f64, f64, f64) {
+    if dark {
+        (1.0, 1.0, 1.0)
+    } else {
+        (0.2, 0.2, 0.2)
+    }
+}
+
+/// [`foreground`] for the style now.
+pub fn foreground_now() -> (f64, f64, f64) {
+    foreground(adw::StyleManager::default().is_dark())
+}

@@ -142,15 +142,15 @@ impl LearningHistory {
         imp.points.replace(points);
         let level_chart = chart(&imp.level_title.label(), &summary);
         let data = imp.points.clone();
-        level_chart.set_draw_func(move |area, cr, w, h| {
-            let colors = Colors::of(area);
+        level_chart.set_draw_func(move |_, cr, w, h| {
+            let colors = Colors::now();
             draw_level(cr, f64::from(w), f64::from(h), &data.borrow(), &colors);
         });
         imp.level_chart_slot.set_child(Some(&level_chart));
         let rates_chart = chart(&imp.rates_title.label(), &summary);
         let data = imp.points.clone();
-        rates_chart.set_draw_func(move |area, cr, w, h| {
-            let colors = Colors::of(area);
+        rates_chart.set_draw_func(move |_, cr, w, h| {
+            let colors = Colors::now();
             draw_rates(cr, f64::from(w), f64::from(h), &data.borrow(), &colors);
         });
         imp.rates_chart_slot.set_child(Some(&rates_chart));
@@ -182,15 +182,9 @@ pub struct Colors {
 }
 
 impl Colors {
-    fn of(widget: &impl IsA<gtk::Widget>) -> Colors {
-        #[allow(deprecated)]
-        let c = widget.as_ref().style_context().color();
+    fn now() -> Colors {
         let dark = adw::StyleManager::default().is_dark();
-        let frame = (
-            f64::from(c.red()),
-            f64::from(c.green()),
-            f64::from(c.blue()),
-        );
+        let frame = crate::widgets::palette::foreground(dark);
         if dark {
             Colors {
                 frame,

@@ -14,6 +14,8 @@
 //! - `saved_game.rs`: the unfinished game kept between runs.
 
 pub mod actions;
+pub mod board_drawing;
+pub mod board_view;
 pub mod dbus_bridge;
 pub mod hall_of_fame;
 mod knowledge_flows;

@@ -19,10 +19,10 @@ use super::saved_game::SavedGame;
 use super::session::Session;
 use super::sidebar::{FiveSidebar, level_text, status_name};
 use crate::games::actions::{self, PageAction};
+use crate::games::five::board_drawing::{Field, Scene};
+use crate::games::five::board_view::{BoardView, cell_name, describe_stones};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
-use crate::widgets::board_drawing::{Field, Scene};
-use crate::widgets::board_view::{BoardView, cell_name, describe_stones};
 
 mod imp {
     use super::*;

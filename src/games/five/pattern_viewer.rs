@@ -12,8 +12,8 @@ use match5_five::pattern::PatternCell;
 use match5_five::{Cell, Color, Pattern};
 
 use super::model::FiveGame;
+use crate::games::five::board_drawing::{self, Field, Palette, Scene};
 use crate::i18n::{gettext, gettext_f};
-use crate::widgets::board_drawing::{self, Field, Palette, Scene};
 
 /// The scene of a pattern: placed at the left top; fields outside its
 /// rectangle and its `-` fields greyed, as in the original's snapshot.

@@ -7,7 +7,7 @@ use std::f64::consts::PI;
 use gtk::cairo;
 use match5_leapfrog::Frog;
 
-use crate::widgets::board_drawing::rounded_rect;
+use crate::widgets::shapes::rounded_rect;
 
 /// Frogs, or the seed's author's goats ("bokkesprongen").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 use gtk::cairo;
 use match5_tictactoe::{Board, Mark};
 
-use crate::widgets::board_drawing::rounded_rect;
+use crate::widgets::shapes::rounded_rect;
 
 /// What the computer saw for a field at its last move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -183,14 +183,8 @@ impl TicTacToeTraining {
         ));
         let blocks = imp.blocks.clone();
         let words = [gettext("lost"), gettext("drawn"), gettext("won")];
-        imp.chart.set_draw_func(move |area, cr, w, h| {
-            #[allow(deprecated)]
-            let c = area.style_context().color();
-            let text = (
-                f64::from(c.red()),
-                f64::from(c.green()),
-                f64::from(c.blue()),
-            );
+        imp.chart.set_draw_func(move |_, cr, w, h| {
+            let text = crate::widgets::palette::foreground_now();
             let dark = adw::StyleManager::default().is_dark();
             draw_curve(
                 cr,

@@ -6,7 +6,7 @@
 use gtk::cairo;
 use match5_tiles::{Colour, Move, Row};
 
-use crate::widgets::board_drawing::rounded_rect;
+use crate::widgets::shapes::rounded_rect;
 
 /// Everything on the picture.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -137,14 +137,8 @@ impl TilesExperiment {
                 .build();
             crate::widgets::a11y::set_label(&area, &name);
             let rows = imp.rows.clone();
-            area.set_draw_func(move |area, cr, w, h| {
-                #[allow(deprecated)]
-                let c = area.style_context().color();
-                let text = (
-                    f64::from(c.red()),
-                    f64::from(c.green()),
-                    f64::from(c.blue()),
-                );
+            area.set_draw_func(move |_, cr, w, h| {
+                let text = crate::widgets::palette::foreground_now();
                 let dark = adw::StyleManager::default().is_dark();
                 draw(
                     cr,

@@ -229,8 +229,8 @@ impl BoardView {
             );
             description = format!("{description} {at}.");
         }
-        super::a11y::set_label(self, &crate::i18n::gettext("Board"));
-        super::a11y::set_description(self, &description);
+        crate::widgets::a11y::set_label(self, &crate::i18n::gettext("Board"));
+        crate::widgets::a11y::set_description(self, &description);
     }
 
     pub fn connect_cell_activated<F: Fn(&Self, Cell) + 'static>(

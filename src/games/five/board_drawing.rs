@@ -85,22 +85,11 @@ fn stone_colors(color: Color) -> ((f64, f64, f64), (f64, f64, f64)) {
     }
 }
 
-/// A rectangle with round corners of radius `r`, as a path.
-pub fn rounded_rect(cr: &cairo::Context, x: f64, y: f64, w: f64, h: f64, r: f64) {
-    use std::f64::consts::PI;
-    cr.new_sub_path();
-    cr.arc(x + w - r, y + r, r, -PI / 2.0, 0.0);
-    cr.arc(x + w - r, y + h - r, r, 0.0, PI / 2.0);
-    cr.arc(x + r, y + h - r, r, PI / 2.0, PI);
-    cr.arc(x + r, y + r, r, PI, 1.5 * PI);
-    cr.close_path();
-}
-
 /// The rounded square of a field, `inset` and corner `radius` in units.
 fn field_rect(cr: &cairo::Context, cell: Cell, unit: f64, inset: f64, radius: f64) {
     let (x, y) = (cell.x() as f64 * unit, cell.y() as f64 * unit);
     let inset = unit * inset;
-    rounded_rect(
+    crate::widgets::shapes::rounded_rect(
         cr,
         x + inset,
         y + inset,
@@ -201,7 +190,7 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
     let unit = size / SIZE as f64;
     let radius = unit * 0.40;
 
-    rounded_rect(cr, 0.0, 0.0, size, size, unit * 0.22);
+    crate::widgets::shapes::rounded_rect(cr, 0.0, 0.0, size, size, unit * 0.22);
     cr.set_source_rgb(palette.board.0, palette.board.1, palette.board.2);
     let _ = cr.fill_preserve();
     cr.set_source_rgba(
