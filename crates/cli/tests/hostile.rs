@@ -38,6 +38,13 @@ fn within(mut cmd: Command, limit: Duration) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The command failed (exit 1) and said `words` on standard error.
+fn fails_saying(out: &Output, words: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(words), "{err}");
+}
+
 fn run(data: &Path, args: &[&str]) -> Output {
     let mut cmd = cli(data);
     cmd.args(args);
@@ -94,12 +101,7 @@ fn a_crafted_password_hash_is_refused_at_load() {
             "random",
         ]);
         let out = within(train, Duration::from_secs(60));
-        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-        assert!(
-            text(&out.stderr).contains("password"),
-            "{}",
-            text(&out.stderr)
-        );
+        fails_saying(&out, "password");
     }
 }
 
@@ -240,12 +242,7 @@ fn pipes_folders_and_devices_are_refused_at_once() {
             f,
         ],
     );
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("not a regular file"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_saying(&out, "not a regular file");
 }
 
 /// A count at the top of what a file holds stays there: one more game
@@ -464,12 +461,7 @@ fn saving_respects_permissions_links_and_owners() {
     let link = dir.path().join("Link.fivo");
     symlink(&target, &link).unwrap();
     let out = train_into(dir.path(), &link);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("link to a file that does not exist"),
-        "{}",
-        text(&out.stderr)
-    );
+    fails_saying(&out, "link to a file that does not exist");
     assert_eq!(
         fs::read_dir(elsewhere.path()).unwrap().count(),
         0,
