@@ -7,10 +7,11 @@ use std::sync::OnceLock;
 
 use adw::prelude::*;
 use gtk::subclass::prelude::*;
-use gtk::{gdk, glib, graphene};
+use gtk::{gdk, glib};
 use match5_five::{Cell, Color};
 
 use super::board_drawing::{self, Field, Palette, Scene};
+use crate::widgets::drawn_board::{draw_cairo, drawn_board};
 
 mod imp {
     use super::*;
@@ -55,28 +56,7 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             let obj = self.obj();
-            obj.set_focusable(true);
-            obj.set_hexpand(true);
             obj.set_vexpand(true);
-
-            let click = gtk::GestureClick::new();
-            click.connect_released(glib::clone!(
-                #[weak]
-                obj,
-                move |gesture, _, x, y| {
-                    if let Some(cell) = obj.cell_at(x, y) {
-                        obj.grab_focus();
-                        obj.imp().cursor.set(Some(cell));
-                        obj.emit_by_name::<()>(
-                            "cell-activated",
-                            &[&(cell.x() as u32), &(cell.y() as u32)],
-                        );
-                        gesture.set_state(gtk::EventSequenceState::Claimed);
-                    }
-                }
-            ));
-            obj.add_controller(click);
-
             let motion = gtk::EventControllerMotion::new();
             motion.connect_motion(glib::clone!(
                 #[weak]
@@ -98,8 +78,19 @@ mod imp {
             ));
             obj.add_controller(motion);
 
-            crate::widgets::keyboard_surface(
+            drawn_board(
                 &*obj,
+                |obj, x, y| {
+                    let Some(cell) = obj.cell_at(x, y) else {
+                        return false;
+                    };
+                    obj.imp().cursor.set(Some(cell));
+                    obj.emit_by_name::<()>(
+                        "cell-activated",
+                        &[&(cell.x() as u32), &(cell.y() as u32)],
+                    );
+                    true
+                },
                 |obj, key, _| obj.key_pressed(key),
                 |obj| {
                     if obj.imp().cursor.get().is_none() {
@@ -119,18 +110,21 @@ mod imp {
         fn snapshot(&self, snapshot: &gtk::Snapshot) {
             let obj = self.obj();
             let (left, top, size) = obj.square();
-            let rect = graphene::Rect::new(left as f32, top as f32, size as f32, size as f32);
-            let cr = snapshot.append_cairo(&rect);
-            cr.translate(left, top);
-            let mut scene = self.scene.borrow().clone();
-            if let (Some(cell), Some(color)) = (self.hover.get(), self.to_move.get()) {
-                scene.hover = Some((cell, color));
-            }
-            if obj.has_visible_focus() {
-                scene.cursor = self.cursor.get();
-            }
-            let dark = adw::StyleManager::default().is_dark();
-            board_drawing::draw(&cr, size, &scene, &Palette::new(dark));
+            draw_cairo(
+                &*obj,
+                snapshot,
+                (left, top, size, size),
+                |cr, size, _, cursor, dark| {
+                    let mut scene = self.scene.borrow().clone();
+                    if let (Some(cell), Some(color)) = (self.hover.get(), self.to_move.get()) {
+                        scene.hover = Some((cell, color));
+                    }
+                    if cursor {
+                        scene.cursor = self.cursor.get();
+                    }
+                    board_drawing::draw(cr, size, &scene, &Palette::new(dark));
+                },
+            );
         }
     }
 }

@@ -10,11 +10,12 @@ use std::time::Duration;
 
 use adw::prelude::*;
 use gtk::subclass::prelude::*;
-use gtk::{gdk, glib, graphene};
+use gtk::{gdk, glib};
 use match5_leapfrog::Frog;
 
 use super::drawing::{self, Animal, Scene};
 use crate::i18n::{gettext, gettext_f};
+use crate::widgets::drawn_board::{draw_cairo, drawn_board, whole};
 
 /// How long a move takes on screen.
 const MOVE_TIME: Duration = Duration::from_millis(260);
@@ -61,28 +62,18 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             let obj = self.obj();
-            obj.set_focusable(true);
-            obj.set_hexpand(true);
-
-            let click = gtk::GestureClick::new();
-            click.connect_released(glib::clone!(
-                #[weak]
-                obj,
-                move |gesture, _, x, _| {
+            drawn_board(
+                &*obj,
+                |obj, x, _| {
                     let n = obj.imp().scene.borrow().fields.len();
                     let (w, h) = (obj.width() as f64, obj.height() as f64);
-                    if let Some(field) = drawing::field_at(w, h, n, x) {
-                        obj.grab_focus();
-                        obj.imp().cursor.set(field);
-                        obj.emit_by_name::<()>("field-activated", &[&(field as u32)]);
-                        gesture.set_state(gtk::EventSequenceState::Claimed);
-                    }
-                }
-            ));
-            obj.add_controller(click);
-
-            crate::widgets::keyboard_surface(
-                &*obj,
+                    let Some(field) = drawing::field_at(w, h, n, x) else {
+                        return false;
+                    };
+                    obj.imp().cursor.set(field);
+                    obj.emit_by_name::<()>("field-activated", &[&(field as u32)]);
+                    true
+                },
                 |obj, key, _| obj.key_pressed(key),
                 |obj| obj.describe(),
             );
@@ -99,26 +90,25 @@ mod imp {
 
         fn snapshot(&self, snapshot: &gtk::Snapshot) {
             let obj = self.obj();
-            let (w, h) = (obj.width() as f64, obj.height() as f64);
-            let cr = snapshot.append_cairo(&graphene::Rect::new(0.0, 0.0, w as f32, h as f32));
-            let mut scene = self.scene.borrow().clone();
-            let now = obj.frame_clock().map_or(0, |c| c.frame_time());
-            if let Some((from, to, start)) = self.moving.get() {
-                let t = (now - start) as f64 / MOVE_TIME.as_micros() as f64;
-                scene.moving = Some((from, to, t.clamp(0.0, 1.0)));
-            }
-            if let Some((field, start)) = self.shaking.get() {
-                let t = ((now - start) as f64 / SHAKE_TIME.as_micros() as f64).clamp(0.0, 1.0);
-                scene.shaking = Some((
-                    field,
-                    (t * 6.0 * std::f64::consts::PI).sin() * 0.08 * (1.0 - t),
-                ));
-            }
-            if obj.has_visible_focus() {
-                scene.cursor = Some(self.cursor.get());
-            }
-            let dark = adw::StyleManager::default().is_dark();
-            drawing::draw(&cr, w, h, &scene, dark);
+            draw_cairo(&*obj, snapshot, whole(&*obj), |cr, w, h, cursor, dark| {
+                let mut scene = self.scene.borrow().clone();
+                let now = obj.frame_clock().map_or(0, |c| c.frame_time());
+                if let Some((from, to, start)) = self.moving.get() {
+                    let t = (now - start) as f64 / MOVE_TIME.as_micros() as f64;
+                    scene.moving = Some((from, to, t.clamp(0.0, 1.0)));
+                }
+                if let Some((field, start)) = self.shaking.get() {
+                    let t = ((now - start) as f64 / SHAKE_TIME.as_micros() as f64).clamp(0.0, 1.0);
+                    scene.shaking = Some((
+                        field,
+                        (t * 6.0 * std::f64::consts::PI).sin() * 0.08 * (1.0 - t),
+                    ));
+                }
+                if cursor {
+                    scene.cursor = Some(self.cursor.get());
+                }
+                drawing::draw(cr, w, h, &scene, dark);
+            });
         }
     }
 }

@@ -8,11 +8,12 @@ use std::sync::OnceLock;
 
 use adw::prelude::*;
 use gtk::subclass::prelude::*;
-use gtk::{gdk, glib, graphene};
+use gtk::{gdk, glib};
 use match5_tictactoe::Mark;
 
 use super::drawing::{self, Scene, signed};
 use crate::i18n::{gettext, gettext_f};
+use crate::widgets::drawn_board::{draw_cairo, drawn_board, whole};
 
 mod imp {
     use super::*;
@@ -52,29 +53,19 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             let obj = self.obj();
-            obj.set_focusable(true);
-            obj.set_hexpand(true);
             obj.set_vexpand(true);
             self.cursor.set(4);
-
-            let click = gtk::GestureClick::new();
-            click.connect_released(glib::clone!(
-                #[weak]
-                obj,
-                move |gesture, _, x, y| {
-                    let (w, h) = (obj.width() as f64, obj.height() as f64);
-                    if let Some(field) = drawing::field_at(w, h, x, y) {
-                        obj.grab_focus();
-                        obj.imp().cursor.set(field);
-                        obj.choose(field);
-                        gesture.set_state(gtk::EventSequenceState::Claimed);
-                    }
-                }
-            ));
-            obj.add_controller(click);
-
-            crate::widgets::keyboard_surface(
+            drawn_board(
                 &*obj,
+                |obj, x, y| {
+                    let (w, h) = (obj.width() as f64, obj.height() as f64);
+                    let Some(field) = drawing::field_at(w, h, x, y) else {
+                        return false;
+                    };
+                    obj.imp().cursor.set(field);
+                    obj.choose(field);
+                    true
+                },
                 |obj, key, modifiers| obj.key_pressed(key, modifiers),
                 |_| (),
             );
@@ -91,13 +82,13 @@ mod imp {
 
         fn snapshot(&self, snapshot: &gtk::Snapshot) {
             let obj = self.obj();
-            let (w, h) = (obj.width() as f64, obj.height() as f64);
-            let cr = snapshot.append_cairo(&graphene::Rect::new(0.0, 0.0, w as f32, h as f32));
-            let mut scene = self.scene.borrow().clone();
-            if obj.has_visible_focus() {
-                scene.cursor = Some(self.cursor.get());
-            }
-            drawing::draw(&cr, w, h, &scene, adw::StyleManager::default().is_dark());
+            draw_cairo(&*obj, snapshot, whole(&*obj), |cr, w, h, cursor, dark| {
+                let mut scene = self.scene.borrow().clone();
+                if cursor {
+                    scene.cursor = Some(self.cursor.get());
+                }
+                drawing::draw(cr, w, h, &scene, dark);
+            });
         }
     }
 }

@@ -8,12 +8,13 @@ use std::sync::OnceLock;
 
 use adw::prelude::*;
 use gtk::subclass::prelude::*;
-use gtk::{gdk, glib, graphene};
+use gtk::{gdk, glib};
 use match5_tiles::{Colour, Move};
 
 use super::drawing::{self, Layout, Scene};
 use super::model::{colour_name, tiles_name};
 use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::widgets::drawn_board::{draw_cairo, drawn_board, whole};
 
 mod imp {
     use super::*;
@@ -53,30 +54,24 @@ mod imp {
         fn constructed(&self) {
             self.parent_constructed();
             let obj = self.obj();
-            obj.set_focusable(true);
-            obj.set_hexpand(true);
             obj.set_vexpand(true);
-
-            let click = gtk::GestureClick::new();
-            click.connect_released(glib::clone!(
-                #[weak]
-                obj,
-                move |gesture, _, x, y| {
+            drawn_board(
+                &*obj,
+                |obj, x, y| {
                     let scene = obj.imp().scene.borrow().clone();
                     let layout = Layout::new(obj.width() as f64, obj.height() as f64, &scene);
-                    if let Some(mv) = layout.move_at(&scene, x, y) {
-                        obj.grab_focus();
-                        if let Some(i) = obj.choices().iter().position(|c| *c == mv) {
-                            obj.imp().cursor.set(i);
-                        }
-                        obj.choose(mv);
-                        gesture.set_state(gtk::EventSequenceState::Claimed);
+                    let Some(mv) = layout.move_at(&scene, x, y) else {
+                        return false;
+                    };
+                    if let Some(i) = obj.choices().iter().position(|c| *c == mv) {
+                        obj.imp().cursor.set(i);
                     }
-                }
-            ));
-            obj.add_controller(click);
-
-            crate::widgets::keyboard_surface(&*obj, |obj, key, _| obj.key_pressed(key), |_| ());
+                    obj.choose(mv);
+                    true
+                },
+                |obj, key, _| obj.key_pressed(key),
+                |_| (),
+            );
         }
     }
 
@@ -90,14 +85,13 @@ mod imp {
 
         fn snapshot(&self, snapshot: &gtk::Snapshot) {
             let obj = self.obj();
-            let (w, h) = (obj.width() as f64, obj.height() as f64);
-            let cr = snapshot.append_cairo(&graphene::Rect::new(0.0, 0.0, w as f32, h as f32));
-            let mut scene = self.scene.borrow().clone();
-            if obj.has_visible_focus() {
-                scene.cursor = obj.choices().get(self.cursor.get()).copied();
-            }
-            let dark = adw::StyleManager::default().is_dark();
-            drawing::draw(&cr, w, h, &scene, dark);
+            draw_cairo(&*obj, snapshot, whole(&*obj), |cr, w, h, cursor, dark| {
+                let mut scene = self.scene.borrow().clone();
+                if cursor {
+                    scene.cursor = obj.choices().get(self.cursor.get()).copied();
+                }
+                drawing::draw(cr, w, h, &scene, dark);
+            });
         }
     }
 }

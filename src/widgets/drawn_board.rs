@@ -1,0 +1,97 @@
+//! What every drawn board has in common (five in a row, leap-frog, tiles,
+//! tic-tac-toe): it takes the keyboard focus and fills its space, a click
+//! on something on it plays it, its keys move a cursor, it is drawn again
+//! when the focus comes or goes (the cursor shows only with the focus) and
+//! when the style turns light or dark, and it draws itself with Cairo.
+//! Each board's view says only what is under a point, what its keys do and
+//! how its scene is drawn.
+
+use gtk::prelude::*;
+use gtk::{cairo, graphene};
+
+/// Makes `widget` a drawn board. A click calls `on_click` with the point;
+/// when it hit something (true) the board takes the focus and the click is
+/// claimed. Key presses go to `on_key` (with the modifiers held);
+/// `on_focus` runs when the focus comes.
+pub fn drawn_board<W: IsA<gtk::Widget>>(
+    widget: &W,
+    on_click: impl Fn(&W, f64, f64) -> bool + 'static,
+    on_key: impl Fn(&W, gtk::gdk::Key, gtk::gdk::ModifierType) -> gtk::glib::Propagation + 'static,
+    on_focus: impl Fn(&W) + 'static,
+) {
+    widget.set_focusable(true);
+    widget.set_hexpand(true);
+    let click = gtk::GestureClick::new();
+    let weak = widget.downgrade();
+    click.connect_released(move |gesture, _, x, y| {
+        if let Some(w) = weak.upgrade()
+            && on_click(&w, x, y)
+        {
+            w.grab_focus();
+            gesture.set_state(gtk::EventSequenceState::Claimed);
+        }
+    });
+    widget.add_controller(click);
+    keyboard_surface(widget, on_key, on_focus);
+}
+
+/// Draws `widget` with Cairo in the rectangle `(left, top, width, height)`
+/// of it (the origin moved there): `draw` gets the context, the width and
+/// height, whether the keyboard cursor shows (the board has the focus from
+/// the keyboard) and whether the style is dark.
+pub fn draw_cairo(
+    widget: &impl IsA<gtk::Widget>,
+    snapshot: &gtk::Snapshot,
+    (left, top, width, height): (f64, f64, f64, f64),
+    draw: impl FnOnce(&cairo::Context, f64, f64, bool, bool),
+) {
+    let rect = graphene::Rect::new(left as f32, top as f32, width as f32, height as f32);
+    let cr = snapshot.append_cairo(&rect);
+    cr.translate(left, top);
+    let dark = adw::StyleManager::default().is_dark();
+    draw(&cr, width, height, widget.has_visible_focus(), dark);
+}
+
+/// The whole of `widget`: `(0, 0, width, height)`, for [`draw_cairo`].
+pub fn whole(widget: &impl IsA<gtk::Widget>) -> (f64, f64, f64, f64) {
+    (0.0, 0.0, widget.width() as f64, widget.height() as f64)
+}
+
+/// Makes `widget` a drawn surface with a keyboard cursor: its key presses
+/// go to `on_key` (with the modifiers held), and it is drawn again when the
+/// focus comes or goes (the cursor shows only with the focus) and when the
+/// style turns light or dark. `on_focus` runs first when the focus comes.
+fn keyboard_surface<W: IsA<gtk::Widget>>(
+    widget: &W,
+    on_key: impl Fn(&W, gtk::gdk::Key, gtk::gdk::ModifierType) -> gtk::glib::Propagation + 'static,
+    on_focus: impl Fn(&W) + 'static,
+) {
+    let keys = gtk::EventControllerKey::new();
+    let weak = widget.downgrade();
+    keys.connect_key_pressed(move |_, key, _, modifiers| match weak.upgrade() {
+        Some(w) => on_key(&w, key, modifiers),
+        None => gtk::glib::Propagation::Proceed,
+    });
+    widget.add_controller(keys);
+    let focus = gtk::EventControllerFocus::new();
+    let weak = widget.downgrade();
+    focus.connect_enter(move |_| {
+        if let Some(w) = weak.upgrade() {
+            on_focus(&w);
+            w.queue_draw();
+        }
+    });
+    let weak = widget.downgrade();
+    focus.connect_leave(move |_| {
+        if let Some(w) = weak.upgrade() {
+            w.queue_draw();
+        }
+    });
+    widget.add_controller(focus);
+    let weak = widget.downgrade();
+    adw::StyleManager::default().connect_dark_notify(move |_| {
+        if let Some(w) = weak.upgrade() {
+            w.queue_draw();
+        }
+    });
+}
