@@ -38,6 +38,13 @@ fn within(mut cmd: Command, limit: Duration) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs the command, which must succeed.
+fn succeeds(data: &Path, args: &[&str]) -> Output {
+    let out = run(data, args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    out
+}
+
 /// The command failed (exit 1) and said `words` on standard error.
 fn fails_saying(out: &Output, words: &str) {
     let err = text(&out.stderr);
@@ -131,7 +138,7 @@ fn the_tile_search_keeps_its_limit_and_says_what_it_knows() {
     assert!(said.contains("(not proven)"), "{said}");
     assert!(said.contains("holds more than"), "{said}");
 
-    let out = run(
+    let out = succeeds(
         dir.path(),
         &[
             "tiles",
@@ -144,7 +151,6 @@ fn the_tile_search_keeps_its_limit_and_says_what_it_knows() {
             "--json",
         ],
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["complete"], false);
     assert!(v["simulations"].as_u64().unwrap() < 1_000_000);
@@ -258,7 +264,7 @@ fn counters_at_their_top_stay_readable() {
     .unwrap();
     let t = ttt.to_str().unwrap();
     for _ in 0..2 {
-        let out = run(
+        succeeds(
             dir.path(),
             &[
                 "tictactoe",
@@ -271,7 +277,6 @@ fn counters_at_their_top_stay_readable() {
                 t,
             ],
         );
-        assert!(out.status.success(), "{}", text(&out.stderr));
     }
     assert!(
         fs::read_to_string(&ttt)
@@ -287,7 +292,7 @@ fn counters_at_their_top_stay_readable() {
     .unwrap();
     let f = fivo.to_str().unwrap();
     for _ in 0..2 {
-        let out = run(
+        succeeds(
             dir.path(),
             &[
                 "train",
@@ -301,7 +306,6 @@ fn counters_at_their_top_stay_readable() {
                 "1",
             ],
         );
-        assert!(out.status.success(), "{}", text(&out.stderr));
     }
     let out = run(dir.path(), &["show", f, "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
