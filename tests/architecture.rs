@@ -333,3 +333,34 @@ fn a_game_crate_depends_on_no_other_game() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The window is a shell: it shows pages and names none of them, nor what
+/// they play (the primary menu once held five in a row's items, and the
+/// sidebar button its tooltip).
+#[test]
+fn the_window_names_no_game() {
+    let words = [
+        "five",
+        "leapfrog",
+        "leap-frog",
+        "frog",
+        "tiles",
+        "tictactoe",
+        "tic-tac-toe",
+        "knowledge",
+        "pattern",
+        "bowl",
+    ];
+    let mut problems = Vec::new();
+    for file in ["src/window/mod.rs", "src/window/window.ui"] {
+        let text = fs::read_to_string(file).unwrap().to_lowercase();
+        for (n, line) in text.lines().enumerate() {
+            for word in words {
+                if line.contains(word) {
+                    problems.push(format!("{file}:{}: {word}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -225,7 +225,7 @@ impl Window {
         self.made(id)?.widget().downcast::<T>().ok()
     }
 
-    /// The id of the game page shown (`five`, `tiles`, …).
+    /// The id of the game page shown (as its `page_info` gives it).
     pub fn visible_page_id(&self) -> Option<String> {
         self.imp().stack.visible_child_name().map(Into::into)
     }
