@@ -7,52 +7,72 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The window's settings, and every page's own table (named by the
+/// page's id) which only that page reads and writes (see
+/// [`PageSettings`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// Show every knowledge change during play.
-    pub show_mutations: bool,
-    /// Show why the computer played its last move (the pattern on the board).
-    pub show_why: bool,
-    /// The computer moves first.
-    pub computer_starts: bool,
-    /// Two people at one board instead of against the computer.
-    pub two_players: bool,
-    /// The player who played last.
-    pub last_player: String,
     pub window_width: i32,
     pub window_height: i32,
     pub window_maximized: bool,
-    /// The game page shown last (its id, like `five`).
+    /// The game page shown last (its id).
     pub last_page: String,
-    /// Leap-frog: frogs of each kind.
-    pub leapfrog_frogs: u32,
-    /// Leap-frog: goats instead of frogs.
-    pub leapfrog_goats: bool,
-    /// Tic-tac-toe: show the preference the computer saw for each field.
-    pub tictactoe_preferences: bool,
+    /// Each page's table by its id, and keys of older versions, which
+    /// kept the pages' settings at the top (read once, then dropped).
+    #[serde(flatten)]
+    pub pages: toml::Table,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            show_mutations: true,
-            show_why: false,
-            computer_starts: false,
-            two_players: false,
-            last_player: String::new(),
             window_width: 900,
             window_height: 680,
             window_maximized: false,
             last_page: String::new(),
-            leapfrog_frogs: 3,
-            leapfrog_goats: false,
-            tictactoe_preferences: true,
+            pages: toml::Table::new(),
         }
     }
 }
 
+/// A page's own settings: a table named by the page's id.
+pub trait PageSettings: Default + Serialize + for<'de> Deserialize<'de> {
+    /// The page's id, the name of its table.
+    const ID: &'static str;
+    /// Keys of older versions at the top of the file, each with its name in
+    /// the page's table now: read when the table does not have it yet.
+    const OLDER: &'static [(&'static str, &'static str)] = &[];
+}
+
 impl Settings {
+    /// The settings of page `P` (their defaults where the file has none).
+    pub fn page<P: PageSettings>(&self) -> P {
+        let mut table = match self.pages.get(P::ID) {
+            Some(toml::Value::Table(t)) => t.clone(),
+            _ => toml::Table::new(),
+        };
+        for (old, new) in P::OLDER {
+            if let Some(v) = self.pages.get(*old)
+                && !table.contains_key(*new)
+            {
+                table.insert((*new).to_string(), v.clone());
+            }
+        }
+        // A value of the wrong type gives the page's defaults for all.
+        P::deserialize(toml::Value::Table(table)).unwrap_or_default()
+    }
+
+    /// Stores the settings of page `P` in its table (older keys go).
+    pub fn set_page<P: PageSettings>(&mut self, settings: &P) {
+        if let Ok(toml::Value::Table(t)) = toml::Value::try_from(settings) {
+            self.pages.insert(P::ID.to_string(), toml::Value::Table(t));
+        }
+        for (old, _) in P::OLDER {
+            self.pages.remove(*old);
+        }
+    }
+
     pub fn path() -> PathBuf {
         gtk::glib::user_config_dir()
             .join("match5")
@@ -112,30 +132,94 @@ impl SharedSettings {
             eprintln!("match5: the settings were not saved: {e}");
         }
     }
+
+    /// The settings of page `P` now.
+    pub fn page<P: PageSettings>(&self) -> P {
+        self.0.borrow().page()
+    }
+
+    /// Changes the settings of page `P` and saves them.
+    pub fn update_page<P: PageSettings>(&self, change: impl FnOnce(&mut P)) {
+        self.update(|s| {
+            let mut page = s.page::<P>();
+            change(&mut page);
+            s.set_page(&page);
+        });
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[serde(default)]
+    struct Demo {
+        count: u32,
+        flag: bool,
+    }
+
+    impl PageSettings for Demo {
+        const ID: &'static str = "demo";
+        const OLDER: &'static [(&'static str, &'static str)] = &[("demo_count", "count")];
+    }
+
     #[test]
     fn damaged_settings_give_defaults_and_a_message() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("settings.toml");
         assert_eq!(Settings::load(&path), (Settings::default(), None));
-        std::fs::write(&path, "show_mutations = \"very\"\n[[[").unwrap();
+        std::fs::write(&path, "window_width = \"very\"\n[[[").unwrap();
         let (s, msg) = Settings::load(&path);
         assert_eq!(s, Settings::default());
         assert!(msg.unwrap().contains("settings.toml"));
-        let s = Settings {
-            last_player: "Anna".into(),
+        let mut s = Settings {
             window_width: 500,
             ..Default::default()
         };
+        s.set_page(&Demo {
+            count: 7,
+            flag: true,
+        });
         s.save(&path).unwrap();
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("[demo]\ncount = 7\n")
+        );
         assert_eq!(Settings::load(&path).0, s);
-        // Unknown or missing keys are fine.
-        std::fs::write(&path, "computer_starts = true\nfuture_key = 1\n").unwrap();
-        assert!(Settings::load(&path).0.computer_starts);
+        // Unknown or missing keys are fine; a page's table of the wrong
+        // shape gives that page its defaults.
+        std::fs::write(&path, "window_width = 600\nfuture_key = 1\ndemo = 3\n").unwrap();
+        let s = Settings::load(&path).0;
+        assert_eq!((s.window_width, s.page::<Demo>()), (600, Demo::default()));
+    }
+
+    /// A file of an older version kept the pages' settings at the top: they
+    /// are read into the page's table, and go from the top when it saves.
+    #[test]
+    fn older_keys_move_into_the_pages_table() {
+        let text = "last_page = \"demo\"\ndemo_count = 5\n";
+        let mut s: Settings = toml::from_str(text).unwrap();
+        assert_eq!(
+            s.page::<Demo>(),
+            Demo {
+                count: 5,
+                flag: false
+            }
+        );
+        let mut demo = s.page::<Demo>();
+        demo.flag = true;
+        s.set_page(&demo);
+        let saved = toml::to_string(&s).unwrap();
+        assert!(!saved.contains("demo_count"), "{saved}");
+        let again: Settings = toml::from_str(&saved).unwrap();
+        assert_eq!(
+            again.page::<Demo>(),
+            Demo {
+                count: 5,
+                flag: true
+            }
+        );
     }
 }

@@ -334,9 +334,10 @@ fn a_game_crate_depends_on_no_other_game() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The window is a shell: it shows pages and names none of them, nor what
-/// they play (the primary menu once held five in a row's items, and the
-/// sidebar button its tooltip).
+/// The window and the settings are a shell: they show and keep pages and
+/// name none of them, nor what they play (the primary menu once held five
+/// in a row's items, the sidebar button its tooltip, and the settings every
+/// page's keys).
 #[test]
 fn the_window_names_no_game() {
     let words = [
@@ -352,7 +353,11 @@ fn the_window_names_no_game() {
         "bowl",
     ];
     let mut problems = Vec::new();
-    for file in ["src/window/mod.rs", "src/window/window.ui"] {
+    for file in [
+        "src/window/mod.rs",
+        "src/window/window.ui",
+        "src/settings.rs",
+    ] {
         let text = fs::read_to_string(file).unwrap().to_lowercase();
         for (n, line) in text.lines().enumerate() {
             for word in words {

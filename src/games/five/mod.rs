@@ -25,6 +25,7 @@ pub mod page;
 pub mod pattern_viewer;
 pub mod saved_game;
 pub mod session;
+pub mod settings;
 pub mod sidebar;
 
 pub use page::{FivePage, page_info};

@@ -17,6 +17,7 @@ use super::actions::FiveAction;
 use super::model::FiveGame;
 use super::saved_game::SavedGame;
 use super::session::Session;
+use super::settings::FiveSettings;
 use super::sidebar::{FiveSidebar, level_text, status_name};
 use crate::games::actions::{self, PageAction};
 use crate::games::five::board_drawing::{Field, Scene};
@@ -133,7 +134,7 @@ impl FivePage {
 
     fn setup(&self) {
         let imp = self.imp();
-        let settings = self.settings().get();
+        let settings = self.settings().page::<FiveSettings>();
         let store = Store::at(glib::user_data_dir().join("match5"));
         let mode = if settings.two_players {
             Mode::TwoPlayers
@@ -166,7 +167,8 @@ impl FivePage {
         // The opponent chosen is the one of the game shown.
         let two_players = session.mode() == Mode::TwoPlayers;
         if settings.two_players != two_players {
-            self.settings().update(|s| s.two_players = two_players);
+            self.settings()
+                .update_page::<FiveSettings>(|s| s.two_players = two_players);
         }
         let model = FiveGame::new(store, session);
         let _ = imp.model.set(model);
@@ -201,7 +203,7 @@ impl FivePage {
     }
 
     fn setup_actions(&self) {
-        let settings = self.settings().get();
+        let settings = self.settings().page::<FiveSettings>();
         let group = &self.imp().actions;
         let sidebar = self.imp().flap.reveals_flap();
         actions::install::<FiveAction>(
@@ -260,15 +262,18 @@ impl FivePage {
             FiveAction::DeleteAll => self.delete_all(),
             FiveAction::ComputerStarts => {
                 let on = toggled();
-                self.settings().update(|s| s.computer_starts = on);
+                self.settings()
+                    .update_page::<FiveSettings>(|s| s.computer_starts = on);
             }
             FiveAction::ShowMutations => {
                 let on = toggled();
-                self.settings().update(|s| s.show_mutations = on);
+                self.settings()
+                    .update_page::<FiveSettings>(|s| s.show_mutations = on);
             }
             FiveAction::ShowWhy => {
                 let on = toggled();
-                self.settings().update(|s| s.show_why = on);
+                self.settings()
+                    .update_page::<FiveSettings>(|s| s.show_why = on);
                 self.show_game();
             }
             FiveAction::ShowSidebar => {
@@ -287,7 +292,10 @@ impl FivePage {
     pub(super) fn sidebar(&self) -> &FiveSidebar {
         let imp = self.imp();
         imp.sidebar.get_or_init(|| {
-            let sidebar = FiveSidebar::new(self.model(), self.settings().get().two_players);
+            let sidebar = FiveSidebar::new(
+                self.model(),
+                self.settings().page::<FiveSettings>().two_players,
+            );
             sidebar.connect_player_applied(glib::clone!(
                 #[weak(rename_to = page)]
                 self,
@@ -356,14 +364,15 @@ impl FivePage {
             self,
             move |m| {
                 let player = m.player();
-                page.settings().update(|s| s.last_player = player);
+                page.settings()
+                    .update_page::<FiveSettings>(|s| s.last_player = player);
             }
         ));
         model.connect_line_varied(glib::clone!(
             #[weak(rename_to = page)]
             self,
             move |_, _| {
-                if page.settings().get().show_mutations {
+                if page.settings().page::<FiveSettings>().show_mutations {
                     page.toast(&gettext("I lost this way before; I will try another reply"));
                 }
             }
@@ -372,7 +381,7 @@ impl FivePage {
             #[weak(rename_to = page)]
             self,
             move |_, added, index, level| {
-                if page.settings().get().show_mutations {
+                if page.settings().page::<FiveSettings>().show_mutations {
                     page.show_change(added, index, level);
                 }
             }
@@ -439,7 +448,12 @@ impl FivePage {
             let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
             (status, side, scene, to_move, describe_stones(game.board()))
         });
-        let why = self.settings().get().show_why.then(|| self.why()).flatten();
+        let why = self
+            .settings()
+            .page::<FiveSettings>()
+            .show_why
+            .then(|| self.why())
+            .flatten();
         if let Some((text, marks)) = &why {
             scene.why = *marks;
             imp.why_label.set_label(text);
@@ -519,7 +533,7 @@ impl FivePage {
     }
 
     pub fn new_game(&self) {
-        let settings = self.settings().get();
+        let settings = self.settings().page::<FiveSettings>();
         let mode = if settings.two_players {
             Mode::TwoPlayers
         } else {
@@ -530,10 +544,11 @@ impl FivePage {
     }
 
     fn on_mode_changed(&self, two_players: bool) {
-        if self.settings().get().two_players == two_players {
+        if self.settings().page::<FiveSettings>().two_players == two_players {
             return; // set from code (start_game), which starts the game itself
         }
-        self.settings().update(|s| s.two_players = two_players);
+        self.settings()
+            .update_page::<FiveSettings>(|s| s.two_players = two_players);
         // A new mode starts a new game, unless the current one has begun.
         if !self.model().with(Session::in_progress) {
             self.new_game();
@@ -544,12 +559,14 @@ impl FivePage {
     /// actions).
     pub fn start_game(&self, mode: Mode, computer_starts: Option<bool>) {
         if let Some(on) = computer_starts {
-            self.settings().update(|s| s.computer_starts = on);
+            self.settings()
+                .update_page::<FiveSettings>(|s| s.computer_starts = on);
             self.action(FiveAction::ComputerStarts)
                 .set_state(&on.to_variant());
         }
         let two = mode == Mode::TwoPlayers;
-        self.settings().update(|s| s.two_players = two);
+        self.settings()
+            .update_page::<FiveSettings>(|s| s.two_players = two);
         if let Some(sidebar) = self.imp().sidebar.get() {
             sidebar.show_two_players(two);
         }

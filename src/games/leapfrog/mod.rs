@@ -12,6 +12,7 @@ pub mod actions;
 pub mod drawing;
 pub mod model;
 pub mod page;
+pub mod settings;
 pub mod view;
 
 pub use page::page_info;

@@ -12,6 +12,7 @@ use gtk::{gio, glib};
 use super::actions::LeapfrogAction;
 use super::drawing::Animal;
 use super::model::LeapfrogGame;
+use super::settings::LeapfrogSettings;
 use super::view::LeapfrogView;
 use crate::games::actions;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
@@ -111,11 +112,11 @@ impl LeapfrogPage {
 
     fn setup(&self) {
         let imp = self.imp();
-        let settings = self.settings().get();
-        let model = LeapfrogGame::new(settings.leapfrog_frogs as usize);
+        let settings = self.settings().page::<LeapfrogSettings>();
+        let model = LeapfrogGame::new(settings.frogs as usize);
         let _ = imp.model.set(model.clone());
         imp.frogs_spin.set_value(f64::from(model.frogs()));
-        imp.goats_switch.set_active(settings.leapfrog_goats);
+        imp.goats_switch.set_active(settings.goats);
 
         actions::install::<LeapfrogAction>(
             &imp.actions,
@@ -143,7 +144,8 @@ impl LeapfrogPage {
                 if k != page.model().frogs() {
                     page.stop_autoplay();
                     page.model().set_frogs(k as usize);
-                    page.settings().update(|s| s.leapfrog_frogs = k);
+                    page.settings()
+                        .update_page::<LeapfrogSettings>(|s| s.frogs = k);
                 }
             }
         ));
@@ -152,7 +154,8 @@ impl LeapfrogPage {
             self,
             move |switch| {
                 let on = switch.is_active();
-                page.settings().update(|s| s.leapfrog_goats = on);
+                page.settings()
+                    .update_page::<LeapfrogSettings>(|s| s.goats = on);
                 page.show_position();
             }
         ));

@@ -19,6 +19,7 @@ pub mod drawing;
 pub mod model;
 pub mod page;
 pub mod positions;
+pub mod settings;
 pub mod training;
 pub mod view;
 pub mod words;

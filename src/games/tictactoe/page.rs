@@ -15,6 +15,7 @@ use match5_tictactoe::{Outcome, Refusal};
 use super::actions::TicTacToeAction;
 use super::drawing::{Scene, Seen, signed};
 use super::model::{Opened, Session, default_path};
+use super::settings::TicTacToeSettings;
 use super::view::TicTacToeView;
 use super::words::{rewards_text, store_error};
 use crate::games::actions;
@@ -103,7 +104,7 @@ impl TicTacToePage {
 
     fn setup(&self) {
         let imp = self.imp();
-        let preferences = self.settings().get().tictactoe_preferences;
+        let preferences = self.settings().page::<TicTacToeSettings>().preferences;
         actions::install::<TicTacToeAction>(
             &imp.actions,
             |_| preferences,
@@ -161,7 +162,8 @@ impl TicTacToePage {
                     .and_then(|s| s.get::<bool>())
                     .unwrap_or(false);
                 simple.set_state(&on.to_variant());
-                self.settings().update(|s| s.tictactoe_preferences = on);
+                self.settings()
+                    .update_page::<TicTacToeSettings>(|s| s.preferences = on);
                 self.show();
             }
             TicTacToeAction::Positions => {
@@ -280,7 +282,7 @@ impl TicTacToePage {
     /// The board, the words around it and what the computer knows.
     pub fn show(&self) {
         let imp = self.imp();
-        let show_preferences = self.settings().get().tictactoe_preferences;
+        let show_preferences = self.settings().page::<TicTacToeSettings>().preferences;
         let (scene, status, why, len, games, rewards) = self.with_session(|s| {
             let game = &s.game;
             let mut scene = Scene {

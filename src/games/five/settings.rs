@@ -1,0 +1,44 @@
+//! The five-in-a-row page's settings: the `[five]` table of the settings
+//! file.
+
+use serde::{Deserialize, Serialize};
+
+use crate::settings::PageSettings;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FiveSettings {
+    /// Show every knowledge change during play.
+    pub show_mutations: bool,
+    /// Show why the computer played its last move (the pattern on the board).
+    pub show_why: bool,
+    /// The computer moves first.
+    pub computer_starts: bool,
+    /// Two people at one board instead of against the computer.
+    pub two_players: bool,
+    /// The player who played last.
+    pub last_player: String,
+}
+
+impl Default for FiveSettings {
+    fn default() -> Self {
+        FiveSettings {
+            show_mutations: true,
+            show_why: false,
+            computer_starts: false,
+            two_players: false,
+            last_player: String::new(),
+        }
+    }
+}
+
+impl PageSettings for FiveSettings {
+    const ID: &'static str = "five";
+    const OLDER: &'static [(&'static str, &'static str)] = &[
+        ("show_mutations", "show_mutations"),
+        ("show_why", "show_why"),
+        ("computer_starts", "computer_starts"),
+        ("two_players", "two_players"),
+        ("last_player", "last_player"),
+    ];
+}

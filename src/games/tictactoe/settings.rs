@@ -1,0 +1,25 @@
+//! The tic-tac-toe page's settings: the `[tictactoe]` table of the
+//! settings file.
+
+use serde::{Deserialize, Serialize};
+
+use crate::settings::PageSettings;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TicTacToeSettings {
+    /// Show the preference the computer saw for each field.
+    pub preferences: bool,
+}
+
+impl Default for TicTacToeSettings {
+    fn default() -> Self {
+        TicTacToeSettings { preferences: true }
+    }
+}
+
+impl PageSettings for TicTacToeSettings {
+    const ID: &'static str = "tictactoe";
+    const OLDER: &'static [(&'static str, &'static str)] =
+        &[("tictactoe_preferences", "preferences")];
+}
