@@ -1,7 +1,8 @@
 //! The games, one page each. A page is a widget with its own model,
-//! template and actions; the window only knows the [`GamePage`] trait, so
-//! adding a game means adding its folder here and a line to [`pages`].
-//! Pages are made when first shown.
+//! template, actions ([`actions`]) and settings; the window only knows the
+//! [`GamePage`] trait and the [`PageInfo`] of [`pages`]. What else a new
+//! game needs today is listed in `docs/architecture.md`. Pages are made
+//! when first shown.
 
 pub mod actions;
 pub mod five;
