@@ -84,12 +84,7 @@ impl Settings {
     pub fn load(path: &Path) -> (Settings, Option<String>) {
         // Settings are a few hundred bytes; a pipe or a huge file is no
         // settings file and never holds the start up.
-        let read = match5_common::disk::read_bounded(path, 64 * 1024).and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|_| match5_common::disk::ReadError {
-                path: path.to_path_buf(),
-                error: std::io::ErrorKind::InvalidData.into(),
-            })
-        });
+        let read = match5_common::disk::read_text(path, 64 * 1024);
         match read {
             Err(e) if e.is_not_found() => (Settings::default(), None),
             Err(e) => (Settings::default(), Some(e.to_string())),

@@ -318,11 +318,17 @@ pub fn open_regular(path: &Path) -> io::Result<File> {
         .read(true)
         .custom_flags(NONBLOCK)
         .open(path)?;
+    regular(file)
+}
+
+/// `file` (opened with `O_NONBLOCK`) when it is a regular file, with the
+/// flag cleared again; otherwise what it is.
+fn regular(file: File) -> io::Result<File> {
     let kind = file.metadata()?.file_type();
     if !kind.is_file() {
         return Err(not_regular(kind).into());
     }
-    // Reads of a regular file never block; clear the flag all the same.
+    // I/O on a regular file never blocks; clear the flag all the same.
     rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty())?;
     Ok(file)
 }
@@ -345,11 +351,7 @@ pub fn create_regular(path: &Path) -> io::Result<File> {
                 e
             }
         })?;
-    let kind = file.metadata()?.file_type();
-    if !kind.is_file() {
-        return Err(not_regular(kind).into());
-    }
-    rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty())?;
+    let file = regular(file)?;
     file.set_len(0)?;
     Ok(file)
 }
@@ -365,6 +367,13 @@ pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
         .read_to_end(&mut bytes)
         .map_err(|e| ReadError::new(path, e))?;
     Ok(bytes)
+}
+
+/// [`read_bounded`] for a text file: bytes that are not UTF-8 are an
+/// error of kind `InvalidData`.
+pub fn read_text(path: &Path, limit: usize) -> Result<String, ReadError> {
+    String::from_utf8(read_bounded(path, limit)?)
+        .map_err(|_| ReadError::new(path, io::ErrorKind::InvalidData.into()))
 }
 
 /// The data folder of Match5, shared by every game and program:

@@ -60,8 +60,7 @@ impl SavedGame {
     /// The game saved at `path`, if there is one that reads (a regular
     /// file of at most 64 KiB: a pipe there never holds the start up).
     pub fn load(path: &Path) -> Option<SavedGame> {
-        let bytes = match5_common::disk::read_bounded(path, 64 * 1024).ok()?;
-        toml::from_str(std::str::from_utf8(&bytes).ok()?).ok()
+        toml::from_str(&match5_common::disk::read_text(path, 64 * 1024).ok()?).ok()
     }
 
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
