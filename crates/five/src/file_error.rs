@@ -39,11 +39,6 @@ impl FileError {
             error,
         }
     }
-
-    /// There is no such file.
-    pub fn is_not_found(&self) -> bool {
-        matches!(self, FileError::Io { error, .. } if error.kind() == io::ErrorKind::NotFound)
-    }
 }
 
 impl From<ReadError> for FileError {

@@ -6,6 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use match5_common::disk::{FileLock, atomic_write, damaged_name, read_bounded, resolve_links};
+use match5_common::names::NameError;
 
 pub use crate::file_error::FileError;
 use crate::fivo::{self, Contents};
@@ -14,8 +15,6 @@ use crate::knowledge::{Knowledge, Merged, Status};
 
 /// Extension of knowledge files.
 pub const EXTENSION: &str = "fivo";
-
-use match5_common::names::NameError;
 
 /// The longest file name stem (before `.fivo`) made from a player's name,
 /// in bytes. Far under the 255 bytes a Linux file name may have, so that
@@ -50,7 +49,7 @@ pub fn player_file_name(player: &str) -> Result<String, NameError> {
             cut -= 1;
         }
         name.truncate(cut);
-        // A cut never ends inside a percent code (it reads as a name anyway).
+        // The cut may split a percent code; the hash keeps names apart.
         name.push_str(&format!(
             "~{:02x}{:02x}{:02x}{:02x}",
             hash[0], hash[1], hash[2], hash[3]
