@@ -142,6 +142,11 @@ fn costs(text: &str) -> Result<[u32; 3], HashError> {
 /// `$argon2id$v=19$m=M,t=T,p=P$SALT$HASH` with bounded costs. Returns the
 /// parameters that [`verify`] then uses, read from that same text.
 pub fn check(phc: &str) -> Result<Params, HashError> {
+    checked(phc).map(|(params, _)| params)
+}
+
+/// [`check`], with the hash as the library read it (for [`verify`]).
+fn checked(phc: &str) -> Result<(Params, PasswordHash<'_>), HashError> {
     let parts: Vec<&str> = phc.splitn(7, '$').collect();
     if parts.len() < 2 || !parts[0].is_empty() {
         return Err(HashError::NotAHash);
@@ -174,20 +179,18 @@ pub fn check(phc: &str) -> Result<Params, HashError> {
     if (params.m_cost(), params.t_cost(), params.p_cost()) != (m, t, p) {
         return Err(HashError::Params("the costs read twice differ".to_string()));
     }
-    Ok(params)
+    Ok((params, parsed))
 }
 
 /// Does `password` match the stored hash? A hash that [`check`] refuses
 /// never matches (and is never computed).
 pub fn verify(phc: &str, password: &str) -> bool {
-    let Ok(params) = check(phc) else {
+    let Ok((params, parsed)) = checked(phc) else {
         return false;
     };
-    PasswordHash::new(phc).is_ok_and(|parsed| {
-        argon2(params)
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    })
+    argon2(params)
+        .verify_password(password.as_bytes(), &parsed)
+        .is_ok()
 }
 
 #[cfg(test)]
