@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::budget::Budget;
+use super::budget::{Budget, Deadline};
 use super::state::{State, yellow_before};
 use super::table::Table;
 use crate::game::Game;
@@ -34,8 +34,7 @@ struct Counter<'a> {
     /// Each subtree's size as two halves (8-byte aligned: 40-byte slots).
     table: Table<[u64; 2]>,
     counted: u64,
-    deadline: Option<Instant>,
-    stop: &'a dyn Fn() -> bool,
+    deadline: Deadline<'a>,
 }
 
 impl Counter<'_> {
@@ -46,9 +45,7 @@ impl Counter<'_> {
             return Ok(u128::from(high) << 64 | u128::from(low));
         }
         self.counted += 1;
-        if self.counted.is_multiple_of(4096)
-            && ((self.stop)() || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.counted.is_multiple_of(4096) && self.deadline.passed() {
             return Err(1);
         }
         let mut size = 1u128;
@@ -77,10 +74,9 @@ pub fn tree_size_within(game: &Game, budget: Budget, stop: &dyn Fn() -> bool) ->
     let mut counter = Counter {
         table: Table::within(budget.memory),
         counted: 0,
-        deadline: budget.time.and_then(|t| started.checked_add(t)),
-        stop,
+        deadline: Deadline::of(budget, started, stop),
     };
-    let counted = if stop() || budget.time.is_some_and(|t| t.is_zero()) {
+    let counted = if counter.deadline.passed() {
         Err(0)
     } else {
         counter.count(&State::of(game, &pot))

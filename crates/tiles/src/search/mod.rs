@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Colour, Game, Move};
 pub use budget::Budget;
+use budget::Deadline;
 pub use count::{TreeSize, tree_size, tree_size_within};
 use state::{State, yellow_before};
 use table::Table;
@@ -69,6 +70,15 @@ pub struct Progress {
 /// moves (2 x 10 rows of 6 cells, at least one tile a move).
 const TO_THE_END: u8 = u8::MAX;
 
+/// The depth left one move further down: to the end stays to the end.
+fn one_less(depth: u8) -> u8 {
+    if depth == TO_THE_END {
+        depth
+    } else {
+        depth - 1
+    }
+}
+
 /// How a remembered value bounds a position's value.
 const EXACT: u8 = 0;
 /// The value is at least this.
@@ -101,19 +111,14 @@ struct Scorer<'a> {
     visited: u64,
     /// The deepest ply any line reached.
     deepest: u32,
-    deadline: Option<Instant>,
+    deadline: Deadline<'a>,
     started: Instant,
     /// The step under way (for progress).
     step: u32,
-    stop: &'a dyn Fn() -> bool,
     progress: &'a mut dyn FnMut(&Progress),
 }
 
 impl Scorer<'_> {
-    fn out_of_time(&self) -> bool {
-        (self.stop)() || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-
     /// The value for the player to move if it lies inside (alpha, beta),
     /// at most alpha or at least beta otherwise, and whether it is proven
     /// (every line below reached an end). `None` when out of time.
@@ -149,7 +154,7 @@ impl Scorer<'_> {
         self.visited += 1;
         self.deepest = self.deepest.max(ply);
         if self.visited.is_multiple_of(4096) {
-            if self.out_of_time() {
+            if self.deadline.passed() {
                 return None;
             }
             if self.visited.is_multiple_of(1 << 16) {
@@ -191,11 +196,7 @@ impl Scorer<'_> {
             let after = tiles + state.bowls[bowl][colour as usize];
             std::cmp::Reverse((code(m) == first, after == length, after))
         });
-        let below = if depth == TO_THE_END {
-            TO_THE_END
-        } else {
-            depth - 1
-        };
+        let below = one_less(depth);
         let start = alpha;
         let mut best = i32::MIN;
         let mut best_code = 0;
@@ -282,10 +283,9 @@ pub fn best_score_within(
         table: Table::within(budget.memory),
         visited: 1,
         deepest: 0,
-        deadline: budget.time.and_then(|t| started.checked_add(t)),
+        deadline: Deadline::of(budget, started, stop),
         started,
         step: 0,
-        stop,
         progress,
     };
     let limit = game.sizes().rows as i32 + 1;
@@ -298,15 +298,11 @@ pub fn best_score_within(
     // The deepest finished step: each move's score, proven, depth.
     let mut answer: Option<Step> = None;
     'steps: for depth in steps {
-        if answer.is_some() && scorer.out_of_time() {
+        if answer.is_some() && scorer.deadline.passed() {
             break;
         }
         scorer.step = u32::from(depth);
-        let below = if depth == TO_THE_END {
-            TO_THE_END
-        } else {
-            depth - 1
-        };
+        let below = one_less(depth);
         let mut moves = Vec::with_capacity(roots.len());
         let mut proven = true;
         for &(mv, tiles) in &roots {
