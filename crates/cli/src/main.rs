@@ -345,7 +345,13 @@ fn run_tiles(command: Tiles) -> anyhow::Result<()> {
             limit,
             memory,
             json,
-        } => tiles::best(&file, tiles::budget(limit, memory as usize)?, json),
+        } => {
+            let budget = match5_tiles::Budget {
+                memory: (memory as usize) << 20,
+                ..tiles::budget(limit)?
+            };
+            tiles::best(&file, budget, json)
+        }
         Tiles::Good {
             file,
             simulations,
@@ -355,7 +361,7 @@ fn run_tiles(command: Tiles) -> anyhow::Result<()> {
         } => tiles::good(
             &file,
             simulations as usize,
-            tiles::budget(limit, 64)?,
+            tiles::budget(limit)?,
             seed,
             json,
         ),
@@ -377,7 +383,7 @@ fn run_tiles(command: Tiles) -> anyhow::Result<()> {
                 &file,
                 [first, second],
                 simulations as usize,
-                tiles::budget(limit, 64)?,
+                tiles::budget(limit)?,
                 seed,
             ),
             _ => anyhow::bail!("--players takes two players, as human,best"),

@@ -92,16 +92,16 @@ fn thinking(what: &str) -> indicatif::ProgressBar {
     bar
 }
 
-/// The search's budget from the command line: `limit` seconds each,
-/// `memory` MiB.
-pub fn budget(limit: f64, memory: usize) -> Result<Budget> {
+/// The search's budget from the command line: `limit` seconds each, in
+/// the memory every search has unless told otherwise.
+pub fn budget(limit: f64) -> Result<Budget> {
     let time = Duration::try_from_secs_f64(limit)
         .ok()
         .filter(|t| !t.is_zero())
         .context("the limit is a number of seconds above 0")?;
     Ok(Budget {
         time: Some(time),
-        memory: memory.saturating_mul(1 << 20),
+        ..Budget::EXACT
     })
 }
 
@@ -274,7 +274,7 @@ pub fn good(
         serde_json::to_string(&out)? + "\n"
     } else {
         let cut = if good.simulations < simulations {
-            format!("; the time limit came before {simulations}",)
+            format!("; the time limit came before {simulations}")
         } else {
             String::new()
         };
