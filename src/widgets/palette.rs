@@ -21,8 +21,3 @@ pub fn foreground(dark: bool) -> (f64, f64, f64) {
         (0.2, 0.2, 0.2)
     }
 }
-
-/// [`foreground`] for the style now.
-pub fn foreground_now() -> (f64, f64, f64) {
-    foreground(adw::StyleManager::default().is_dark())
-}

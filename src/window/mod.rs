@@ -278,18 +278,14 @@ impl Window {
         let Some(menu) = menu else {
             return;
         };
-        let mut at = 1;
-        for i in 0..menu.n_items() {
-            let section = menu
-                .item_link(i, gio::MENU_LINK_SECTION)
-                .unwrap_or_else(|| menu.clone());
-            imp.primary_menu.insert_section(at, None, &section);
-            at += 1;
-            if section == menu {
-                break;
-            }
+        let sections =
+            (0..menu.n_items()).filter_map(|i| menu.item_link(i, gio::MENU_LINK_SECTION));
+        let mut count = 0;
+        for section in sections {
+            count += 1;
+            imp.primary_menu.insert_section(count, None, &section);
         }
-        imp.page_sections.set(at - 1);
+        imp.page_sections.set(count);
     }
 
     fn show_subtitle(&self, subtitle: &str) {

@@ -212,7 +212,8 @@ impl FivePage {
                 FiveAction::ComputerStarts => settings.computer_starts,
                 FiveAction::ShowMutations => settings.show_mutations,
                 FiveAction::ShowWhy => settings.show_why,
-                _ => sidebar,
+                FiveAction::ShowSidebar => sidebar,
+                _ => false,
             },
             glib::clone!(
                 #[weak(rename_to = page)]

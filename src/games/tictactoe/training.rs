@@ -184,8 +184,8 @@ impl TicTacToeTraining {
         let blocks = imp.blocks.clone();
         let words = [gettext("lost"), gettext("drawn"), gettext("won")];
         imp.chart.set_draw_func(move |_, cr, w, h| {
-            let text = crate::widgets::palette::foreground_now();
             let dark = adw::StyleManager::default().is_dark();
+            let text = crate::widgets::palette::foreground(dark);
             draw_curve(
                 cr,
                 f64::from(w),

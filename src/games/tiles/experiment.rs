@@ -138,8 +138,8 @@ impl TilesExperiment {
             crate::widgets::a11y::set_label(&area, &name);
             let rows = imp.rows.clone();
             area.set_draw_func(move |_, cr, w, h| {
-                let text = crate::widgets::palette::foreground_now();
                 let dark = adw::StyleManager::default().is_dark();
+                let text = crate::widgets::palette::foreground(dark);
                 draw(
                     cr,
                     f64::from(w),
