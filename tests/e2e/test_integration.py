@@ -206,6 +206,27 @@ class ControlInterface(unittest.TestCase):
                 return state
         return state
 
+    def test_any_name_can_be_saved_and_invisible_ones_are_refused(self):
+        """64 characters of 4 bytes (256 bytes, more than a file name may
+        have) used to make knowledge that could never be saved; a name with
+        a direction mark is no name."""
+        r = self.remote
+        for name in ["Anna\u200f", "\ufeffBob", "Da\u200ban"]:
+            error, _ = r.error_of("StartGame", "sa{sv}", "vs-computer", {"player": GLib.Variant("s", name)})
+            self.assertEqual(error, ERR + "InvalidPlayer", repr(name))
+        wide = "\U0001D11E" * 64
+        r.call("StartGame", "sa{sv}", "vs-computer", {"player": GLib.Variant("s", wide)})
+        self.assertEqual(r.prop("Player"), wide)
+        self.assertEqual(self.win_by_script(), "blue-won")
+        path, level = r.call("SaveKnowledge")
+        self.assertEqual(level, 1)
+        self.assertTrue(os.path.isfile(path), path)
+        name = os.path.basename(path).encode()
+        self.assertLessEqual(len(name), 125, name)
+        self.assertTrue(name.endswith(b".fivo"))
+        self.assertEqual(r.call("LoadKnowledge", "ss", path, ""), ("owner", 1))
+        self.assertEqual(r.prop("Player"), wide)
+
     def test_a_script_saves_or_discards_what_the_computer_learned(self):
         r = self.remote
         self.assertEqual(self.win_by_script(), "blue-won")
