@@ -1,59 +1,36 @@
 //! The GApplication: app-wide actions, shortcuts, About and Help.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gdk, gio, glib};
 
 use crate::config;
-use crate::dbus::{Service, Snapshot};
-use crate::games::five::{FivePage, dbus_bridge};
 use crate::i18n::gettext;
 use crate::window::Window;
 
-/// The app's actions, typed. `new-game(s)`, `new-game-vs-computer`,
-/// `new-game-two-players` and `open-knowledge(s)` are also reached through
-/// `org.freedesktop.Application.ActivateAction` and the desktop file.
+/// The app's bus name: the pages' D-Bus interfaces are served under it.
+pub const BUS_NAME: &str = "io.github.match5.Match5.Control";
+
+/// The app's own actions, typed. The pages add theirs (for the desktop
+/// file and `org.freedesktop.Application.ActivateAction`) through
+/// [`crate::games::PageInfo::app_actions`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum AppAction {
     Quit,
     About,
     Help,
-    NewGame,
-    NewGameVsComputer,
-    NewGameTwoPlayers,
-    OpenKnowledge,
 }
 
 impl AppAction {
-    const ALL: [AppAction; 7] = [
-        AppAction::Quit,
-        AppAction::About,
-        AppAction::Help,
-        AppAction::NewGame,
-        AppAction::NewGameVsComputer,
-        AppAction::NewGameTwoPlayers,
-        AppAction::OpenKnowledge,
-    ];
+    const ALL: [AppAction; 3] = [AppAction::Quit, AppAction::About, AppAction::Help];
 
     fn name(self) -> &'static str {
         match self {
             AppAction::Quit => "quit",
             AppAction::About => "about",
             AppAction::Help => "help",
-            AppAction::NewGame => "new-game",
-            AppAction::NewGameVsComputer => "new-game-vs-computer",
-            AppAction::NewGameTwoPlayers => "new-game-two-players",
-            AppAction::OpenKnowledge => "open-knowledge",
-        }
-    }
-
-    fn parameter(self) -> Option<&'static glib::VariantTy> {
-        match self {
-            AppAction::NewGame | AppAction::OpenKnowledge => Some(glib::VariantTy::STRING),
-            _ => None,
         }
     }
 
@@ -61,7 +38,7 @@ impl AppAction {
         match self {
             AppAction::Quit => &["<Control>q"],
             AppAction::Help => &["F1"],
-            _ => &[],
+            AppAction::About => &[],
         }
     }
 }
@@ -71,8 +48,8 @@ mod imp {
 
     #[derive(Default)]
     pub struct Application {
-        /// The D-Bus control service, once it runs.
-        pub service: RefCell<Option<Rc<Service>>>,
+        /// The D-Bus connection the pages' interfaces are served on.
+        pub connection: RefCell<Option<zbus::Connection>>,
     }
 
     #[glib::object_subclass]
@@ -117,12 +94,14 @@ mod imp {
             GtkWindowExt::present(&self.obj().main_window());
         }
 
-        /// `match5 FILE.fivo`, a double-click, `gio open`: load that knowledge.
+        /// `match5 FILE`, a double-click, `gio open`: the page that opens
+        /// files of that kind opens it.
         fn open(&self, files: &[gio::File], _hint: &str) {
-            match files.first().and_then(|f| f.path()) {
-                Some(path) => self.obj().open_knowledge(path),
-                None => GtkWindowExt::present(&self.obj().main_window()),
+            let window = self.obj().main_window();
+            if let Some(path) = files.first().and_then(|f| f.path()) {
+                window.open_file(&path);
             }
+            GtkWindowExt::present(&window);
         }
     }
 
@@ -145,45 +124,29 @@ impl Application {
             .build()
     }
 
-    /// Serves the control interface on its own bus name; requests come to
-    /// the main thread through a channel. Without a session bus (or with the
-    /// name taken) the game runs without it.
+    /// Serves the pages' D-Bus interfaces, then takes the app's bus name
+    /// (so no call comes before its interface is there). Without a session
+    /// bus (or with the name taken) the game runs without them.
     fn start_control_service(&self) {
-        let (tx, rx) = async_channel::unbounded();
         let app = self.clone();
         glib::spawn_future_local(async move {
-            match Service::start(tx).await {
-                Ok(service) => {
-                    app.imp().service.replace(Some(Rc::new(service)));
-                    app.watch_five_page();
-                }
-                Err(e) => eprintln!("match5: the D-Bus control interface is not available: {e}"),
-            }
-        });
-        let app = self.downgrade();
-        glib::spawn_future_local(async move {
-            while let Ok(request) = rx.recv().await {
-                let Some(app) = app.upgrade() else { break };
-                app.five_page().handle_request(request);
+            if let Err(e) = app.serve_pages().await {
+                eprintln!("match5: the D-Bus control interface is not available: {e}");
             }
         });
     }
 
-    /// Tells D-Bus listeners what the game shows now: the properties at
-    /// once, the signals soon after.
-    pub fn publish(&self, snapshot: Snapshot, knowledge_changed: bool) {
-        let Some(service) = self.imp().service.borrow().clone() else {
-            return;
-        };
-        let old = service.replace(snapshot.clone());
-        if old == snapshot && !knowledge_changed {
-            return;
-        }
-        glib::spawn_future_local(async move {
-            if let Err(e) = service.signal(old, snapshot, knowledge_changed).await {
-                eprintln!("match5: a D-Bus signal was not sent: {e}");
+    async fn serve_pages(&self) -> zbus::Result<()> {
+        let connection = zbus::connection::Builder::session()?.build().await?;
+        let window = self.main_window();
+        for info in crate::games::pages() {
+            if let Some(serve) = info.control {
+                serve(connection.clone(), window.page_handle(info.id)).await?;
             }
-        });
+        }
+        connection.request_name(BUS_NAME).await?;
+        self.imp().connection.replace(Some(connection));
+        Ok(())
     }
 
     fn existing_window(&self) -> Option<Window> {
@@ -202,56 +165,40 @@ impl Application {
         window
     }
 
-    /// Once the control service runs: its properties and signals follow
-    /// the five-in-a-row page's model (the page is made if it was not yet).
-    fn watch_five_page(&self) {
-        let Some(page) = self.main_window().page::<FivePage>("five") else {
-            return;
-        };
-        let app = self.downgrade();
-        dbus_bridge::watch(page.model(), move |snapshot, changed| {
-            if let Some(app) = app.upgrade() {
-                app.publish(snapshot, changed);
-            }
-        });
-        self.publish(dbus_bridge::snapshot(page.model()), false);
-    }
-
-    /// The five-in-a-row page, shown in the window brought forward: D-Bus
-    /// calls and `.fivo` files go there.
-    pub fn five_page(&self) -> FivePage {
-        let window = self.main_window();
-        let page = window
-            .page::<FivePage>("five")
-            .expect("the window has the five-in-a-row page");
-        window.show_page("five");
-        GtkWindowExt::present(&window);
-        page
-    }
-
     fn setup_actions(&self) {
         for action in AppAction::ALL {
-            let simple = gio::SimpleAction::new(action.name(), action.parameter());
+            let simple = gio::SimpleAction::new(action.name(), None);
             simple.connect_activate(glib::clone!(
                 #[weak(rename_to = app)]
                 self,
-                move |_, parameter| app.activate_action_typed(action, parameter)
+                move |_, _| app.activate_action_typed(action)
             ));
             self.add_action(&simple);
             if !action.accels().is_empty() {
                 self.set_accels_for_action(&format!("app.{}", action.name()), action.accels());
             }
         }
+        for info in crate::games::pages() {
+            for &(name, parameter) in info.app_actions {
+                let simple = gio::SimpleAction::new(name, parameter);
+                let id = info.id;
+                simple.connect_activate(glib::clone!(
+                    #[weak(rename_to = app)]
+                    self,
+                    move |_, parameter| {
+                        let window = app.main_window();
+                        window.page_app_action(id, name, parameter);
+                        GtkWindowExt::present(&window);
+                    }
+                ));
+                self.add_action(&simple);
+            }
+        }
         self.set_accels_for_action("window.close", &["<Control>w"]);
         // The pages' shortcuts are set by the window, which has the pages.
     }
 
-    fn activate_action_typed(&self, action: AppAction, parameter: Option<&glib::Variant>) {
-        let text = || {
-            parameter
-                .and_then(|v| v.get::<String>())
-                .unwrap_or_default()
-        };
+    fn activate_action_typed(&self, action: AppAction) {
         match action {
             AppAction::Quit => {
                 for window in self.windows() {
@@ -263,31 +210,7 @@ impl Application {
                 let window = self.main_window();
                 crate::help::show(&window, window.visible_page_id().as_deref());
             }
-            AppAction::NewGame => {
-                let name = text();
-                match crate::games::five::session::parse_mode(&name) {
-                    Some(mode) => self.new_game(mode),
-                    None => eprintln!(
-                        "match5: app.new-game: unknown mode {name:?}: use vs-computer or two-players"
-                    ),
-                }
-            }
-            AppAction::NewGameVsComputer => self.new_game(match5_five::Mode::VsComputer),
-            AppAction::NewGameTwoPlayers => self.new_game(match5_five::Mode::TwoPlayers),
-            AppAction::OpenKnowledge => self.open_knowledge(std::path::PathBuf::from(text())),
         }
-    }
-
-    /// Opens a knowledge file in the game window (asking first when learned
-    /// knowledge is unsaved, and for the file's password when it has one).
-    fn open_knowledge(&self, path: std::path::PathBuf) {
-        let page = self.five_page();
-        let p = page.clone();
-        page.ask_to_save_then(move || p.open_file(&path));
-    }
-
-    fn new_game(&self, mode: match5_five::Mode) {
-        self.five_page().start_game(mode, None);
     }
 
     fn load_css(&self) {

@@ -4,15 +4,13 @@
 
 //!
 //! Where things are: `window/` is the shell (header bar, view switcher);
-//! `games/<game>/` holds each game's page, model and windows (five in a row:
-//! `games/five/`); `widgets/` the board drawing shared by the pages;
-//! `dbus/` the control interface, whose calls land in
-//! `games/five/dbus_bridge.rs`; `errors.rs` turns the crates' errors into
-//! translated text.
+//! `games/<game>/` holds each game's page, model, windows and, for five in a
+//! row, its D-Bus interface (`games/five/control/`, calls land in
+//! `requests.rs`); `widgets/` what the pages share (the drawn board);
+//! `errors.rs` turns the crates' errors into translated text.
 
 mod application;
 mod config;
-mod dbus;
 mod dialogs;
 mod errors;
 mod games;

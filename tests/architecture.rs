@@ -334,14 +334,43 @@ fn a_game_crate_depends_on_no_other_game() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The window and the settings are a shell: they show and keep pages and
-/// name none of them, nor what they play (the primary menu once held five
-/// in a row's items, the sidebar button its tooltip, and the settings every
-/// page's keys).
+/// The page ids, from `src/games/mod.rs` (`<id>::page_info()`).
+fn page_ids() -> Vec<String> {
+    let list = fs::read_to_string("src/games/mod.rs").unwrap();
+    list.lines()
+        .filter_map(|l| l.trim().strip_suffix("::page_info(),"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Rust code without its string literals and comments' quoted text:
+/// what the code names, not what it says to people.
+fn without_strings(line: &str) -> (String, Vec<String>) {
+    let mut code = String::new();
+    let mut literals = Vec::new();
+    let mut rest = line;
+    while let Some(start) = rest.find('"') {
+        code.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        let end = after.find('"').unwrap_or(after.len());
+        literals.push(after[..end].to_string());
+        rest = after.get(end + 1..).unwrap_or("");
+    }
+    code.push_str(rest);
+    (code, literals)
+}
+
+/// The shell (window, application, help, shortcuts, settings, the build of
+/// the resources) shows and keeps pages and names none of them, nor what
+/// they play: the primary menu once held five in a row's items, the
+/// application sent D-Bus calls and `.fivo` files to the five-in-a-row page,
+/// help and shortcuts held every game's text, and the settings every page's
+/// keys. (The About window's description of the app is text, not code.)
 #[test]
-fn the_window_names_no_game() {
+fn the_shell_names_no_game() {
     let words = [
         "five",
+        "fivo",
         "leapfrog",
         "leap-frog",
         "frog",
@@ -352,19 +381,70 @@ fn the_window_names_no_game() {
         "pattern",
         "bowl",
     ];
+    let ids = page_ids();
+    assert_eq!(ids.len(), 4, "the pages of src/games/mod.rs: {ids:?}");
     let mut problems = Vec::new();
     for file in [
         "src/window/mod.rs",
         "src/window/window.ui",
+        "src/window/shortcuts.ui",
         "src/settings.rs",
+        "src/application.rs",
+        "src/help/window.rs",
+        "src/help/window.ui",
+        "build.rs",
     ] {
         let text = fs::read_to_string(file).unwrap().to_lowercase();
         for (n, line) in text.lines().enumerate() {
+            let (code, literals) = if file.ends_with(".rs") {
+                without_strings(line)
+            } else {
+                (line.to_string(), Vec::new())
+            };
             for word in words {
-                if line.contains(word) {
+                if code.contains(word) {
                     problems.push(format!("{file}:{}: {word}", n + 1));
                 }
             }
+            for literal in literals {
+                if ids.contains(&literal) || literal.ends_with(".fivo") {
+                    problems.push(format!("{file}:{}: \"{literal}\"", n + 1));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A page brings its help and its shortcuts in its own folder, named by its
+/// id: the shell finds them there.
+#[test]
+fn every_page_brings_its_help_and_shortcuts() {
+    let mut problems = Vec::new();
+    for id in page_ids() {
+        let folder = Path::new("src/games").join(&id);
+        let help = fs::read_to_string(folder.join("help.ui")).unwrap_or_default();
+        if !help.contains(r#"id="help""#) || !help.contains(r#"id="title""#) {
+            problems.push(format!(
+                "{id}: help.ui has no box \"help\" headed by \"title\""
+            ));
+        }
+        let shortcuts = fs::read_to_string(folder.join("shortcuts.ui")).unwrap_or_default();
+        let groups = shortcuts.matches("GtkShortcutsGroup").count();
+        let views = shortcuts
+            .matches(&format!(r#"<property name="view">{id}</property>"#))
+            .count();
+        if groups == 0 || groups != views {
+            problems.push(format!(
+                "{id}: shortcuts.ui has {groups} groups, {views} of them for the view {id}"
+            ));
+        }
+        let page = fs::read_to_string(folder.join("mod.rs")).unwrap_or_default()
+            + &fs::read_to_string(folder.join("page.rs")).unwrap_or_default();
+        if !page.contains(&format!(r#"id: "{id}","#)) {
+            problems.push(format!(
+                "{id}: its page_info has another id than its folder"
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

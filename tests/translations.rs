@@ -154,7 +154,9 @@ fn every_string_is_in_the_catalog_and_translated_to_dutch() {
     for (s, path) in &strings {
         let name = path.display().to_string();
         if !potfiles.lines().any(|l| l.trim() == name) {
-            problems.push(format!("{name} is not listed in po/POTFILES"));
+            problems.push(format!(
+                "{name} is not listed in po/POTFILES (run tools/update-po)"
+            ));
         }
         if !pot.contains_key(s) {
             problems.push(format!(

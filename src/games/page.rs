@@ -1,6 +1,12 @@
 //! What every game page provides to the window that shows it.
 
-use gtk::gio;
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use gtk::prelude::*;
+use gtk::{gio, glib};
 
 /// The prefix under which the visible page's actions are found: the header
 /// bar, the menu and the shortcuts name them `game.<action>`.
@@ -23,6 +29,12 @@ pub trait GamePage {
     fn menu(&self) -> Option<gio::MenuModel> {
         None
     }
+    /// Carries out one of the app actions the page declares in
+    /// [`PageInfo::app_actions`] (the page has been shown).
+    fn app_action(&self, _name: &str, _parameter: Option<&glib::Variant>) {}
+    /// Opens a file of a kind the page declares in [`PageInfo::opens`]
+    /// (`match5 FILE`, a double-click; the page has been shown).
+    fn open_file(&self, _path: &Path) {}
     /// Before the window closes: true to close now; else the page asks the
     /// person first and calls `close` when it may.
     fn before_close(&self, close: Box<dyn Fn()>) -> bool;
@@ -42,5 +54,43 @@ pub struct PageInfo {
     /// Keyboard shortcuts: detailed action name and its accelerators.
     pub accels: fn() -> Vec<(String, &'static [&'static str])>,
     /// Makes the page.
-    pub make: fn(&crate::settings::SharedSettings) -> std::rc::Rc<dyn GamePage>,
+    pub make: fn(&crate::settings::SharedSettings) -> Rc<dyn GamePage>,
+    /// App actions it adds, reached from the desktop file and through
+    /// `org.freedesktop.Application.ActivateAction`: name and parameter.
+    pub app_actions: &'static [(&'static str, Option<&'static glib::VariantTy>)],
+    /// The file name endings (without the dot) of the files it opens.
+    pub opens: &'static [&'static str],
+    /// Its D-Bus interface, if it has one: served on the app's connection
+    /// before the app takes its bus name.
+    pub control: Option<Serve>,
+}
+
+/// Serves a page's D-Bus interface on a connection; the page is reached
+/// through the [`PageHandle`].
+pub type Serve =
+    fn(zbus::Connection, PageHandle) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>>;
+
+/// A page as its D-Bus interface reaches it: made when first asked for.
+#[derive(Clone)]
+pub struct PageHandle {
+    get: Rc<dyn Fn(bool) -> Option<gtk::Widget>>,
+}
+
+impl PageHandle {
+    /// `get(bring)` gives the page widget (made if it was not yet), shown
+    /// in the window brought forward when `bring`.
+    pub fn new(get: impl Fn(bool) -> Option<gtk::Widget> + 'static) -> Self {
+        PageHandle { get: Rc::new(get) }
+    }
+
+    /// The page, made if it was not yet.
+    pub fn page<T: IsA<gtk::Widget>>(&self) -> Option<T> {
+        (self.get)(false)?.downcast().ok()
+    }
+
+    /// Shows the page in the window brought forward: a call shows what it
+    /// does.
+    pub fn bring(&self) {
+        (self.get)(true);
+    }
 }

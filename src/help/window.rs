@@ -1,5 +1,6 @@
-//! Help (template `window.ui`): a section per game, how to play it and how
-//! the computer thinks or learns.
+//! Help (template `window.ui`): a section per game page, how to play it and
+//! how the computer thinks or learns, each from its page's `help.ui`
+//! (`games/<id>/help.ui`, a box `help` headed by a label `title`).
 
 use adw::subclass::prelude::*;
 use gtk::glib;
@@ -14,13 +15,7 @@ mod imp {
         #[template_child]
         pub scroller: TemplateChild<gtk::ScrolledWindow>,
         #[template_child]
-        pub section_five: TemplateChild<gtk::Label>,
-        #[template_child]
-        pub section_leapfrog: TemplateChild<gtk::Label>,
-        #[template_child]
-        pub section_tiles: TemplateChild<gtk::Label>,
-        #[template_child]
-        pub section_tictactoe: TemplateChild<gtk::Label>,
+        pub sections: TemplateChild<gtk::Box>,
     }
 
     #[glib::object_subclass]
@@ -53,32 +48,38 @@ glib::wrapper! {
 }
 
 /// Shows help above `parent`, at the section of the game page `page`
-/// (its id, like `tiles`) when there is one.
+/// (its id) when there is one.
 pub fn show(parent: &impl IsA<gtk::Window>, page: Option<&str>) {
     let window: HelpWindow = glib::Object::builder()
         .property("transient-for", parent)
         .build();
-    if let Some(section) = page.and_then(|p| window.section(p)) {
-        window.scroll_to(&section);
+    let mut shown = None;
+    for info in crate::games::pages() {
+        let builder = gtk::Builder::from_resource(&format!(
+            "{}/games/{}/help.ui",
+            crate::config::RESOURCE_BASE,
+            info.id
+        ));
+        let (Some(section), Some(title)) = (
+            builder.object::<gtk::Widget>("help"),
+            builder.object::<gtk::Widget>("title"),
+        ) else {
+            continue;
+        };
+        window.imp().sections.append(&section);
+        if page == Some(info.id) {
+            shown = Some(title);
+        }
+    }
+    if let Some(title) = shown {
+        window.scroll_to(&title);
     }
     GtkWindowExt::present(&window);
 }
 
 impl HelpWindow {
-    /// The title of the section of the page `page`.
-    fn section(&self, page: &str) -> Option<gtk::Label> {
-        let imp = self.imp();
-        Some(match page {
-            "five" => imp.section_five.get(),
-            "leapfrog" => imp.section_leapfrog.get(),
-            "tiles" => imp.section_tiles.get(),
-            "tictactoe" => imp.section_tictactoe.get(),
-            _ => return None,
-        })
-    }
-
     /// Puts `title` at the top once the text is laid out.
-    fn scroll_to(&self, title: &gtk::Label) {
+    fn scroll_to(&self, title: &gtk::Widget) {
         let scroller = self.imp().scroller.get();
         title.add_tick_callback(move |title, _| {
             let Some(content) = scroller.child() else {

@@ -10,7 +10,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::page::{PAGE_ACTIONS, SIDEBAR_ACTION};
+use crate::games::page::{PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION};
 use crate::games::{self, GamePage, PageInfo};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::{Settings, SharedSettings};
@@ -220,9 +220,50 @@ impl Window {
         }
     }
 
-    /// The page `id` as its own type (made now if it was not yet).
-    pub fn page<T: IsA<gtk::Widget>>(&self, id: &str) -> Option<T> {
-        self.made(id)?.widget().downcast::<T>().ok()
+    /// The page `id` as its D-Bus interface reaches it.
+    pub fn page_handle(&self, id: &'static str) -> PageHandle {
+        let win = self.downgrade();
+        PageHandle::new(move |bring| {
+            let win = win.upgrade()?;
+            let page = win.made(id)?;
+            if bring {
+                win.show_page(id);
+                GtkWindowExt::present(&win);
+            }
+            Some(page.widget())
+        })
+    }
+
+    /// Carries out the app action `name` of the page `id` on that page,
+    /// shown.
+    pub fn page_app_action(&self, id: &str, name: &str, parameter: Option<&glib::Variant>) {
+        if let Some(page) = self.made(id) {
+            self.show_page(id);
+            page.app_action(name, parameter);
+        }
+    }
+
+    /// Opens `path` in the page that opens files with its ending, or else
+    /// in the first page that opens files (which says what is wrong).
+    pub fn open_file(&self, path: &std::path::Path) {
+        let ending = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        let id = {
+            let pages = self.imp().pages.borrow();
+            let opener = pages
+                .iter()
+                .find(|s| s.info.opens.contains(&ending.as_str()))
+                .or_else(|| pages.iter().find(|s| !s.info.opens.is_empty()));
+            opener.map(|s| s.info.id)
+        };
+        if let Some(page) = id.and_then(|id| {
+            self.show_page(id);
+            self.made(id)
+        }) {
+            page.open_file(path);
+        }
     }
 
     /// The id of the game page shown (as its `page_info` gives it).
@@ -294,10 +335,14 @@ impl Window {
     }
 
     fn show_shortcuts(&self) {
-        let builder = gtk::Builder::from_resource(&format!(
-            "{}/window/shortcuts.ui",
-            crate::config::RESOURCE_BASE
-        ));
+        let ids: Vec<&str> = self
+            .imp()
+            .pages
+            .borrow()
+            .iter()
+            .map(|s| s.info.id)
+            .collect();
+        let builder = gtk::Builder::from_string(&shortcuts_xml(&ids));
         let Some(shortcuts) = builder.object::<gtk::ShortcutsWindow>("help_overlay") else {
             return;
         };
@@ -345,4 +390,36 @@ impl Window {
         }
         glib::Propagation::Proceed
     }
+}
+
+/// The shortcuts window: the window's `shortcuts.ui` (the general group)
+/// with each page's groups (`games/<id>/shortcuts.ui`, a list of
+/// `<child>`ren) put in first, and "Ctrl+1…N" for the pages there are.
+fn shortcuts_xml(ids: &[&str]) -> String {
+    let resource = |path: &str| {
+        gio::resources_lookup_data(
+            &format!("{}/{path}", crate::config::RESOURCE_BASE),
+            gio::ResourceLookupFlags::NONE,
+        )
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default()
+    };
+    let inner = |xml: &str| -> String {
+        let start = xml
+            .find("<interface>")
+            .map_or(0, |i| i + "<interface>".len());
+        let end = xml.rfind("</interface>").unwrap_or(xml.len());
+        xml.get(start..end).unwrap_or_default().to_string()
+    };
+    let groups: String = ids
+        .iter()
+        .map(|id| inner(&resource(&format!("games/{id}/shortcuts.ui"))))
+        .collect();
+    let mut xml =
+        resource("window/shortcuts.ui").replace("1...9", &format!("1...{}", ids.len().clamp(1, 9)));
+    let section = xml.find("GtkShortcutsSection").unwrap_or(0);
+    if let Some(at) = xml[section..].find("</property>") {
+        xml.insert_str(section + at + "</property>".len(), &groups);
+    }
+    xml
 }

@@ -109,6 +109,27 @@ class Shell(AppTest):
         view = app.find_showing("image", "Fields").queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         self.assertLessEqual(view.x + view.width, frame.width, "the fields fit")
 
+    def test_help_holds_every_pages_section_and_opens_at_the_page_shown(self):
+        """Each page brings its help; F1 scrolls to the one of the page shown."""
+        app = self.start(settings={"last_page": "tictactoe"})
+        wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
+        app.key("F1")
+        help_window = wait_for(lambda: next((f for f in app._frames() if f.name == "Help"), None),
+                               message="the help window")
+
+        def top(title):
+            label = app.find("label", title, root=help_window)
+            self.assertIsNotNone(label, title)
+            return label.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y
+
+        height = help_window.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height
+        # The last section cannot reach the very top: it is scrolled as far
+        # as it goes, its title in view and the other sections above.
+        wait_for(lambda: 0 <= top("Tic-Tac-Toe") < height / 2, message="the tic-tac-toe section in view")
+        for title in ["Five in a Row", "Leap-Frog", "Tiles"]:
+            self.assertLess(top(title), 0, f"{title} comes first, scrolled past")
+        self.assertIsNotNone(app.find("label", "How the Computer Solves It", root=help_window))
+
     def test_the_shortcuts_window_shows_the_keys_of_the_page_shown(self):
         app = self.start(settings={"last_page": "tictactoe"})
         wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")

@@ -1,6 +1,7 @@
 //! The five-in-a-row page's actions, typed: the header bar, the menu, the
 //! sidebar and the shortcuts name them as `game.<name>` (the window puts the
-//! visible page's actions under the `game` prefix).
+//! visible page's actions under the `game` prefix). What each does is in
+//! `action_handlers.rs`.
 
 use crate::games::actions::page_actions;
 

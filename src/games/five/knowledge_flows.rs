@@ -95,7 +95,7 @@ impl FivePage {
             Some(&self.store().knowledge_dir()),
             move |path| {
                 if let Some(page) = page.upgrade() {
-                    page.open_file(&path);
+                    page.open_knowledge_file(&path);
                 }
             },
         );
@@ -104,7 +104,7 @@ impl FivePage {
 
     /// Opens a knowledge file: asks for its password when it has one. A file
     /// that is not knowledge changes nothing and says why.
-    pub fn open_file(&self, path: &Path) {
+    pub fn open_knowledge_file(&self, path: &Path) {
         match files::load_knowledge(path) {
             Err(e) => dialogs::error(
                 &self.window(),
@@ -295,7 +295,7 @@ impl FivePage {
         self.ask_to_save_then(move || {
             let path = page.store().knowledge_path(&name).ok();
             match path {
-                Some(p) if p.exists() => page.open_file(&p),
+                Some(p) if p.exists() => page.open_knowledge_file(&p),
                 _ => page.use_knowledge(Knowledge::new(&name)),
             }
         });

@@ -1,22 +1,29 @@
 //! Five in a row against a computer that learns from every game it loses.
 //!
-//! - `page.rs` + `page.ui`: the page (board, status, Play Again).
+//! - `page.rs` + `page.ui`: the page (board, status, Play Again), made by
+//!   [`page_info`];
+//!   `starting.rs`: what it starts with; `status.rs`: the status line and
+//!   Show Why; `actions.rs`: its typed actions, `action_handlers.rs` what
+//!   each does.
+//! - `board_view.rs` (the widget, keys, accessible text) and
+//!   `board_drawing.rs` (where the board is drawn).
 //! - `sidebar.rs` + `sidebar.ui`: player, opponent, knowledge (made after
 //!   the first frame).
-//! - `model.rs`: the game as a GObject with properties and signals, around
-//!   `session.rs` (no GTK). The computer picks its move in the rules crate
-//!   (`crates/five/src/computer.rs`).
-//! - `actions.rs`: the page's typed actions.
+//! - `model.rs`: the game as a GObject with properties (`state.rs`: the
+//!   typed mode and state) and signals, around `session.rs` (no GTK). The
+//!   computer picks its move in the rules crate (`crates/five/src/computer.rs`).
 //! - `knowledge_flows.rs`: open, save, players, passwords.
-//! - `dbus_bridge.rs`: where D-Bus calls land.
+//! - `control/`: the D-Bus interface; its calls land in
+//!   `control/requests.rs`, on the model.
 //! - `pattern_viewer.rs`, `hall_of_fame.rs`, `learning_history.rs` (+
 //!   `.ui`): secondary windows, given the model.
 //! - `saved_game.rs`: the unfinished game kept between runs.
 
+mod action_handlers;
 pub mod actions;
 pub mod board_drawing;
 pub mod board_view;
-pub mod dbus_bridge;
+pub mod control;
 pub mod hall_of_fame;
 mod knowledge_flows;
 pub mod learning_history;
@@ -27,5 +34,27 @@ pub mod saved_game;
 pub mod session;
 pub mod settings;
 pub mod sidebar;
+mod starting;
+pub mod state;
+mod status;
 
-pub use page::{FivePage, page_info};
+pub use page::FivePage;
+
+/// The five-in-a-row page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "five",
+        title: || crate::i18n::gettext("Five in a Row"),
+        icon_name: "five-in-a-row-symbolic",
+        accels: crate::games::actions::shortcuts::<actions::FiveAction>,
+        make: |settings| std::rc::Rc::new(FivePage::new(settings)),
+        app_actions: &[
+            ("new-game", Some(gtk::glib::VariantTy::STRING)),
+            ("new-game-vs-computer", None),
+            ("new-game-two-players", None),
+            ("open-knowledge", Some(gtk::glib::VariantTy::STRING)),
+        ],
+        opens: &["fivo"],
+        control: Some(control::serve),
+    }
+}

@@ -25,7 +25,8 @@ use match5_five::game::MoveError;
 use match5_five::knowledge::KnowledgeError;
 use match5_five::{Cell, Change, Knowledge, Mode, Reason, SaveReport, Status, Store};
 
-use super::session::{Session, Turn, game_state, mode_name};
+use super::session::{Session, Turn};
+use super::state::{GameMode, GameState, KnowledgeState};
 
 mod imp {
     use super::*;
@@ -41,15 +42,13 @@ mod imp {
         /// The number of patterns learned from the player.
         #[property(get)]
         pub level: StdCell<u32>,
-        /// `new`, `owner` or `user`.
-        #[property(get)]
-        pub knowledge_status: RefCell<String>,
-        /// `vs-computer` or `two-players`.
-        #[property(get)]
-        pub mode: RefCell<String>,
-        /// `idle`, `playing`, `blue-won`, `red-won` or `draw`.
-        #[property(get)]
-        pub state: RefCell<String>,
+        /// New, the owner's or a user's.
+        #[property(get, builder(KnowledgeState::default()))]
+        pub knowledge_status: StdCell<KnowledgeState>,
+        #[property(get, builder(GameMode::default()))]
+        pub mode: StdCell<GameMode>,
+        #[property(get, builder(GameState::default()))]
+        pub state: StdCell<GameState>,
         /// The board as nine lines of `.`, `B` and `R`.
         #[property(get)]
         pub board: RefCell<String>,
@@ -172,13 +171,13 @@ impl FiveGame {
         if put_copy(&imp.level, u32::try_from(k.level()).unwrap_or(u32::MAX)) {
             self.notify_level();
         }
-        if put(&imp.knowledge_status, k.status().as_str().to_string()) {
+        if put_copy(&imp.knowledge_status, k.status().into()) {
             self.notify_knowledge_status();
         }
-        if put(&imp.mode, mode_name(s.mode()).to_string()) {
+        if put_copy(&imp.mode, s.mode().into()) {
             self.notify_mode();
         }
-        if put(&imp.state, game_state(game).to_string()) {
+        if put_copy(&imp.state, GameState::of(game)) {
             self.notify_state();
         }
         if put(&imp.board, game.board().to_text()) {
@@ -437,7 +436,7 @@ mod tests {
             !names.iter().any(|n| n == "player" || n == "level"),
             "{names:?}"
         );
-        assert_eq!(m.state(), "playing");
+        assert_eq!(m.state(), GameState::Playing);
         assert_eq!(m.moves(), 1);
     }
 

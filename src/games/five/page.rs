@@ -9,20 +9,16 @@ use std::cell::{Cell as StdCell, OnceCell, RefCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_five::board::CELLS;
-use match5_five::pattern::PatternCell;
-use match5_five::{Cell, Color, Knowledge, Mode, Outcome, Reason, Store};
+use match5_five::{Cell, Mode, Store};
 
 use super::actions::FiveAction;
 use super::model::FiveGame;
-use super::saved_game::SavedGame;
 use super::session::Session;
 use super::settings::FiveSettings;
 use super::sidebar::{FiveSidebar, level_text, status_name};
-use crate::games::actions::{self, PageAction};
-use crate::games::five::board_drawing::{Field, Scene};
-use crate::games::five::board_view::{BoardView, cell_name, describe_stones};
-use crate::i18n::{gettext, gettext_f};
+use super::state::GameMode;
+use crate::games::five::board_view::BoardView;
+use crate::i18n::gettext;
 use crate::settings::SharedSettings;
 
 mod imp {
@@ -135,42 +131,15 @@ impl FivePage {
     fn setup(&self) {
         let imp = self.imp();
         let settings = self.settings().page::<FiveSettings>();
-        let store = Store::at(glib::user_data_dir().join("match5"));
-        let mode = if settings.two_players {
-            Mode::TwoPlayers
-        } else {
-            Mode::VsComputer
-        };
-        let player = if settings.last_player.trim().is_empty() {
-            default_player_name()
-        } else {
-            settings.last_player.clone()
-        };
-
-        // A game left unfinished comes back; otherwise the player's knowledge.
-        let saved_path = SavedGame::path(store.dir());
-        let mut messages = Vec::new();
-        let restored = SavedGame::load(&saved_path).and_then(|saved| {
-            let (knowledge, message) =
-                knowledge_for(&store, &saved.player, saved.knowledge.as_deref());
-            messages.extend(message);
-            let game = saved.game(&knowledge)?;
-            Some(Session::restored(knowledge, game, saved.computer_starts))
-        });
-        let restored_game = restored.is_some();
-        let session = restored.unwrap_or_else(|| {
-            let (knowledge, message) = knowledge_for(&store, &player, None);
-            messages.extend(message);
-            Session::new(knowledge, mode, settings.computer_starts)
-        });
-        let _ = std::fs::remove_file(&saved_path);
+        let start = super::starting::start(&settings);
+        let session = start.session;
         // The opponent chosen is the one of the game shown.
         let two_players = session.mode() == Mode::TwoPlayers;
         if settings.two_players != two_players {
             self.settings()
                 .update_page::<FiveSettings>(|s| s.two_players = two_players);
         }
-        let model = FiveGame::new(store, session);
+        let model = FiveGame::new(start.store, session);
         let _ = imp.model.set(model);
 
         self.setup_actions();
@@ -194,99 +163,12 @@ impl FivePage {
             ),
         );
 
-        if restored_game {
+        if start.restored {
             self.toast(&gettext("Your unfinished game is back"));
         }
-        for m in messages {
+        for m in start.messages {
             self.toast(&m);
         }
-    }
-
-    fn setup_actions(&self) {
-        let settings = self.settings().page::<FiveSettings>();
-        let group = &self.imp().actions;
-        let sidebar = self.imp().flap.reveals_flap();
-        actions::install::<FiveAction>(
-            group,
-            |action| match action {
-                FiveAction::ComputerStarts => settings.computer_starts,
-                FiveAction::ShowMutations => settings.show_mutations,
-                FiveAction::ShowWhy => settings.show_why,
-                FiveAction::ShowSidebar => sidebar,
-                _ => false,
-            },
-            glib::clone!(
-                #[weak(rename_to = page)]
-                self,
-                move |action, simple, parameter| page.activate(action, simple, parameter)
-            ),
-        );
-    }
-
-    /// Carries out one of the page's actions.
-    fn activate(
-        &self,
-        action: FiveAction,
-        simple: &gio::SimpleAction,
-        parameter: Option<&glib::Variant>,
-    ) {
-        let toggled = || {
-            let on = !simple
-                .state()
-                .and_then(|s| s.get::<bool>())
-                .unwrap_or(false);
-            simple.set_state(&on.to_variant());
-            on
-        };
-        match action {
-            FiveAction::NewGame => self.new_game(),
-            FiveAction::Undo => {
-                self.model().undo();
-            }
-            FiveAction::Open => {
-                let page = self.clone();
-                self.ask_to_save_then(move || page.choose_file_to_open());
-            }
-            FiveAction::Save => {
-                self.save();
-            }
-            FiveAction::SaveAs => self.save_as(|_| {}),
-            FiveAction::Patterns => super::pattern_viewer::show(&self.window(), self.model(), 0),
-            FiveAction::ViewPattern => {
-                let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
-                super::pattern_viewer::show(&self.window(), self.model(), index as usize);
-            }
-            FiveAction::HallOfFame => super::hall_of_fame::show(&self.window(), self.model()),
-            FiveAction::LearningHistory => {
-                super::learning_history::show(&self.window(), self.model());
-            }
-            FiveAction::DeleteAll => self.delete_all(),
-            FiveAction::ComputerStarts => {
-                let on = toggled();
-                self.settings()
-                    .update_page::<FiveSettings>(|s| s.computer_starts = on);
-            }
-            FiveAction::ShowMutations => {
-                let on = toggled();
-                self.settings()
-                    .update_page::<FiveSettings>(|s| s.show_mutations = on);
-            }
-            FiveAction::ShowWhy => {
-                let on = toggled();
-                self.settings()
-                    .update_page::<FiveSettings>(|s| s.show_why = on);
-                self.show_game();
-            }
-            FiveAction::ShowSidebar => {
-                let on = toggled();
-                self.sidebar();
-                self.imp().flap.set_reveal_flap(on);
-            }
-        }
-    }
-
-    fn action(&self, action: FiveAction) -> gio::SimpleAction {
-        actions::lookup(&self.imp().actions, action)
     }
 
     /// The sidebar, made now if it is not there yet.
@@ -341,6 +223,16 @@ impl FivePage {
                 ),
             );
         }
+        model.connect_mode_notify(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_| page.follow_mode()
+        ));
+        model.connect_computer_starts_notify(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_| page.follow_computer_starts()
+        ));
         model
             .bind_property("over", &*self.imp().game_over_revealer, "reveal-child")
             .sync_create()
@@ -430,109 +322,6 @@ impl FivePage {
             .set_enabled(may_save && model.level() > 0);
     }
 
-    /// The status line and the board.
-    fn show_game(&self) {
-        let imp = self.imp();
-        let (status, side, mut scene, to_move, board_text) = self.model().with(|session| {
-            let game = session.game();
-            let (status, side) = game_status(game);
-            let mut scene = Scene::default();
-            for cell in Cell::all() {
-                if let Some(color) = game.board().get(cell) {
-                    scene.fields[cell.index()] = Field::Stone(color);
-                }
-            }
-            scene.last_move = game.moves().last().map(|m| m.cell);
-            if let Some(Outcome::Won { runs, .. }) = game.outcome() {
-                scene.winning = runs.iter().flatten().fold(0, |acc, c| acc | c.bit());
-            }
-            let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
-            (status, side, scene, to_move, describe_stones(game.board()))
-        });
-        let why = self
-            .settings()
-            .page::<FiveSettings>()
-            .show_why
-            .then(|| self.why())
-            .flatten();
-        if let Some((text, marks)) = &why {
-            scene.why = *marks;
-            imp.why_label.set_label(text);
-        }
-        imp.why_label.set_visible(why.is_some());
-        imp.status_label.set_label(&status);
-        imp.status_label.remove_css_class("blue");
-        imp.status_label.remove_css_class("red");
-        match side {
-            Some(Color::Blue) => imp.status_label.add_css_class("blue"),
-            Some(Color::Red) => imp.status_label.add_css_class("red"),
-            None => {}
-        }
-        let why_text = why.map(|(text, _)| format!(" {text}")).unwrap_or_default();
-        imp.board
-            .set_scene(scene, to_move, format!("{board_text} {status}{why_text}"));
-    }
-
-    /// Why the computer played its last move: a sentence, and the fields of
-    /// the pattern behind it (none for a free move).
-    fn why(&self) -> Option<(String, Option<[Option<PatternCell>; CELLS]>)> {
-        let (cell, reason) = self.model().last_reason()?;
-        let Some(found) = reason.matched() else {
-            return Some(match reason {
-                Reason::Varied { instead } => (
-                    gettext_f(
-                        "Why {field}: it once lost after playing {other} here, so it plays another field",
-                        &[("field", &cell_name(cell)), ("other", &cell_name(instead))],
-                    ),
-                    None,
-                ),
-                _ => (
-                    gettext_f(
-                        "Why {field}: a free move, no pattern matched",
-                        &[("field", &cell_name(cell))],
-                    ),
-                    None,
-                ),
-            });
-        };
-        let pattern = self.model().pattern(found.pattern)?;
-        let mut marks = [None; CELLS];
-        for (x, y, c) in pattern.transformed(found.symmetry).cells() {
-            if c != PatternCell::Any
-                && let Some(at) = found.offset.offset(x as isize, y as isize)
-            {
-                marks[at.index()] = Some(c);
-            }
-        }
-        let game = self.model().learned_in(found.pattern);
-        let args = [
-            ("field", cell_name(cell)),
-            ("level", found.level.to_string()),
-            ("number", (found.pattern + 1).to_string()),
-            ("game", game.unwrap_or_default().to_string()),
-        ];
-        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let text = match (reason.is_forced(), game.is_some()) {
-            (true, true) => gettext_f(
-                "Why {field}: it blocks a level-{level} pattern learned in game {game} (number {number})",
-                &args,
-            ),
-            (true, false) => gettext_f(
-                "Why {field}: it blocks a level-{level} pattern it learned from you (number {number})",
-                &args,
-            ),
-            (false, true) => gettext_f(
-                "Why {field}: it attacks with a level-{level} pattern learned in game {game} (number {number}), in its own colour",
-                &args,
-            ),
-            (false, false) => gettext_f(
-                "Why {field}: it attacks with a level-{level} pattern it learned from you (number {number}), in its own colour",
-                &args,
-            ),
-        };
-        Some((text, Some(marks)))
-    }
-
     pub fn new_game(&self) {
         let settings = self.settings().page::<FiveSettings>();
         let mode = if settings.two_players {
@@ -556,72 +345,30 @@ impl FivePage {
         }
     }
 
-    /// A new game in `mode`, as if chosen in the sidebar (D-Bus, the app's
-    /// actions).
-    pub fn start_game(&self, mode: Mode, computer_starts: Option<bool>) {
-        if let Some(on) = computer_starts {
-            self.settings()
-                .update_page::<FiveSettings>(|s| s.computer_starts = on);
-            self.action(FiveAction::ComputerStarts)
-                .set_state(&on.to_variant());
-        }
-        let two = mode == Mode::TwoPlayers;
+    /// The model started a game in another mode (D-Bus, the desktop's
+    /// actions): the sidebar and the settings follow.
+    fn follow_mode(&self) {
+        let two = self.model().mode() == GameMode::TwoPlayers;
         self.settings()
             .update_page::<FiveSettings>(|s| s.two_players = two);
         if let Some(sidebar) = self.imp().sidebar.get() {
             sidebar.show_two_players(two);
         }
-        self.new_game();
+    }
+
+    /// The model started a game with the other side first: the setting and
+    /// its menu item follow.
+    fn follow_computer_starts(&self) {
+        let on = self.model().computer_starts();
+        self.settings()
+            .update_page::<FiveSettings>(|s| s.computer_starts = on);
+        self.action(FiveAction::ComputerStarts)
+            .set_state(&on.to_variant());
     }
 
     fn on_cell(&self, cell: Cell) {
         if self.model().play(cell).is_err() {
             crate::widgets::error_bell(self);
-        }
-    }
-
-    /// A toast for a knowledge change ("show mutations").
-    fn show_change(&self, added: bool, index: usize, level: usize) {
-        let toast = if added {
-            let t = adw::Toast::new(&gettext_f(
-                "The computer learned a level-{level} pattern (number {number})",
-                &[
-                    ("level", &level.to_string()),
-                    ("number", &(index + 1).to_string()),
-                ],
-            ));
-            t.set_button_label(Some(&gettext("View")));
-            t.set_action_name(Some(&FiveAction::ViewPattern.detailed()));
-            t.set_action_target_value(Some(&(index as u32).to_variant()));
-            t
-        } else {
-            adw::Toast::new(&gettext_f(
-                "Pattern {number} (level {level}) was removed as junk",
-                &[
-                    ("number", &(index + 1).to_string()),
-                    ("level", &level.to_string()),
-                ],
-            ))
-        };
-        self.imp().toasts.add_toast(toast);
-    }
-
-    /// Keeps an unfinished game for the next start.
-    fn keep_game(&self) {
-        let path = SavedGame::path(self.store().dir());
-        let saved = self.model().with(|s| {
-            s.in_progress()
-                .then(|| SavedGame::of(s.game(), s.knowledge(), s.computer_starts()))
-        });
-        match saved {
-            Some(saved) => {
-                if let Err(e) = saved.save(&path) {
-                    eprintln!("match5: the unfinished game was not kept: {e}");
-                }
-            }
-            None => {
-                let _ = std::fs::remove_file(&path);
-            }
         }
     }
 }
@@ -639,6 +386,47 @@ impl crate::games::page::GamePage for FivePage {
         Some(self.imp().page_menu.get().upcast())
     }
 
+    /// `new-game(s)` with a mode's wire name, `new-game-vs-computer`,
+    /// `new-game-two-players`, `open-knowledge(s)` with a path.
+    fn app_action(&self, name: &str, parameter: Option<&glib::Variant>) {
+        let text = || {
+            parameter
+                .and_then(|v| v.get::<String>())
+                .unwrap_or_default()
+        };
+        let mode = match name {
+            "new-game" => {
+                let wire = text();
+                match GameMode::from_wire(&wire) {
+                    Some(mode) => mode,
+                    None => {
+                        eprintln!(
+                            "match5: app.new-game: unknown mode {:?}: use vs-computer or two-players",
+                            match5_common::text::excerpt(&wire, 40)
+                        );
+                        return;
+                    }
+                }
+            }
+            "new-game-vs-computer" => GameMode::VsComputer,
+            "new-game-two-players" => GameMode::TwoPlayers,
+            "open-knowledge" => {
+                crate::games::page::GamePage::open_file(self, std::path::Path::new(&text()));
+                return;
+            }
+            _ => return,
+        };
+        let computer_starts = self.settings().page::<FiveSettings>().computer_starts;
+        self.model().new_game(mode.into(), computer_starts);
+    }
+
+    /// A knowledge file, once unsaved knowledge is saved or let go.
+    fn open_file(&self, path: &std::path::Path) {
+        let page = self.clone();
+        let path = path.to_path_buf();
+        self.ask_to_save_then(move || page.open_knowledge_file(&path));
+    }
+
     fn before_close(&self, close: Box<dyn Fn()>) -> bool {
         if !self.model().unsaved() || self.imp().close_confirmed.get() {
             return true;
@@ -652,77 +440,6 @@ impl crate::games::page::GamePage for FivePage {
     }
 
     fn closing(&self) {
-        self.keep_game();
-    }
-}
-
-/// The five-in-a-row page for the window's view switcher.
-pub fn page_info() -> crate::games::page::PageInfo {
-    crate::games::page::PageInfo {
-        id: "five",
-        title: || gettext("Five in a Row"),
-        icon_name: "five-in-a-row-symbolic",
-        accels: actions::shortcuts::<FiveAction>,
-        make: |settings| std::rc::Rc::new(FivePage::new(settings)),
-    }
-}
-
-/// The status line above the board and the colour it is shown in.
-fn game_status(game: &match5_five::Game) -> (String, Option<Color>) {
-    let vs_computer = game.mode() == Mode::VsComputer;
-    match game.outcome() {
-        Some(Outcome::Won {
-            winner: Color::Blue,
-            ..
-        }) if vs_computer => (
-            gettext("You win! The computer learned from it."),
-            Some(Color::Blue),
-        ),
-        Some(Outcome::Won {
-            winner: Color::Red, ..
-        }) if vs_computer => (gettext("The computer wins."), Some(Color::Red)),
-        Some(Outcome::Won {
-            winner: Color::Blue,
-            ..
-        }) => (gettext("Blue wins!"), Some(Color::Blue)),
-        Some(Outcome::Won {
-            winner: Color::Red, ..
-        }) => (gettext("Red wins!"), Some(Color::Red)),
-        Some(Outcome::Draw) => (gettext("A draw: the board is full."), None),
-        None if vs_computer => (gettext("Your move"), Some(Color::Blue)),
-        None if game.to_move() == Color::Blue => (gettext("Blue to move"), Some(Color::Blue)),
-        None => (gettext("Red to move"), Some(Color::Red)),
-    }
-}
-
-/// `player`'s knowledge: from `file` or their default file if it exists,
-/// else new. A file that cannot be read gives new knowledge and a message.
-pub fn knowledge_for(
-    store: &Store,
-    player: &str,
-    file: Option<&std::path::Path>,
-) -> (Knowledge, Option<String>) {
-    let path = file
-        .map(std::path::Path::to_path_buf)
-        .or_else(|| store.knowledge_path(player).ok());
-    match path {
-        Some(p) if p.exists() => match match5_five::files::load_knowledge(&p) {
-            Ok(k) => (k, None),
-            Err(e) => (Knowledge::new(player), Some(crate::errors::file_error(&e))),
-        },
-        _ => (Knowledge::new(player), None),
-    }
-}
-
-fn default_player_name() -> String {
-    let real = glib::real_name().to_string_lossy().trim().to_string();
-    if !real.is_empty() && real != "Unknown" {
-        return real;
-    }
-    let user = glib::user_name().to_string_lossy().trim().to_string();
-    if user.is_empty() || user == "root" {
-        gettext("Player")
-    } else {
-        user
+        super::saved_game::SavedGame::keep(self.model());
     }
 }

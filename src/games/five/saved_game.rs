@@ -18,6 +18,26 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
+    /// Keeps the model's game for the next start if it is unfinished;
+    /// else no game is kept.
+    pub fn keep(model: &super::model::FiveGame) {
+        let path = SavedGame::path(model.store().dir());
+        let saved = model.with(|s| {
+            s.in_progress()
+                .then(|| SavedGame::of(s.game(), s.knowledge(), s.computer_starts()))
+        });
+        match saved {
+            Some(saved) => {
+                if let Err(e) = saved.save(&path) {
+                    eprintln!("match5: the unfinished game was not kept: {e}");
+                }
+            }
+            None => {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
+
     pub fn path(data_dir: &Path) -> PathBuf {
         data_dir.join("game-in-progress.toml")
     }

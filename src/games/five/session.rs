@@ -213,39 +213,6 @@ impl Session {
     }
 }
 
-/// A game mode as D-Bus and the app actions name it.
-pub fn parse_mode(name: &str) -> Option<Mode> {
-    match name {
-        "vs-computer" => Some(Mode::VsComputer),
-        "two-players" => Some(Mode::TwoPlayers),
-        _ => None,
-    }
-}
-
-/// The name of a game mode: `vs-computer` or `two-players`.
-pub fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::VsComputer => "vs-computer",
-        Mode::TwoPlayers => "two-players",
-    }
-}
-
-/// `idle` (no move yet), `playing`, `blue-won`, `red-won` or `draw`.
-pub fn game_state(game: &Game) -> &'static str {
-    match game.outcome() {
-        Some(Outcome::Won {
-            winner: Color::Blue,
-            ..
-        }) => "blue-won",
-        Some(Outcome::Won {
-            winner: Color::Red, ..
-        }) => "red-won",
-        Some(Outcome::Draw) => "draw",
-        None if game.moves().is_empty() => "idle",
-        None => "playing",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,18 +288,6 @@ mod tests {
         s.play(c(1, 1)).unwrap();
         assert!(s.undo());
         assert_eq!(s.game().moves().len(), 1);
-    }
-
-    #[test]
-    fn modes_and_states_have_the_names_scripts_use() {
-        for mode in [Mode::VsComputer, Mode::TwoPlayers] {
-            assert_eq!(parse_mode(mode_name(mode)), Some(mode));
-        }
-        assert_eq!(parse_mode("VS-COMPUTER"), None);
-        let mut s = Session::new(Knowledge::new("A"), Mode::TwoPlayers, false);
-        assert_eq!(game_state(s.game()), "idle");
-        s.play(c(0, 0)).unwrap();
-        assert_eq!(game_state(s.game()), "playing");
     }
 
     #[test]

@@ -436,6 +436,9 @@ pub fn page_info() -> crate::games::page::PageInfo {
         icon_name: "leap-frog-symbolic",
         accels: actions::shortcuts::<LeapfrogAction>,
         make: |settings| std::rc::Rc::new(LeapfrogPage::new(settings)),
+        app_actions: &[],
+        opens: &[],
+        control: None,
     }
 }
 

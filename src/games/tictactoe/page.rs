@@ -394,6 +394,9 @@ pub fn page_info() -> crate::games::page::PageInfo {
         icon_name: "tic-tac-toe-symbolic",
         accels: actions::shortcuts::<TicTacToeAction>,
         make: |settings| std::rc::Rc::new(TicTacToePage::new(settings)),
+        app_actions: &[],
+        opens: &[],
+        control: None,
     }
 }
 

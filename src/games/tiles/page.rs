@@ -472,6 +472,9 @@ pub fn page_info() -> crate::games::page::PageInfo {
         icon_name: "view-grid-symbolic",
         accels: actions::shortcuts::<TilesAction>,
         make: |settings| std::rc::Rc::new(TilesPage::new(settings)),
+        app_actions: &[],
+        opens: &[],
+        control: None,
     }
 }
 

@@ -1,20 +1,22 @@
-//! Where D-Bus calls land: the control interface's requests (see
-//! `src/dbus/`) carried out on the five-in-a-row page on the GTK main
-//! thread, and the page's model published as the interface's properties
-//! and signals.
+//! **Where D-Bus calls land**: each [`Request`] of the interface
+//! (`interface.rs`) carried out on the game's model on the GTK main thread
+//! (the page follows the model, so the window shows what a call does), and
+//! the model published as the interface's properties and signals.
 //!
 //! Messages here are for scripts and stay English, like the CLI's.
 
 use std::path::Path;
 
-use adw::prelude::*;
+use gtk::prelude::*;
 use match5_five::files::{self, FileError, Saved};
 use match5_five::game::MoveError;
-use match5_five::{Cell, Color, Knowledge, Mode, Reason, Status};
+use match5_five::{Cell, Color, Knowledge, Reason, Status};
 
-use super::model::FiveGame;
-use super::page::FivePage;
-use crate::dbus::{ControlError, LastReason, Request, Snapshot};
+use super::interface::{ControlError, LastReason, PatternUse, Request, Snapshot};
+use crate::games::five::model::FiveGame;
+use crate::games::five::settings::FiveSettings;
+use crate::games::five::state::GameMode;
+use crate::settings::SharedSettings;
 
 /// What the D-Bus properties say now.
 pub fn snapshot(model: &FiveGame) -> Snapshot {
@@ -40,22 +42,19 @@ fn last_reason(model: &FiveGame) -> LastReason {
         Reason::Varied { instead } => ("varied", Some((instead.x() as u32, instead.y() as u32))),
     };
     LastReason {
-        kind: kind.to_string(),
+        kind,
         x: cell.x() as u32,
         y: cell.y() as u32,
-        pattern: reason.matched().map(|m| {
-            let color = match m.color {
+        pattern: reason.matched().map(|m| PatternUse {
+            number: m.pattern as u32 + 1,
+            level: m.level,
+            color: match m.color {
                 Color::Red => "red",
                 Color::Blue => "blue",
-            };
-            (
-                m.pattern as u32 + 1,
-                m.level,
-                color.to_string(),
-                u32::from(m.symmetry.number()),
-                m.offset.x() as u32,
-                m.offset.y() as u32,
-            )
+            },
+            symmetry: u32::from(m.symmetry.number()),
+            offset_x: m.offset.x() as u32,
+            offset_y: m.offset.y() as u32,
         }),
         instead,
         learned_in: reason.matched().and_then(|m| model.learned_in(m.pattern)),
@@ -71,10 +70,20 @@ pub fn watch(model: &FiveGame, publish: impl Fn(Snapshot, bool) + 'static) {
     model.connect_knowledge_changed(move |m| publish(snapshot(m), true));
 }
 
-impl FivePage {
-    /// Carries out a D-Bus call (the caller has brought the page forward,
-    /// as it shows what the call does).
-    pub fn handle_request(&self, request: Request) {
+/// Carries D-Bus calls out on the model.
+pub struct Controller {
+    pub model: FiveGame,
+    /// For the player's choice of who starts, which a new game keeps.
+    pub settings: SharedSettings,
+}
+
+impl Controller {
+    fn model(&self) -> &FiveGame {
+        &self.model
+    }
+
+    /// Carries out a D-Bus call.
+    pub fn handle(&self, request: Request) {
         match request {
             Request::LoadKnowledge {
                 path,
@@ -82,10 +91,10 @@ impl FivePage {
                 discard_unsaved,
                 reply,
             } => {
-                let _ = reply.try_send(self.load_for_dbus(&path, &password, discard_unsaved));
+                let _ = reply.try_send(self.load(&path, &password, discard_unsaved));
             }
             Request::SaveKnowledge { reply } => {
-                let _ = reply.try_send(self.save_for_dbus());
+                let _ = reply.try_send(self.save());
             }
             Request::StartGame {
                 mode,
@@ -94,15 +103,10 @@ impl FivePage {
                 discard_unsaved,
                 reply,
             } => {
-                let _ = reply.try_send(self.start_for_dbus(
-                    mode,
-                    player,
-                    computer_starts,
-                    discard_unsaved,
-                ));
+                let _ = reply.try_send(self.start(mode, player, computer_starts, discard_unsaved));
             }
             Request::PlayMove { x, y, reply } => {
-                let _ = reply.try_send(self.move_for_dbus(x, y));
+                let _ = reply.try_send(self.play(x, y));
             }
         }
     }
@@ -120,7 +124,7 @@ impl FivePage {
         Ok(())
     }
 
-    fn load_for_dbus(
+    fn load(
         &self,
         path: &str,
         password: &str,
@@ -144,11 +148,11 @@ impl FivePage {
             knowledge.status().as_str().to_string(),
             knowledge.level() as u32,
         );
-        self.use_knowledge(knowledge);
+        self.model.use_knowledge(knowledge);
         Ok(answer)
     }
 
-    fn save_for_dbus(&self) -> Result<(String, u32), ControlError> {
+    fn save(&self) -> Result<(String, u32), ControlError> {
         let model = self.model();
         if model.status() == Status::User {
             return Err(ControlError::UserKnowledge(format!(
@@ -169,9 +173,9 @@ impl FivePage {
         }
     }
 
-    fn start_for_dbus(
+    fn start(
         &self,
-        mode: Mode,
+        mode: GameMode,
         player: Option<String>,
         computer_starts: Option<bool>,
         discard_unsaved: bool,
@@ -179,7 +183,7 @@ impl FivePage {
         if let Some(name) = player.map(|p| p.trim().to_string())
             && name != self.model().player()
         {
-            let path = self.store().knowledge_path(&name).map_err(|e| {
+            let path = self.model.store().knowledge_path(&name).map_err(|e| {
                 ControlError::InvalidPlayer(format!(
                     "{:?}: {e}",
                     match5_common::text::excerpt(&name, 40)
@@ -192,17 +196,19 @@ impl FivePage {
             } else {
                 Knowledge::new(&name)
             };
-            self.use_knowledge(knowledge);
+            self.model.use_knowledge(knowledge);
         }
-        self.start_game(mode, computer_starts);
+        let computer_starts =
+            computer_starts.unwrap_or_else(|| self.settings.page::<FiveSettings>().computer_starts);
+        self.model.new_game(mode.into(), computer_starts);
         Ok(())
     }
 
-    fn move_for_dbus(&self, x: u32, y: u32) -> Result<String, ControlError> {
+    fn play(&self, x: u32, y: u32) -> Result<String, ControlError> {
         let cell = Cell::new(x as usize, y as usize)
             .ok_or_else(|| ControlError::OffBoard(format!("{x},{y} is off the 9x9 board")))?;
         match self.model().play(cell) {
-            Ok(_) => Ok(self.model().state()),
+            Ok(_) => Ok(self.model().state().wire().to_string()),
             Err(MoveError::GameOver) => Err(ControlError::NoGame(
                 "no game is running: the last one is over; start one with StartGame".into(),
             )),

@@ -1,24 +1,19 @@
-//! The D-Bus control interface, for tools that load knowledge and play:
-//! name `io.github.match5.Match5.Control`, object `/io/github/match5/Match5`,
-//! interface `io.github.match5.Match5.Control1` (see `docs/dbus.md`).
+//! The five-in-a-row D-Bus interface, for tools that load knowledge and
+//! play: interface `io.github.match5.Match5.Control1` at object
+//! `/io/github/match5/Match5` on the app's bus name (see `docs/dbus.md`).
 //!
 //! zbus serves it on its own executor; every call becomes a [`Request`]
-//! sent through a channel to the GTK main thread. **The calls land in
-//! `src/games/five/dbus_bridge.rs`**, which carries them out on the
-//! five-in-a-row page (so the UI follows) and answers through a reply
-//! channel. The bridge publishes a [`Snapshot`] whenever the game model
-//! notifies a change; the properties are read from it and the signals sent.
+//! sent through a channel to the GTK main thread, where `requests.rs`
+//! carries it out on the game's model. The properties are read from the
+//! [`Snapshot`] the model last published.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use match5_five::Mode;
-
-use crate::games::five::session::parse_mode;
+use crate::games::five::state::{GameMode, GameState, KnowledgeState};
 use zbus::object_server::SignalEmitter;
 use zbus::zvariant::OwnedValue;
 
-pub const BUS_NAME: &str = "io.github.match5.Match5.Control";
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5";
 
 /// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
@@ -69,7 +64,7 @@ pub enum Request {
         reply: Reply<(String, u32)>,
     },
     StartGame {
-        mode: Mode,
+        mode: GameMode,
         player: Option<String>,
         computer_starts: Option<bool>,
         discard_unsaved: bool,
@@ -87,9 +82,9 @@ pub enum Request {
 pub struct Snapshot {
     pub player: String,
     pub level: u32,
-    pub knowledge_status: String,
-    pub mode: String,
-    pub state: String,
+    pub knowledge_status: KnowledgeState,
+    pub mode: GameMode,
+    pub state: GameState,
     pub board: String,
     pub last_reason: LastReason,
 }
@@ -99,17 +94,31 @@ pub struct Snapshot {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LastReason {
     /// `forced`, `attack`, `free` or `varied`; empty for none.
-    pub kind: String,
+    pub kind: &'static str,
     /// The field played.
     pub x: u32,
     pub y: u32,
-    /// Forced and attack: the pattern (1-based), its level, the colour it
-    /// matched in, its symmetry (0 to 7) and where its left top lies.
-    pub pattern: Option<(u32, u32, String, u32, u32, u32)>,
+    /// Forced and attack: the pattern that matched.
+    pub pattern: Option<PatternUse>,
     /// Varied: the field it once lost with here.
     pub instead: Option<(u32, u32)>,
     /// The game the pattern was learned in, where known.
     pub learned_in: Option<u64>,
+}
+
+/// A pattern as the computer used it for its last move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PatternUse {
+    /// Its number, 1-based.
+    pub number: u32,
+    pub level: u32,
+    /// The colour it matched in: `red` (a block) or `blue` (an attack).
+    pub color: &'static str,
+    /// Which of its 8 turns and mirrors matched (0 to 7).
+    pub symmetry: u32,
+    /// Where its left top lies on the board.
+    pub offset_x: u32,
+    pub offset_y: u32,
 }
 
 impl LastReason {
@@ -124,16 +133,16 @@ impl LastReason {
                 d.insert(k.to_string(), v);
             }
         };
-        put("kind", self.kind.as_str().into());
+        put("kind", self.kind.into());
         put("x", self.x.into());
         put("y", self.y.into());
-        if let Some((pattern, level, color, symmetry, ox, oy)) = &self.pattern {
-            put("pattern", (*pattern).into());
-            put("level", (*level).into());
-            put("color", color.as_str().into());
-            put("symmetry", (*symmetry).into());
-            put("offset-x", (*ox).into());
-            put("offset-y", (*oy).into());
+        if let Some(p) = &self.pattern {
+            put("pattern", p.number.into());
+            put("level", p.level.into());
+            put("color", p.color.into());
+            put("symmetry", p.symmetry.into());
+            put("offset-x", p.offset_x.into());
+            put("offset-y", p.offset_y.into());
         }
         if let Some(game) = self.learned_in {
             put("learned-in", game.into());
@@ -241,7 +250,7 @@ impl Control {
         mode: String,
         options: HashMap<String, OwnedValue>,
     ) -> Result<(), ControlError> {
-        let game_mode = parse_mode(&mode).ok_or_else(|| {
+        let game_mode = GameMode::from_wire(&mode).ok_or_else(|| {
             ControlError::UnknownMode(format!(
                 "unknown mode {mode:?}: use vs-computer or two-players"
             ))
@@ -295,17 +304,17 @@ impl Control {
 
     #[zbus(property)]
     async fn knowledge_status(&self) -> String {
-        self.read(|s| s.knowledge_status.clone())
+        self.read(|s| s.knowledge_status.wire().to_string())
     }
 
     #[zbus(property)]
     async fn mode(&self) -> String {
-        self.read(|s| s.mode.clone())
+        self.read(|s| s.mode.wire().to_string())
     }
 
     #[zbus(property)]
     async fn state(&self) -> String {
-        self.read(|s| s.state.clone())
+        self.read(|s| s.state.wire().to_string())
     }
 
     #[zbus(property)]
@@ -338,24 +347,25 @@ fn flag(key: &str, value: OwnedValue) -> Result<bool, ControlError> {
         .map_err(|_| ControlError::InvalidOption(format!("option {key} must be a boolean (b)")))
 }
 
-/// The control service's connection and what it shares with the window.
+/// The interface as served: its connection and what it shares with the
+/// main thread.
 pub struct Service {
     pub connection: zbus::Connection,
     pub snapshot: Arc<Mutex<Snapshot>>,
 }
 
 impl Service {
-    /// Serves the interface on the session bus under its own name.
-    pub async fn start(requests: async_channel::Sender<Request>) -> zbus::Result<Service> {
+    /// Serves the interface on `connection` (before the app takes its bus
+    /// name, so no call comes before it is there).
+    pub async fn serve(
+        connection: &zbus::Connection,
+        requests: async_channel::Sender<Request>,
+    ) -> zbus::Result<Service> {
         let snapshot = Arc::new(Mutex::new(Snapshot::default()));
         let control = Control::new(requests, snapshot.clone());
-        let connection = zbus::connection::Builder::session()?
-            .name(BUS_NAME)?
-            .serve_at(OBJECT_PATH, control)?
-            .build()
-            .await?;
+        connection.object_server().at(OBJECT_PATH, control).await?;
         Ok(Service {
-            connection,
+            connection: connection.clone(),
             snapshot,
         })
     }
@@ -411,8 +421,8 @@ impl Service {
         }
         if old.state != new.state {
             control.state_changed(emitter).await?;
-            if matches!(new.state.as_str(), "blue-won" | "red-won" | "draw") {
-                Control::game_over(emitter, &new.state).await?;
+            if new.state.is_over() {
+                Control::game_over(emitter, new.state.wire()).await?;
             }
         }
         if knowledge_changed || old.level != new.level || old.player != new.player {

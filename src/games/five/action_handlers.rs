@@ -1,0 +1,99 @@
+//! What each of the five-in-a-row page's actions (`actions.rs`) does.
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gio, glib};
+
+use super::actions::FiveAction;
+use super::page::FivePage;
+use super::settings::FiveSettings;
+use crate::games::actions;
+
+impl FivePage {
+    pub(super) fn setup_actions(&self) {
+        let settings = self.settings().page::<FiveSettings>();
+        let group = &self.imp().actions;
+        let sidebar = self.imp().flap.reveals_flap();
+        actions::install::<FiveAction>(
+            group,
+            |action| match action {
+                FiveAction::ComputerStarts => settings.computer_starts,
+                FiveAction::ShowMutations => settings.show_mutations,
+                FiveAction::ShowWhy => settings.show_why,
+                FiveAction::ShowSidebar => sidebar,
+                _ => false,
+            },
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |action, simple, parameter| page.activate(action, simple, parameter)
+            ),
+        );
+    }
+
+    /// Carries out one of the page's actions.
+    fn activate(
+        &self,
+        action: FiveAction,
+        simple: &gio::SimpleAction,
+        parameter: Option<&glib::Variant>,
+    ) {
+        let toggled = || {
+            let on = !simple
+                .state()
+                .and_then(|s| s.get::<bool>())
+                .unwrap_or(false);
+            simple.set_state(&on.to_variant());
+            on
+        };
+        match action {
+            FiveAction::NewGame => self.new_game(),
+            FiveAction::Undo => {
+                self.model().undo();
+            }
+            FiveAction::Open => {
+                let page = self.clone();
+                self.ask_to_save_then(move || page.choose_file_to_open());
+            }
+            FiveAction::Save => {
+                self.save();
+            }
+            FiveAction::SaveAs => self.save_as(|_| {}),
+            FiveAction::Patterns => super::pattern_viewer::show(&self.window(), self.model(), 0),
+            FiveAction::ViewPattern => {
+                let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
+                super::pattern_viewer::show(&self.window(), self.model(), index as usize);
+            }
+            FiveAction::HallOfFame => super::hall_of_fame::show(&self.window(), self.model()),
+            FiveAction::LearningHistory => {
+                super::learning_history::show(&self.window(), self.model());
+            }
+            FiveAction::DeleteAll => self.delete_all(),
+            FiveAction::ComputerStarts => {
+                let on = toggled();
+                self.settings()
+                    .update_page::<FiveSettings>(|s| s.computer_starts = on);
+            }
+            FiveAction::ShowMutations => {
+                let on = toggled();
+                self.settings()
+                    .update_page::<FiveSettings>(|s| s.show_mutations = on);
+            }
+            FiveAction::ShowWhy => {
+                let on = toggled();
+                self.settings()
+                    .update_page::<FiveSettings>(|s| s.show_why = on);
+                self.show_game();
+            }
+            FiveAction::ShowSidebar => {
+                let on = toggled();
+                self.sidebar();
+                self.imp().flap.set_reveal_flap(on);
+            }
+        }
+    }
+
+    pub(super) fn action(&self, action: FiveAction) -> gio::SimpleAction {
+        actions::lookup(&self.imp().actions, action)
+    }
+}

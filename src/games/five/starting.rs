@@ -1,0 +1,88 @@
+//! What the page starts with: a game left unfinished, or the last player's
+//! knowledge (with a message when a file could not be read).
+
+use gtk::glib;
+use match5_five::{Knowledge, Mode, Store};
+
+use super::saved_game::SavedGame;
+use super::session::Session;
+use super::settings::FiveSettings;
+use crate::i18n::gettext;
+
+/// The session to start with, and what to tell the person.
+pub struct Start {
+    pub store: Store,
+    pub session: Session,
+    /// An unfinished game came back.
+    pub restored: bool,
+    pub messages: Vec<String>,
+}
+
+/// The game of the last run if one was left unfinished (taken off the disk
+/// now), else a new game with the last player's knowledge.
+pub fn start(settings: &FiveSettings) -> Start {
+    let store = Store::at(glib::user_data_dir().join("match5"));
+    let mode = if settings.two_players {
+        Mode::TwoPlayers
+    } else {
+        Mode::VsComputer
+    };
+    let player = if settings.last_player.trim().is_empty() {
+        default_player_name()
+    } else {
+        settings.last_player.clone()
+    };
+    let saved_path = SavedGame::path(store.dir());
+    let mut messages = Vec::new();
+    let restored = SavedGame::load(&saved_path).and_then(|saved| {
+        let (knowledge, message) = knowledge_for(&store, &saved.player, saved.knowledge.as_deref());
+        messages.extend(message);
+        let game = saved.game(&knowledge)?;
+        Some(Session::restored(knowledge, game, saved.computer_starts))
+    });
+    let was_restored = restored.is_some();
+    let session = restored.unwrap_or_else(|| {
+        let (knowledge, message) = knowledge_for(&store, &player, None);
+        messages.extend(message);
+        Session::new(knowledge, mode, settings.computer_starts)
+    });
+    let _ = std::fs::remove_file(&saved_path);
+    Start {
+        store,
+        session,
+        restored: was_restored,
+        messages,
+    }
+}
+
+/// `player`'s knowledge: from `file` or their default file if it exists,
+/// else new. A file that cannot be read gives new knowledge and a message.
+pub fn knowledge_for(
+    store: &Store,
+    player: &str,
+    file: Option<&std::path::Path>,
+) -> (Knowledge, Option<String>) {
+    let path = file
+        .map(std::path::Path::to_path_buf)
+        .or_else(|| store.knowledge_path(player).ok());
+    match path {
+        Some(p) if p.exists() => match match5_five::files::load_knowledge(&p) {
+            Ok(k) => (k, None),
+            Err(e) => (Knowledge::new(player), Some(crate::errors::file_error(&e))),
+        },
+        _ => (Knowledge::new(player), None),
+    }
+}
+
+fn default_player_name() -> String {
+    let real = glib::real_name().to_string_lossy().trim().to_string();
+    if !real.is_empty() && real != "Unknown" {
+        return real;
+    }
+    let user = glib::user_name().to_string_lossy().trim().to_string();
+    if user.is_empty() || user == "root" {
+        gettext("Player")
+    } else {
+        user
+    }
+}

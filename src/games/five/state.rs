@@ -1,0 +1,155 @@
+//! The model's typed state: the game mode, how the game stands and whose
+//! knowledge the computer uses, as `glib::Enum`s that properties carry.
+//! Their wire names (`vs-computer`, `blue-won`, `owner`) are for D-Bus and
+//! the desktop actions only.
+
+use gtk::glib;
+use match5_five::{Color, Game, Mode, Outcome, Status};
+
+/// Against the computer, or two people at one board.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]
+#[enum_type(name = "Match5FiveMode")]
+pub enum GameMode {
+    #[default]
+    VsComputer,
+    TwoPlayers,
+}
+
+impl From<Mode> for GameMode {
+    fn from(mode: Mode) -> Self {
+        match mode {
+            Mode::VsComputer => GameMode::VsComputer,
+            Mode::TwoPlayers => GameMode::TwoPlayers,
+        }
+    }
+}
+
+impl From<GameMode> for Mode {
+    fn from(mode: GameMode) -> Self {
+        match mode {
+            GameMode::VsComputer => Mode::VsComputer,
+            GameMode::TwoPlayers => Mode::TwoPlayers,
+        }
+    }
+}
+
+impl GameMode {
+    /// `vs-computer` or `two-players`.
+    pub fn wire(self) -> &'static str {
+        match self {
+            GameMode::VsComputer => "vs-computer",
+            GameMode::TwoPlayers => "two-players",
+        }
+    }
+
+    pub fn from_wire(name: &str) -> Option<Self> {
+        [GameMode::VsComputer, GameMode::TwoPlayers]
+            .into_iter()
+            .find(|m| m.wire() == name)
+    }
+}
+
+/// How the game stands.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]
+#[enum_type(name = "Match5FiveState")]
+pub enum GameState {
+    /// No move yet.
+    #[default]
+    Idle,
+    Playing,
+    BlueWon,
+    RedWon,
+    Draw,
+}
+
+impl GameState {
+    pub fn of(game: &Game) -> Self {
+        match game.outcome() {
+            Some(Outcome::Won {
+                winner: Color::Blue,
+                ..
+            }) => GameState::BlueWon,
+            Some(Outcome::Won {
+                winner: Color::Red, ..
+            }) => GameState::RedWon,
+            Some(Outcome::Draw) => GameState::Draw,
+            None if game.moves().is_empty() => GameState::Idle,
+            None => GameState::Playing,
+        }
+    }
+
+    pub fn is_over(self) -> bool {
+        matches!(
+            self,
+            GameState::BlueWon | GameState::RedWon | GameState::Draw
+        )
+    }
+
+    /// `idle`, `playing`, `blue-won`, `red-won` or `draw`.
+    pub fn wire(self) -> &'static str {
+        match self {
+            GameState::Idle => "idle",
+            GameState::Playing => "playing",
+            GameState::BlueWon => "blue-won",
+            GameState::RedWon => "red-won",
+            GameState::Draw => "draw",
+        }
+    }
+}
+
+/// Whose knowledge it is: new (never saved), its owner's (opened with
+/// the password, or without one), or a user's (opened without the
+/// password: it plays, but is not saved).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]
+#[enum_type(name = "Match5KnowledgeState")]
+pub enum KnowledgeState {
+    #[default]
+    New,
+    Owner,
+    User,
+}
+
+impl From<Status> for KnowledgeState {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::New => KnowledgeState::New,
+            Status::Owner => KnowledgeState::Owner,
+            Status::User => KnowledgeState::User,
+        }
+    }
+}
+
+impl KnowledgeState {
+    /// `new`, `owner` or `user`, as the `.fivo` format names them.
+    pub fn wire(self) -> &'static str {
+        match self {
+            KnowledgeState::New => Status::New.as_str(),
+            KnowledgeState::Owner => Status::Owner.as_str(),
+            KnowledgeState::User => Status::User.as_str(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_names_go_both_ways_and_only_exactly() {
+        for mode in [GameMode::VsComputer, GameMode::TwoPlayers] {
+            assert_eq!(GameMode::from_wire(mode.wire()), Some(mode));
+            assert_eq!(GameMode::from(Mode::from(mode)), mode);
+        }
+        assert_eq!(GameMode::from_wire("VS-COMPUTER"), None);
+        assert_eq!(GameMode::from_wire(""), None);
+    }
+
+    #[test]
+    fn a_game_starts_idle_and_plays_on() {
+        let mut game = Game::new(Mode::TwoPlayers, Color::Blue);
+        assert_eq!(GameState::of(&game), GameState::Idle);
+        game.play(match5_five::Cell::centre()).unwrap();
+        assert_eq!(GameState::of(&game), GameState::Playing);
+        assert!(!GameState::Playing.is_over() && GameState::Draw.is_over());
+    }
+}
