@@ -11,7 +11,7 @@
 use gtk::gio::prelude::*;
 use gtk::{gio, glib};
 
-use super::page::PAGE_ACTIONS;
+use super::page::{PAGE_ACTIONS, Verb};
 
 /// How an action is activated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,9 +125,24 @@ pub fn lookup<A: PageAction>(group: &gio::SimpleActionGroup, action: A) -> gio::
         .unwrap_or_else(|| panic!("{action:?} is installed"))
 }
 
-/// Every action's detailed name with its shortcuts, for the window.
+/// Every action's detailed name with its shortcuts, for the window; a
+/// common verb has the keys of [`Verb`] on every page.
 pub fn shortcuts<A: PageAction>() -> Vec<(String, &'static [&'static str])> {
-    A::ALL.iter().map(|a| (a.detailed(), a.accels())).collect()
+    A::ALL
+        .iter()
+        .map(|a| {
+            let keys = Verb::named(a.name()).map_or(a.accels(), Verb::accels);
+            (a.detailed(), keys)
+        })
+        .collect()
+}
+
+/// The common verbs among the actions of `A`.
+pub fn verbs<A: PageAction>() -> Vec<Verb> {
+    A::ALL
+        .iter()
+        .filter_map(|a| Verb::named(a.name()))
+        .collect()
 }
 
 #[cfg(test)]
@@ -157,28 +172,30 @@ mod tests {
 
     #[test]
     fn the_common_verbs_have_the_same_keys_on_every_page() {
-        fn verbs<A: PageAction>() -> Vec<(&'static str, &'static [&'static str])> {
-            A::ALL
-                .iter()
-                .filter(|a| matches!(a.name(), "new-game" | "undo" | "hint"))
-                .map(|a| (a.name(), a.accels()))
-                .collect()
-        }
-        let keys = |name: &str| match name {
-            "new-game" => ["<Control>n"],
-            "undo" => ["<Control>z"],
-            _ => ["<Control>i"],
-        };
-        for verbs in [
-            verbs::<crate::games::five::actions::FiveAction>(),
-            verbs::<crate::games::leapfrog::actions::LeapfrogAction>(),
-            verbs::<crate::games::tiles::actions::TilesAction>(),
-            verbs::<crate::games::tictactoe::actions::TicTacToeAction>(),
-        ] {
-            assert!(verbs.iter().any(|(n, _)| *n == "new-game"), "{verbs:?}");
-            for (name, accels) in verbs {
-                assert_eq!(accels, keys(name), "{name}");
+        fn check<A: PageAction>() {
+            let verbs = verbs::<A>();
+            assert!(verbs.contains(&Verb::NewGame), "{:?}", A::ALL);
+            for a in A::ALL {
+                let Some(verb) = Verb::named(a.name()) else {
+                    continue;
+                };
+                assert!(a.accels().is_empty(), "{a:?} takes the keys of {verb:?}");
+                assert_eq!(a.kind(), ActionKind::Plain, "{a:?}");
+                let (_, keys) = shortcuts::<A>()
+                    .into_iter()
+                    .find(|(n, _)| *n == a.detailed())
+                    .unwrap();
+                assert_eq!(keys, verb.accels(), "{a:?}");
             }
         }
+        check::<crate::games::five::actions::FiveAction>();
+        check::<crate::games::leapfrog::actions::LeapfrogAction>();
+        check::<crate::games::tiles::actions::TilesAction>();
+        check::<crate::games::tictactoe::actions::TicTacToeAction>();
+        assert_eq!(
+            verbs::<crate::games::tictactoe::actions::TicTacToeAction>(),
+            [Verb::NewGame],
+            "tic-tac-toe offers no undo or hint"
+        );
     }
 }

@@ -16,6 +16,45 @@ pub const PAGE_ACTIONS: &str = "game";
 /// shows its toggle button.
 pub const SIDEBAR_ACTION: &str = "show-sidebar";
 
+/// The verbs every game may offer: the header bar, the menu and the keys
+/// show them the same way on every page. A page offers a verb by having an
+/// action of that name (declared without keys: these are the keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// A fresh game of the page (also Play Again at the end of a game).
+    NewGame,
+    /// Takes back the person's last move (and the computer's answer).
+    Undo,
+    /// Shows or plays a good next move.
+    Hint,
+}
+
+impl Verb {
+    pub const ALL: [Verb; 3] = [Verb::NewGame, Verb::Undo, Verb::Hint];
+
+    /// The name of the page's action: `game.<name>`.
+    pub fn action(self) -> &'static str {
+        match self {
+            Verb::NewGame => "new-game",
+            Verb::Undo => "undo",
+            Verb::Hint => "hint",
+        }
+    }
+
+    pub fn accels(self) -> &'static [&'static str] {
+        match self {
+            Verb::NewGame => &["<Control>n"],
+            Verb::Undo => &["<Control>z"],
+            Verb::Hint => &["<Control>i"],
+        }
+    }
+
+    /// The verb whose action is named `name`.
+    pub fn named(name: &str) -> Option<Verb> {
+        Verb::ALL.into_iter().find(|v| v.action() == name)
+    }
+}
+
 /// What the window needs of a game page.
 pub trait GamePage {
     /// The page itself; it has a string property `subtitle` that the window
@@ -53,6 +92,8 @@ pub struct PageInfo {
     pub icon_name: &'static str,
     /// Keyboard shortcuts: detailed action name and its accelerators.
     pub accels: fn() -> Vec<(String, &'static [&'static str])>,
+    /// The common verbs it offers (`actions::verbs`).
+    pub verbs: fn() -> Vec<Verb>,
     /// Makes the page.
     pub make: fn(&crate::settings::SharedSettings) -> Rc<dyn GamePage>,
     /// App actions it adds, reached from the desktop file and through

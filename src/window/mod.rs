@@ -10,7 +10,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::page::{PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION};
+use crate::games::page::{PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb};
 use crate::games::{self, GamePage, PageInfo};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::{Settings, SharedSettings};
@@ -53,6 +53,10 @@ mod imp {
         pub toasts: TemplateChild<adw::ToastOverlay>,
         #[template_child]
         pub sidebar_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
+        pub new_game_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub undo_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub primary_menu: TemplateChild<gio::Menu>,
         /// How many sections of the primary menu the visible page put in
@@ -135,6 +139,7 @@ impl Window {
                 .add_titled(&holder, Some(info.id), &(info.title)());
             stack_page.set_icon_name(Some(info.icon_name));
             for (action, accels) in (info.accels)() {
+                // A common verb's keys are the same on every page.
                 if !accels.is_empty() {
                     app.set_accels_for_action(&action, accels);
                 }
@@ -271,6 +276,17 @@ impl Window {
         self.imp().stack.visible_child_name().map(Into::into)
     }
 
+    /// The common verbs the visible page offers.
+    fn visible_info_verbs(&self) -> Vec<Verb> {
+        let id = self.imp().stack.visible_child_name();
+        let pages = self.imp().pages.borrow();
+        pages
+            .iter()
+            .find(|s| Some(s.info.id) == id.as_deref())
+            .map(|s| (s.info.verbs)())
+            .unwrap_or_default()
+    }
+
     fn visible_page(&self) -> Option<Rc<dyn GamePage>> {
         let id = self.imp().stack.visible_child_name()?;
         self.made(&id)
@@ -290,6 +306,10 @@ impl Window {
         let actions = page.actions();
         imp.sidebar_button
             .set_visible(actions.has_action(SIDEBAR_ACTION));
+        let verbs = self.visible_info_verbs();
+        imp.new_game_button
+            .set_visible(verbs.contains(&Verb::NewGame));
+        imp.undo_button.set_visible(verbs.contains(&Verb::Undo));
         self.insert_action_group(PAGE_ACTIONS, Some(&actions));
         self.show_page_menu(page.menu());
         if let Some((widget, handler)) = imp.subtitle_handler.take() {

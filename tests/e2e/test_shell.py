@@ -78,6 +78,14 @@ class Shell(AppTest):
         wait_for(lambda: visible_page(app) == "leapfrog", message="Ctrl+2")
         app.key("space")
         wait_for(lambda: app.find_showing("label", "moves: 1 of 15"), message="a frog moved by the keyboard")
+        # The header shows the verbs the page offers: tic-tac-toe has no undo.
+        self.assertIsNotNone(app.find_showing("push button", "Undo"))
+        app.key("ctrl+4")
+        wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="Ctrl+4")
+        wait_for(lambda: app.find_showing("push button", "Undo") is None, message="no Undo on tic-tac-toe")
+        self.assertIsNotNone(app.find_showing("push button", "New Game"))
+        app.key("ctrl+2")
+        wait_for(lambda: app.find_showing("push button", "Undo"), message="Undo back on leap-frog")
         app.quit()
         app.wait_closed()
         with open(os.path.join(app.config, "match5", "settings.toml")) as f:

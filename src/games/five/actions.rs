@@ -8,8 +8,8 @@ use crate::games::actions::page_actions;
 page_actions! {
     /// Everything a person can ask of the five-in-a-row page.
     pub enum FiveAction {
-        NewGame = "new-game", Plain, ["<Control>n"];
-        Undo = "undo", Plain, ["<Control>z"];
+        NewGame = "new-game", Plain, [];
+        Undo = "undo", Plain, [];
         Open = "open", Plain, ["<Control>o"];
         Save = "save", Plain, ["<Control>s"];
         SaveAs = "save-as", Plain, ["<Shift><Control>s"];

@@ -47,6 +47,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         title: || crate::i18n::gettext("Five in a Row"),
         icon_name: "five-in-a-row-symbolic",
         accels: crate::games::actions::shortcuts::<actions::FiveAction>,
+        verbs: crate::games::actions::verbs::<actions::FiveAction>,
         make: |settings| std::rc::Rc::new(FivePage::new(settings)),
         app_actions: &[
             ("new-game", Some(gtk::glib::VariantTy::STRING)),

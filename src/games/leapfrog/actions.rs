@@ -6,11 +6,11 @@ page_actions! {
     /// Everything a person can ask of the leap-frog page.
     pub enum LeapfrogAction {
         /// Back to the start position (the seed's Clear); the header's New Game.
-        NewGame = "new-game", Plain, ["<Control>n"];
+        NewGame = "new-game", Plain, [];
         /// Takes the last move back (the seed's "terugspringen"); Ctrl+Z.
-        Undo = "undo", Plain, ["<Control>z"];
+        Undo = "undo", Plain, [];
         /// Plays the next move of a solution from here.
-        Hint = "hint", Plain, ["<Control>i"];
+        Hint = "hint", Plain, [];
         /// The computer searches for a solution (the seed's Analyse), then
         /// replays it.
         Solve = "solve", Plain, ["<Control>r"];

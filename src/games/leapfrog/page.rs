@@ -435,6 +435,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         title: || gettext("Leap-Frog"),
         icon_name: "leap-frog-symbolic",
         accels: actions::shortcuts::<LeapfrogAction>,
+        verbs: actions::verbs::<LeapfrogAction>,
         make: |settings| std::rc::Rc::new(LeapfrogPage::new(settings)),
         app_actions: &[],
         opens: &[],

@@ -6,7 +6,7 @@ page_actions! {
     /// Everything a person can ask of the tic-tac-toe page.
     pub enum TicTacToeAction {
         /// A new game; the header's New Game, Ctrl+N.
-        NewGame = "new-game", Plain, ["<Control>n"];
+        NewGame = "new-game", Plain, [];
         /// Show the preference the computer saw for each field (a toggle);
         /// Ctrl+E.
         ShowPreferences = "show-preferences", Toggle, ["<Control>e"];

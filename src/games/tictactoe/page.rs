@@ -393,6 +393,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         title: || gettext("Tic-Tac-Toe"),
         icon_name: "tic-tac-toe-symbolic",
         accels: actions::shortcuts::<TicTacToeAction>,
+        verbs: actions::verbs::<TicTacToeAction>,
         make: |settings| std::rc::Rc::new(TicTacToePage::new(settings)),
         app_actions: &[],
         opens: &[],

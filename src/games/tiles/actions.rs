@@ -6,11 +6,11 @@ page_actions! {
     /// Everything a person can ask of the tile page.
     pub enum TilesAction {
         /// The game as it was set up, from its start; the header's New Game.
-        NewGame = "new-game", Plain, ["<Control>n"];
+        NewGame = "new-game", Plain, [];
         /// Takes the last move back (and the computer's before it); Ctrl+Z.
-        Undo = "undo", Plain, ["<Control>z"];
+        Undo = "undo", Plain, [];
         /// Shows the best move and its score; Ctrl+I.
-        Hint = "hint", Plain, ["<Control>i"];
+        Hint = "hint", Plain, [];
         /// The original's Figure 3.
         Example = "example", Plain, [];
         /// A new game with a random pot of the chosen sizes.

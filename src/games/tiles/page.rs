@@ -471,6 +471,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         title: || gettext("Tiles"),
         icon_name: "view-grid-symbolic",
         accels: actions::shortcuts::<TilesAction>,
+        verbs: actions::verbs::<TilesAction>,
         make: |settings| std::rc::Rc::new(TilesPage::new(settings)),
         app_actions: &[],
         opens: &[],
