@@ -3,8 +3,10 @@
 //! position it makes, and can watch it think.
 //!
 //! - `page.rs` + `page.ui`: the page.
-//! - `model.rs`: the game, the knowledge and its file, free of widgets.
-//!   The computer picks its move in `crates/tictactoe/src/knowledge.rs`
+//! - `model.rs`: the game as a GObject (properties `moves`, `state`,
+//!   `positions`, `games`; signal `knowledge-changed`) around `session.rs`:
+//!   the game, the knowledge and its file, free of widgets. The computer
+//!   picks its move in `crates/tictactoe/src/knowledge.rs`
 //!   (`Knowledge::consider`).
 //! - `view.rs`: the board widget: clicks, keys, words for screen readers.
 //! - `drawing.rs`: where the board and the small boards are drawn (Cairo).
@@ -19,6 +21,7 @@ pub mod drawing;
 pub mod model;
 pub mod page;
 pub mod positions;
+pub mod session;
 pub mod settings;
 pub mod training;
 pub mod view;

@@ -1,142 +1,239 @@
-//! What the tic-tac-toe page holds, free of widgets: the game on the
-//! board, the computer's knowledge, and its file in the data folder, saved
-//! after every game. The computer picks its move in
-//! `crates/tictactoe/src/knowledge.rs` (`Knowledge::consider`).
+//! The tic-tac-toe game as a GObject: the GTK-free [`Session`] behind
+//! properties the page listens to, each notified only when it changed.
+//!
+//! Properties: `moves` (marks on the board), `state` (whose turn, or how
+//! the game ended), `positions` and `games` (what the computer knows).
+//! Signal: `knowledge-changed` whenever the knowledge changes (learned,
+//! forgotten, trained), rewards included.
 
-use std::path::{Path, PathBuf};
+use std::cell::{Cell, RefCell};
+use std::sync::OnceLock;
 
-use match5_tictactoe::file::FILE_NAME;
+use gtk::glib;
+use gtk::glib::prelude::*;
+use gtk::glib::subclass::Signal;
+use gtk::subclass::prelude::*;
 use match5_tictactoe::store::{KnowledgeFile, Saved, StoreError};
-use match5_tictactoe::{Game, Knowledge, Refusal, Rewards};
+use match5_tictactoe::{Game, Knowledge, Mark, Outcome, Refusal};
 
-/// How the knowledge file was found at the start.
-#[derive(Debug)]
-pub enum Opened {
-    /// Read, or not there yet.
-    Fine,
-    /// Damaged: moved aside to this path; the computer starts anew.
-    SetAside { aside: PathBuf, error: StoreError },
-    /// Not read and not saved: written by a newer Match5, unreadable, or
-    /// the damaged file could not be moved. The computer learns without
-    /// saving.
-    NotSaved(StoreError),
+use super::session::Session;
+
+/// Whose turn it is, or how the game ended.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]
+#[enum_type(name = "Match5TicTacToeState")]
+pub enum GameState {
+    /// No mark yet: the person begins.
+    #[default]
+    Start,
+    YourTurn,
+    /// The computer's O comes.
+    Thinking,
+    YouWon,
+    ComputerWon,
+    Drawn,
 }
 
-/// The game, the knowledge and where it is saved.
-pub struct Session {
-    pub game: Game,
-    pub knowledge: Knowledge,
-    /// `None`: the knowledge is not saved (see [`Opened::NotSaved`]).
-    pub file: Option<KnowledgeFile>,
-}
+impl GameState {
+    pub fn of(game: &Game) -> Self {
+        match game.outcome() {
+            None if game.moves().is_empty() => GameState::Start,
+            None if game.to_move() == Some(Mark::O) => GameState::Thinking,
+            None => GameState::YourTurn,
+            Some(Outcome::Lost) => GameState::YouWon,
+            Some(Outcome::Won) => GameState::ComputerWon,
+            Some(Outcome::Drawn) => GameState::Drawn,
+        }
+    }
 
-/// The knowledge file of the app: `$XDG_DATA_HOME/match5/tic-tac-toe.toml`.
-pub fn default_path() -> PathBuf {
-    gtk::glib::user_data_dir().join("match5").join(FILE_NAME)
-}
-
-impl Session {
-    /// Reads the knowledge at `path`; a damaged file is moved aside and the
-    /// computer starts anew, a newer one is left alone and not saved over.
-    pub fn open(path: &Path) -> (Session, Opened) {
-        let (file, knowledge, opened) = match KnowledgeFile::load(path, Rewards::default()) {
-            Ok((file, k)) => (Some(file), k, Opened::Fine),
-            Err(error) if error.is_damaged() => match KnowledgeFile::set_aside(path) {
-                Ok(aside) => match KnowledgeFile::load(path, Rewards::default()) {
-                    Ok((file, k)) => (Some(file), k, Opened::SetAside { aside, error }),
-                    Err(e) => (None, Knowledge::default(), Opened::NotSaved(e)),
-                },
-                Err(_) => (None, Knowledge::default(), Opened::NotSaved(error)),
-            },
-            Err(error) => (None, Knowledge::default(), Opened::NotSaved(error)),
-        };
-        (
-            Session {
-                game: Game::new(),
-                knowledge,
-                file,
-            },
-            opened,
+    pub fn is_over(self) -> bool {
+        matches!(
+            self,
+            GameState::YouWon | GameState::ComputerWon | GameState::Drawn
         )
     }
+}
 
-    pub fn new_game(&mut self) {
-        self.game = Game::new();
+mod imp {
+    use super::*;
+
+    #[derive(Default, glib::Properties)]
+    #[properties(wrapper_type = super::TicTacToeGame)]
+    pub struct TicTacToeGame {
+        pub session: RefCell<Option<Session>>,
+        #[property(get)]
+        pub moves: Cell<u32>,
+        #[property(get, builder(GameState::default()))]
+        pub state: Cell<GameState>,
+        #[property(get)]
+        pub positions: Cell<u32>,
+        #[property(get)]
+        pub games: Cell<u64>,
     }
 
-    /// The person's X on `field`; then it is the computer's turn, unless
-    /// the game is over.
-    pub fn play(&mut self, field: usize) -> Result<(), Refusal> {
-        self.game.play(field)
+    #[glib::object_subclass]
+    impl ObjectSubclass for TicTacToeGame {
+        const NAME: &'static str = "Match5TicTacToeGame";
+        type Type = super::TicTacToeGame;
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for TicTacToeGame {
+        fn signals() -> &'static [Signal] {
+            static SIGNALS: OnceLock<Vec<Signal>> = OnceLock::new();
+            SIGNALS.get_or_init(|| vec![Signal::builder("knowledge-changed").build()])
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct TicTacToeGame(ObjectSubclass<imp::TicTacToeGame>);
+}
+
+impl TicTacToeGame {
+    pub fn new(session: Session) -> Self {
+        let obj: Self = glib::Object::new();
+        obj.imp().session.replace(Some(session));
+        obj.sync();
+        obj
+    }
+
+    /// Reads the session.
+    pub fn with<R>(&self, f: impl FnOnce(&Session) -> R) -> R {
+        f(self.imp().session.borrow().as_ref().expect("made with one"))
+    }
+
+    /// Changes the session, then notifies what changed.
+    fn change<R>(&self, f: impl FnOnce(&mut Session) -> R) -> R {
+        let r = f(self
+            .imp()
+            .session
+            .borrow_mut()
+            .as_mut()
+            .expect("made with one"));
+        self.sync();
+        r
+    }
+
+    fn sync(&self) {
+        let imp = self.imp();
+        let _batch = self.freeze_notify();
+        let (moves, state, positions, games) = self.with(|s| {
+            (
+                s.game.moves().len() as u32,
+                GameState::of(&s.game),
+                s.knowledge.len() as u32,
+                s.knowledge.games(),
+            )
+        });
+        if imp.moves.replace(moves) != moves {
+            self.notify_moves();
+        }
+        if imp.state.replace(state) != state {
+            self.notify_state();
+        }
+        if imp.positions.replace(positions) != positions {
+            self.notify_positions();
+        }
+        if imp.games.replace(games) != games {
+            self.notify_games();
+        }
+    }
+
+    fn knowledge_changed(&self) {
+        self.emit_by_name::<()>("knowledge-changed", &[]);
+    }
+
+    pub fn connect_knowledge_changed<F: Fn(&Self) + 'static>(&self, f: F) {
+        self.connect_local("knowledge-changed", false, move |values| {
+            f(&values[0].get::<Self>().expect("the model"));
+            None
+        });
+    }
+
+    pub fn new_game(&self) {
+        self.change(Session::new_game);
+    }
+
+    /// The person's X on `field`.
+    pub fn play(&self, field: usize) -> Result<(), Refusal> {
+        self.change(|s| s.play(field))
     }
 
     /// The computer's O, if it is its turn.
-    pub fn answer(&mut self) {
-        self.game.answer(&mut self.knowledge);
+    pub fn answer(&self) {
+        self.change(Session::answer);
     }
 
-    /// After the game's end: the computer learns from it and saves. `None`
-    /// when the knowledge is not saved.
-    pub fn learn(&mut self) -> Option<Result<Saved, StoreError>> {
-        let lesson = self.game.lesson()?;
-        self.knowledge.learn(&lesson.made, lesson.outcome);
-        let file = self.file.as_mut()?;
-        Some(file.save_game(&mut self.knowledge, &lesson))
+    /// After the game's end: the computer learns from it and saves.
+    pub fn learn(&self) -> Option<Result<Saved, StoreError>> {
+        let r = self.change(Session::learn);
+        self.knowledge_changed();
+        r
     }
 
-    /// Forgets everything learned (the rewards stay) and starts a new game.
-    pub fn forget(&mut self) -> Option<Result<(), StoreError>> {
-        self.knowledge.forget();
-        self.game = Game::new();
-        Some(self.file.as_mut()?.save(&self.knowledge))
+    /// Forgets everything learned and starts a new game.
+    pub fn forget(&self) -> Option<Result<(), StoreError>> {
+        let r = self.change(Session::forget);
+        self.knowledge_changed();
+        r
+    }
+
+    /// What training taught, and its file when training made one.
+    pub fn trained(&self, file: Option<KnowledgeFile>, knowledge: Knowledge) {
+        self.change(|s| {
+            s.knowledge = knowledge;
+            if file.is_some() {
+                s.file = file;
+            }
+        });
+        self.knowledge_changed();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use match5_tictactoe::Outcome;
+    use std::rc::Rc;
 
     #[test]
-    fn a_damaged_file_is_moved_aside_and_a_newer_one_is_not_saved_over() {
+    fn a_move_notifies_the_game_and_the_end_the_knowledge() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(FILE_NAME);
-        std::fs::write(
-            &path,
-            "format = \"match5-tictactoe\"\nversion = 1\n[rewards\n",
-        )
-        .unwrap();
-        let (mut s, opened) = Session::open(&path);
-        let Opened::SetAside { aside, .. } = opened else {
-            panic!("{opened:?}");
-        };
-        assert!(
-            std::fs::read_to_string(aside)
-                .unwrap()
-                .contains("[rewards\n")
-        );
-        for f in [4, 2, 6] {
-            s.play(f).unwrap();
-            s.answer();
+        let (session, _) = Session::open(&dir.path().join("t.toml"));
+        let model = TicTacToeGame::new(session);
+        let seen = Rc::new(RefCell::new(Vec::<String>::new()));
+        let s = seen.clone();
+        model.connect_notify_local(None, move |_, p| s.borrow_mut().push(p.name().into()));
+        let learned = Rc::new(Cell::new(0));
+        let l = learned.clone();
+        model.connect_knowledge_changed(move |_| l.set(l.get() + 1));
+        model.play(4).unwrap();
+        seen.borrow_mut().sort();
+        assert_eq!(*seen.borrow(), ["moves", "state"], "and not what it knows");
+        assert_eq!(model.state(), GameState::Thinking);
+        model.answer();
+        assert_eq!(model.state(), GameState::YourTurn);
+        assert_eq!(learned.get(), 0, "no lesson before the end");
+        for f in [2, 6] {
+            if model.play(f).is_ok() && !model.state().is_over() {
+                model.answer();
+            }
         }
-        assert_eq!(s.game.outcome(), Some(Outcome::Lost));
-        assert!(matches!(s.learn(), Some(Ok(Saved::Plain))));
-        assert!(
-            std::fs::read_to_string(&path)
-                .unwrap()
-                .contains("games = 1\n")
-        );
-
-        let newer = "format = \"match5-tictactoe\"\nversion = 7\n";
-        std::fs::write(&path, newer).unwrap();
-        let (mut s, opened) = Session::open(&path);
-        assert!(matches!(opened, Opened::NotSaved(_)), "{opened:?}");
-        for f in [4, 2, 6] {
-            s.play(f).unwrap();
-            s.answer();
+        while !model.state().is_over() {
+            let free = model.with(|s| (0..9).find(|&f| s.game.board().get(f).is_none()));
+            model.play(free.unwrap()).unwrap();
+            if !model.state().is_over() {
+                model.answer();
+            }
         }
-        assert!(s.learn().is_none());
-        assert_eq!(s.knowledge.games(), 1);
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
+        seen.borrow_mut().clear();
+        model.learn();
+        assert_eq!(learned.get(), 1);
+        assert_eq!(model.games(), 1);
+        assert!(
+            seen.borrow().iter().any(|p| p == "games"),
+            "{:?}",
+            seen.borrow()
+        );
+        assert!(model.positions() > 0);
     }
 }

@@ -8,13 +8,14 @@ use std::cell::{OnceCell, RefCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
+use match5_tictactoe::Refusal;
 use match5_tictactoe::enumerate::MOST;
 use match5_tictactoe::store::Saved;
-use match5_tictactoe::{Outcome, Refusal};
 
 use super::actions::TicTacToeAction;
 use super::drawing::{Scene, Seen, signed};
-use super::model::{Opened, Session, default_path};
+use super::model::{GameState, TicTacToeGame};
+use super::session::{Opened, Session, default_path};
 use super::settings::TicTacToeSettings;
 use super::view::TicTacToeView;
 use super::words::{rewards_text, store_error};
@@ -51,7 +52,7 @@ mod imp {
         /// The window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,
-        pub session: RefCell<Option<Session>>,
+        pub model: OnceCell<TicTacToeGame>,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
     }
@@ -122,7 +123,8 @@ impl TicTacToePage {
         ));
 
         let (session, opened) = Session::open(&default_path());
-        imp.session.replace(Some(session));
+        let _ = imp.model.set(TicTacToeGame::new(session));
+        self.connect_model();
         match opened {
             Opened::Fine => {}
             Opened::SetAside { aside, error } => self.toast(&gettext_f(
@@ -137,25 +139,38 @@ impl TicTacToePage {
                 &[("reason", &store_error(&error))],
             )),
         }
-        self.show();
+        self.show_game();
+        self.show_knowledge();
     }
 
-    /// Runs `f` on the session (there is always one after setup).
-    pub fn with_session<R>(&self, f: impl FnOnce(&mut Session) -> R) -> R {
-        f(self
-            .imp()
-            .session
-            .borrow_mut()
-            .as_mut()
-            .expect("opened at setup"))
+    pub fn model(&self) -> &TicTacToeGame {
+        self.imp().model.get().expect("made at setup")
+    }
+
+    /// Narrow updates: the board and its words follow the game, the
+    /// knowledge rows and the subtitle what the computer knows.
+    fn connect_model(&self) {
+        let model = self.model();
+        for property in ["moves", "state"] {
+            model.connect_notify_local(
+                Some(property),
+                glib::clone!(
+                    #[weak(rename_to = page)]
+                    self,
+                    move |_, _| page.show_game()
+                ),
+            );
+        }
+        model.connect_knowledge_changed(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_| page.show_knowledge()
+        ));
     }
 
     fn activate(&self, action: TicTacToeAction, simple: &gio::SimpleAction) {
         match action {
-            TicTacToeAction::NewGame => {
-                self.with_session(Session::new_game);
-                self.show();
-            }
+            TicTacToeAction::NewGame => self.model().new_game(),
             TicTacToeAction::ShowPreferences => {
                 let on = !simple
                     .state()
@@ -164,30 +179,24 @@ impl TicTacToePage {
                 simple.set_state(&on.to_variant());
                 self.settings()
                     .update_page::<TicTacToeSettings>(|s| s.preferences = on);
-                self.show();
+                self.show_game();
             }
             TicTacToeAction::Positions => {
                 if let Some(window) = self.root().and_downcast::<gtk::Window>() {
-                    let knowledge = self.with_session(|s| s.knowledge.clone());
+                    let knowledge = self.model().with(|s| s.knowledge.clone());
                     super::positions::show(&window, &knowledge);
                 }
             }
             TicTacToeAction::Train => {
                 if let Some(window) = self.root().and_downcast::<gtk::Window>() {
-                    let trainee = self.with_session(|s| super::training::Trainee {
+                    let trainee = self.model().with(|s| super::training::Trainee {
                         path: s.file.as_ref().map(|f| f.path().to_path_buf()),
                         knowledge: s.knowledge.clone(),
                     });
                     let page = self.downgrade();
                     super::training::show(&window, trainee, move |file, knowledge| {
                         if let Some(page) = page.upgrade() {
-                            page.with_session(|s| {
-                                s.knowledge = knowledge;
-                                if file.is_some() {
-                                    s.file = file;
-                                }
-                            });
-                            page.show();
+                            page.model().trained(file, knowledge);
                         }
                     });
                 }
@@ -200,7 +209,7 @@ impl TicTacToePage {
         let Some(window) = self.root().and_downcast::<gtk::Window>() else {
             return;
         };
-        let n = self.with_session(|s| s.knowledge.len());
+        let n = self.model().positions();
         let page = self.downgrade();
         crate::dialogs::confirm(
             &window,
@@ -208,48 +217,44 @@ impl TicTacToePage {
             &ngettext_f(
                 "The computer forgets the {n} position it has learned and plays as on its first day.",
                 "The computer forgets the {n} positions it has learned and plays as on its first day.",
-                n as u32,
+                n,
                 &[("n", &n.to_string())],
             ),
             &gettext("_Forget"),
             true,
             move || {
                 if let Some(page) = page.upgrade() {
-                    if let Some(Err(e)) = page.with_session(Session::forget) {
+                    if let Some(Err(e)) = page.model().forget() {
                         page.toast(&gettext_f(
                             "Not saved: {reason}",
                             &[("reason", &store_error(&e))],
                         ));
                     }
                     page.toast(&gettext("The computer has forgotten everything."));
-                    page.show();
                 }
             },
         );
     }
 
     fn play(&self, field: usize) {
-        match self.with_session(|s| s.play(field)) {
+        match self.model().play(field) {
             Err(Refusal::Over) => {
                 self.toast(&gettext("The game is over: start a new one."));
                 crate::widgets::error_bell(self);
             }
             Err(_) => crate::widgets::error_bell(self),
-            Ok(()) if self.with_session(|s| s.game.is_over()) => self.finished(),
+            Ok(()) if self.model().state().is_over() => self.finished(),
             Ok(()) => {
                 // The person sees the X before the O comes.
-                self.show();
                 glib::timeout_add_local_once(
                     ANSWER_DELAY,
                     glib::clone!(
                         #[weak(rename_to = page)]
                         self,
                         move || {
-                            page.with_session(Session::answer);
-                            if page.with_session(|s| s.game.is_over()) {
+                            page.model().answer();
+                            if page.model().state().is_over() {
                                 page.finished();
-                            } else {
-                                page.show();
                             }
                         }
                     ),
@@ -260,7 +265,7 @@ impl TicTacToePage {
 
     /// The game is over: the computer learns from it and saves.
     fn finished(&self) {
-        match self.with_session(Session::learn) {
+        match self.model().learn() {
             Some(Err(e)) => self.toast(&gettext_f(
                 "What the computer learned is not saved: {reason}",
                 &[("reason", &store_error(&e))],
@@ -270,7 +275,6 @@ impl TicTacToePage {
             )),
             Some(Ok(Saved::Plain)) | None => {}
         }
-        self.show();
     }
 
     pub fn toast(&self, text: &str) {
@@ -279,11 +283,11 @@ impl TicTacToePage {
         self.imp().toasts.add_toast(toast);
     }
 
-    /// The board, the words around it and what the computer knows.
-    pub fn show(&self) {
+    /// The board and the words around it.
+    fn show_game(&self) {
         let imp = self.imp();
         let show_preferences = self.settings().page::<TicTacToeSettings>().preferences;
-        let (scene, status, why, len, games, rewards) = self.with_session(|s| {
+        let (scene, status, why) = self.model().with(|s| {
             let game = &s.game;
             let mut scene = Scene {
                 board: *game.board(),
@@ -301,65 +305,43 @@ impl TicTacToePage {
                 }
             }
             let rewards = s.knowledge.rewards();
-            let status = match game.outcome() {
-                None if game.moves().is_empty() => gettext(
-                    "You begin: you play X. Click a field, or press 1 to 9.",
-                ),
-                None if game.to_move() == Some(match5_tictactoe::Mark::O) => {
-                    gettext("The computer is thinking…")
+            let status = match GameState::of(game) {
+                GameState::Start => {
+                    gettext("You begin: you play X. Click a field, or press 1 to 9.")
                 }
-                None => gettext("Your turn: you play X."),
-                Some(Outcome::Lost) => gettext_f(
+                GameState::Thinking => gettext("The computer is thinking…"),
+                GameState::YourTurn => gettext("Your turn: you play X."),
+                GameState::YouWon => gettext_f(
                     "You win! Every position the computer made in this game gets {reward}: it will not play them so gladly again.",
                     &[("reward", &signed(rewards.loss))],
                 ),
-                Some(Outcome::Won) => gettext_f(
+                GameState::ComputerWon => gettext_f(
                     "The computer wins. Every position it made in this game gets {reward}.",
                     &[("reward", &signed(rewards.win))],
                 ),
-                Some(Outcome::Drawn) => gettext_f(
+                GameState::Drawn => gettext_f(
                     "A draw. Every position the computer made in this game gets {reward}.",
                     &[("reward", &signed(rewards.draw))],
                 ),
             };
-            let why = game.last_deliberation().map(|d| {
-                let field = (d.chosen.field + 1).to_string();
-                let value = signed(d.chosen.preference);
-                let mut text = if d.chosen.known {
-                    gettext_f(
-                        "I played field {field} — highest preference: {value}.",
-                        &[("field", &field), ("value", &value)],
-                    )
-                } else {
-                    gettext_f(
-                        "I played field {field} — a position I had not seen: {value}.",
-                        &[("field", &field), ("value", &value)],
-                    )
-                };
-                let equals = d.equals();
-                if equals > 1 {
-                    text += " ";
-                    text += &gettext_f(
-                        "{n} fields were equal; I take the first.",
-                        &[("n", &equals.to_string())],
-                    );
-                }
-                text
-            });
-            (
-                scene,
-                status,
-                why,
-                s.knowledge.len(),
-                s.knowledge.games(),
-                rewards,
-            )
+            (scene, status, game.last_deliberation().map(why_text))
         });
         imp.view.set_scene(scene);
         imp.status_label.set_label(&status);
         imp.why_label.set_label(&why.unwrap_or_else(|| {
             gettext("The computer weighs every empty field, 1 to 9, and plays the one whose position has the highest preference.")
         }));
+        let started = self.model().moves() > 0;
+        actions::lookup(&imp.actions, TicTacToeAction::NewGame).set_enabled(started);
+    }
+
+    /// What the computer knows: the rows, the rules with their rewards and
+    /// the subtitle.
+    fn show_knowledge(&self) {
+        let imp = self.imp();
+        let model = self.model();
+        let (len, games) = (model.positions(), model.games());
+        let rewards = model.with(|s| s.knowledge.rewards());
         let of_most = gettext_f(
             "{n} of at most {most}",
             &[("n", &len.to_string()), ("most", &MOST.to_string())],
@@ -374,16 +356,40 @@ impl TicTacToePage {
         let positions = ngettext_f(
             "{n} position learned",
             "{n} positions learned",
-            len as u32,
+            len,
             &[("n", &len.to_string())],
         );
         if imp.subtitle.replace(positions.clone()) != positions {
             self.notify_subtitle();
         }
-        let started = self.with_session(|s| !s.game.moves().is_empty());
-        actions::lookup(&imp.actions, TicTacToeAction::NewGame).set_enabled(started);
         actions::lookup(&imp.actions, TicTacToeAction::Forget).set_enabled(len > 0);
     }
+}
+
+/// "I played field 5 — highest preference: +2." and how many were equal.
+fn why_text(d: &match5_tictactoe::Deliberation) -> String {
+    let field = (d.chosen.field + 1).to_string();
+    let value = signed(d.chosen.preference);
+    let mut text = if d.chosen.known {
+        gettext_f(
+            "I played field {field} — highest preference: {value}.",
+            &[("field", &field), ("value", &value)],
+        )
+    } else {
+        gettext_f(
+            "I played field {field} — a position I had not seen: {value}.",
+            &[("field", &field), ("value", &value)],
+        )
+    };
+    let equals = d.equals();
+    if equals > 1 {
+        text += " ";
+        text += &gettext_f(
+            "{n} fields were equal; I take the first.",
+            &[("n", &equals.to_string())],
+        );
+    }
+    text
 }
 
 /// The tic-tac-toe page for the window's view switcher.

@@ -1,0 +1,142 @@
+//! What the tic-tac-toe page holds, free of widgets: the game on the
+//! board, the computer's knowledge, and its file in the data folder, saved
+//! after every game. The computer picks its move in
+//! `crates/tictactoe/src/knowledge.rs` (`Knowledge::consider`).
+
+use std::path::{Path, PathBuf};
+
+use match5_tictactoe::file::FILE_NAME;
+use match5_tictactoe::store::{KnowledgeFile, Saved, StoreError};
+use match5_tictactoe::{Game, Knowledge, Refusal, Rewards};
+
+/// How the knowledge file was found at the start.
+#[derive(Debug)]
+pub enum Opened {
+    /// Read, or not there yet.
+    Fine,
+    /// Damaged: moved aside to this path; the computer starts anew.
+    SetAside { aside: PathBuf, error: StoreError },
+    /// Not read and not saved: written by a newer Match5, unreadable, or
+    /// the damaged file could not be moved. The computer learns without
+    /// saving.
+    NotSaved(StoreError),
+}
+
+/// The game, the knowledge and where it is saved.
+pub struct Session {
+    pub game: Game,
+    pub knowledge: Knowledge,
+    /// `None`: the knowledge is not saved (see [`Opened::NotSaved`]).
+    pub file: Option<KnowledgeFile>,
+}
+
+/// The knowledge file of the app: `$XDG_DATA_HOME/match5/tic-tac-toe.toml`.
+pub fn default_path() -> PathBuf {
+    gtk::glib::user_data_dir().join("match5").join(FILE_NAME)
+}
+
+impl Session {
+    /// Reads the knowledge at `path`; a damaged file is moved aside and the
+    /// computer starts anew, a newer one is left alone and not saved over.
+    pub fn open(path: &Path) -> (Session, Opened) {
+        let (file, knowledge, opened) = match KnowledgeFile::load(path, Rewards::default()) {
+            Ok((file, k)) => (Some(file), k, Opened::Fine),
+            Err(error) if error.is_damaged() => match KnowledgeFile::set_aside(path) {
+                Ok(aside) => match KnowledgeFile::load(path, Rewards::default()) {
+                    Ok((file, k)) => (Some(file), k, Opened::SetAside { aside, error }),
+                    Err(e) => (None, Knowledge::default(), Opened::NotSaved(e)),
+                },
+                Err(_) => (None, Knowledge::default(), Opened::NotSaved(error)),
+            },
+            Err(error) => (None, Knowledge::default(), Opened::NotSaved(error)),
+        };
+        (
+            Session {
+                game: Game::new(),
+                knowledge,
+                file,
+            },
+            opened,
+        )
+    }
+
+    pub fn new_game(&mut self) {
+        self.game = Game::new();
+    }
+
+    /// The person's X on `field`; then it is the computer's turn, unless
+    /// the game is over.
+    pub fn play(&mut self, field: usize) -> Result<(), Refusal> {
+        self.game.play(field)
+    }
+
+    /// The computer's O, if it is its turn.
+    pub fn answer(&mut self) {
+        self.game.answer(&mut self.knowledge);
+    }
+
+    /// After the game's end: the computer learns from it and saves. `None`
+    /// when the knowledge is not saved.
+    pub fn learn(&mut self) -> Option<Result<Saved, StoreError>> {
+        let lesson = self.game.lesson()?;
+        self.knowledge.learn(&lesson.made, lesson.outcome);
+        let file = self.file.as_mut()?;
+        Some(file.save_game(&mut self.knowledge, &lesson))
+    }
+
+    /// Forgets everything learned (the rewards stay) and starts a new game.
+    pub fn forget(&mut self) -> Option<Result<(), StoreError>> {
+        self.knowledge.forget();
+        self.game = Game::new();
+        Some(self.file.as_mut()?.save(&self.knowledge))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match5_tictactoe::Outcome;
+
+    #[test]
+    fn a_damaged_file_is_moved_aside_and_a_newer_one_is_not_saved_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(
+            &path,
+            "format = \"match5-tictactoe\"\nversion = 1\n[rewards\n",
+        )
+        .unwrap();
+        let (mut s, opened) = Session::open(&path);
+        let Opened::SetAside { aside, .. } = opened else {
+            panic!("{opened:?}");
+        };
+        assert!(
+            std::fs::read_to_string(aside)
+                .unwrap()
+                .contains("[rewards\n")
+        );
+        for f in [4, 2, 6] {
+            s.play(f).unwrap();
+            s.answer();
+        }
+        assert_eq!(s.game.outcome(), Some(Outcome::Lost));
+        assert!(matches!(s.learn(), Some(Ok(Saved::Plain))));
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("games = 1\n")
+        );
+
+        let newer = "format = \"match5-tictactoe\"\nversion = 7\n";
+        std::fs::write(&path, newer).unwrap();
+        let (mut s, opened) = Session::open(&path);
+        assert!(matches!(opened, Opened::NotSaved(_)), "{opened:?}");
+        for f in [4, 2, 6] {
+            s.play(f).unwrap();
+            s.answer();
+        }
+        assert!(s.learn().is_none());
+        assert_eq!(s.knowledge.games(), 1);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
+    }
+}
