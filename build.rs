@@ -65,7 +65,12 @@ fn gresource_xml() -> String {
 fn main() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let gresource = Path::new(&out).join("resources.gresource.xml");
-    std::fs::write(&gresource, gresource_xml()).expect("a file in OUT_DIR");
+    // Written only when it changed: cargo watches it, and a new time stamp
+    // would make every build compile the app again.
+    let xml = gresource_xml();
+    if std::fs::read_to_string(&gresource).ok().as_deref() != Some(xml.as_str()) {
+        std::fs::write(&gresource, xml).expect("a file in OUT_DIR");
+    }
     glib_build_tools::compile_resources(
         &["data/resources", "src"],
         gresource.to_str().expect("OUT_DIR is UTF-8"),

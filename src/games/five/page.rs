@@ -95,6 +95,7 @@ impl FivePage {
     /// last player's knowledge. Messages for the person come as toasts.
     pub fn new(settings: &SharedSettings) -> Self {
         let page: Self = glib::Object::new();
+        crate::startup::trace("page-template");
         let _ = page.imp().settings.set(settings.clone());
         page.setup();
         page
@@ -132,6 +133,7 @@ impl FivePage {
         let imp = self.imp();
         let settings = self.settings().page::<FiveSettings>();
         let start = super::starting::start(&settings);
+        crate::startup::trace("page-knowledge");
         let session = start.session;
         // The opponent chosen is the one of the game shown.
         let two_players = session.mode() == Mode::TwoPlayers;
