@@ -16,3 +16,16 @@ pub fn error_bell(widget: &impl IsA<gtk::Widget>) {
         surface.beep();
     }
 }
+
+/// Calls `f` whenever one of `properties` of `model` changes: a part of a
+/// page that shows several of a model's properties listens to them all.
+pub fn on_notify<M: IsA<gtk::glib::Object>>(
+    model: &M,
+    properties: &[&str],
+    f: impl Fn() + Clone + 'static,
+) {
+    for property in properties {
+        let f = f.clone();
+        model.connect_notify_local(Some(property), move |_, _| f());
+    }
+}

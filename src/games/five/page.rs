@@ -205,26 +205,24 @@ impl FivePage {
     /// Narrow updates: each part of the page listens to what it shows.
     fn connect_model(&self) {
         let model = self.model();
-        for property in ["player", "level", "knowledge-status"] {
-            model.connect_notify_local(
-                Some(property),
-                glib::clone!(
-                    #[weak(rename_to = page)]
-                    self,
-                    move |_, _| page.show_subtitle()
-                ),
-            );
-        }
-        for property in ["moves", "state", "mode"] {
-            model.connect_notify_local(
-                Some(property),
-                glib::clone!(
-                    #[weak(rename_to = page)]
-                    self,
-                    move |_, _| page.show_game()
-                ),
-            );
-        }
+        crate::widgets::on_notify(
+            model,
+            &["player", "level", "knowledge-status"],
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move || page.show_subtitle()
+            ),
+        );
+        crate::widgets::on_notify(
+            model,
+            &["moves", "state", "mode"],
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move || page.show_game()
+            ),
+        );
         model.connect_mode_notify(glib::clone!(
             #[weak(rename_to = page)]
             self,

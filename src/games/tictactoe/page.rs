@@ -151,16 +151,15 @@ impl TicTacToePage {
     /// knowledge rows and the subtitle what the computer knows.
     fn connect_model(&self) {
         let model = self.model();
-        for property in ["moves", "state"] {
-            model.connect_notify_local(
-                Some(property),
-                glib::clone!(
-                    #[weak(rename_to = page)]
-                    self,
-                    move |_, _| page.show_game()
-                ),
-            );
-        }
+        crate::widgets::on_notify(
+            model,
+            &["moves", "state"],
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move || page.show_game()
+            ),
+        );
         model.connect_knowledge_changed(glib::clone!(
             #[weak(rename_to = page)]
             self,
