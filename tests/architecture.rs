@@ -441,6 +441,11 @@ fn every_page_brings_its_help_and_shortcuts() {
         }
         let page = fs::read_to_string(folder.join("mod.rs")).unwrap_or_default()
             + &fs::read_to_string(folder.join("page.rs")).unwrap_or_default();
+        if !page.contains("pub status: RefCell<") || !page.contains("GameStatus") {
+            problems.push(format!(
+                "{id}: the page has no status property for the window"
+            ));
+        }
         if !page.contains(&format!(r#"id: "{id}","#)) {
             problems.push(format!(
                 "{id}: its page_info has another id than its folder"

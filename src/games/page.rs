@@ -55,10 +55,43 @@ impl Verb {
     }
 }
 
+/// How the game on a page stands, typed: the window shows it the same way
+/// on every page (in its title, which window lists and screen readers
+/// name). A page has it as its `status` property.
+#[derive(Clone, Debug, PartialEq, Eq, glib::Boxed)]
+#[boxed_type(name = "Match5GameStatus")]
+pub enum GameStatus {
+    /// Whose turn it is, and what to do: "Your move".
+    Turn(String),
+    /// The computer is thinking or searching: "Lieke is thinking…".
+    Thinking(String),
+    /// The game is over: who won, or a draw, and why.
+    Over(String),
+}
+
+impl Default for GameStatus {
+    fn default() -> Self {
+        GameStatus::Turn(String::new())
+    }
+}
+
+impl GameStatus {
+    /// The words shown.
+    pub fn text(&self) -> &str {
+        match self {
+            GameStatus::Turn(t) | GameStatus::Thinking(t) | GameStatus::Over(t) => t,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self, GameStatus::Over(_))
+    }
+}
+
 /// What the window needs of a game page.
 pub trait GamePage {
     /// The page itself; it has a string property `subtitle` that the window
-    /// shows under its title.
+    /// shows under its title, and a [`GameStatus`] property `status`.
     fn widget(&self) -> gtk::Widget;
     /// Its actions, shown as `game.*` to the header bar, the menu and the
     /// shortcuts while the page is visible.

@@ -10,7 +10,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::page::{PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb};
+use crate::games::page::{GameStatus, PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb};
 use crate::games::{self, GamePage, PageInfo};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::{Settings, SharedSettings};
@@ -66,8 +66,8 @@ mod imp {
         /// Every page: what is known of it, its place in the stack, and the
         /// page once made.
         pub pages: RefCell<Vec<Slot>>,
-        /// Follows the visible page's subtitle.
-        pub subtitle_handler: RefCell<Option<(gtk::Widget, glib::SignalHandlerId)>>,
+        /// Follow the visible page's subtitle and status.
+        pub page_handlers: RefCell<Vec<(gtk::Widget, glib::SignalHandlerId)>>,
     }
 
     #[glib::object_subclass]
@@ -312,21 +312,24 @@ impl Window {
         imp.undo_button.set_visible(verbs.contains(&Verb::Undo));
         self.insert_action_group(PAGE_ACTIONS, Some(&actions));
         self.show_page_menu(page.menu());
-        if let Some((widget, handler)) = imp.subtitle_handler.take() {
+        for (widget, handler) in imp.page_handlers.take() {
             widget.disconnect(handler);
         }
         let widget = page.widget();
-        let handler = widget.connect_notify_local(
-            Some("subtitle"),
-            glib::clone!(
-                #[weak(rename_to = win)]
-                self,
-                move |w, _| win.show_subtitle(&w.property::<String>("subtitle"))
-            ),
-        );
-        self.show_subtitle(&widget.property::<String>("subtitle"));
+        let handlers = ["subtitle", "status"].map(|property| {
+            let handler = widget.connect_notify_local(
+                Some(property),
+                glib::clone!(
+                    #[weak(rename_to = win)]
+                    self,
+                    move |w, _| win.show_status(w)
+                ),
+            );
+            (widget.clone(), handler)
+        });
+        self.show_status(&widget);
         widget.grab_focus();
-        imp.subtitle_handler.replace(Some((widget, handler)));
+        imp.page_handlers.replace(handlers.into());
     }
 
     /// The primary menu shows the page's own sections (and no other
@@ -349,9 +352,18 @@ impl Window {
         imp.page_sections.set(count);
     }
 
-    fn show_subtitle(&self, subtitle: &str) {
-        self.imp().switcher_title.set_subtitle(subtitle);
-        GtkWindowExt::set_title(self, Some(&format!("{} — {}", gettext("Match5"), subtitle)));
+    /// The page's subtitle under the title; the window's title (what
+    /// window lists and screen readers name) says the app, the subtitle and
+    /// how the game stands.
+    fn show_status(&self, page: &gtk::Widget) {
+        let subtitle = page.property::<String>("subtitle");
+        let status = page.property::<GameStatus>("status");
+        self.imp().switcher_title.set_subtitle(&subtitle);
+        let mut title = format!("{} — {subtitle}", gettext("Match5"));
+        if !status.text().is_empty() {
+            title = format!("{title} — {}", status.text());
+        }
+        GtkWindowExt::set_title(self, Some(&title));
     }
 
     fn show_shortcuts(&self) {

@@ -106,6 +106,8 @@ class TicTacToe(AppTest):
         app.key("Return")
         wait_for(lambda: label(app, "You win!"), message="the person's win")
         self.assertIn("gets −1", label(app, "You win!"))
+        # The window's title says how the game ended, as on every page.
+        wait_for(lambda: "— You win! Every position" in app.title(), message="the result in the title")
         # Saved at once: the two positions it made lost a point each.
         k = wait_for(lambda: knowledge(app) if os.path.exists(
             os.path.join(app.data, "match5", "tic-tac-toe.toml")) else None, message="the knowledge file")

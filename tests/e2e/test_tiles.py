@@ -72,6 +72,7 @@ class Tiles(AppTest):
         self.assertEqual(bowls(app), [(2, 2), (2, 2)])
         self.assertIn(START_FEMKE, surface(app).description)
         self.assertIsNotNone(text_of(app, "Femke’s turn"))
+        wait_for(lambda: "— Femke’s turn: choose a bowl" in app.title(), message="whose turn, in the title")
         # The hint says what the CLI's exact search says.
         out = subprocess.run([CLI, "tiles", "example"], check=True, capture_output=True, text=True).stdout
         path = os.path.join(app.home, "spel1.txt")

@@ -49,6 +49,9 @@ mod imp {
         /// "Anna · level 12 · owner": the window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,
+        /// How the game stands, for the window.
+        #[property(get)]
+        pub status: RefCell<crate::games::page::GameStatus>,
         pub model: OnceCell<FiveGame>,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
@@ -91,6 +94,14 @@ glib::wrapper! {
 }
 
 impl FivePage {
+    /// Tells the window how the game stands (only when that changed).
+    pub(super) fn set_status(&self, status: crate::games::page::GameStatus) {
+        if *self.imp().status.borrow() != status {
+            self.imp().status.replace(status);
+            self.notify_status();
+        }
+    }
+
     /// The page, with the game it had (an unfinished one comes back) or the
     /// last player's knowledge. Messages for the person come as toasts.
     pub fn new(settings: &SharedSettings) -> Self {

@@ -14,15 +14,17 @@ use super::board_view::{cell_name, describe_stones};
 use super::page::FivePage;
 use super::settings::FiveSettings;
 use crate::games::actions::PageAction;
+use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f};
 
 impl FivePage {
     /// The status line and the board.
     pub(super) fn show_game(&self) {
         let imp = self.imp();
-        let (status, side, mut scene, to_move, board_text) = self.model().with(|session| {
+        let (status, side, mut scene, to_move, board_text, over) = self.model().with(|session| {
             let game = session.game();
             let (status, side) = game_status(game);
+            let over = game.is_over();
             let mut scene = Scene::default();
             for cell in Cell::all() {
                 if let Some(color) = game.board().get(cell) {
@@ -34,7 +36,14 @@ impl FivePage {
                 scene.winning = runs.iter().flatten().fold(0, |acc, c| acc | c.bit());
             }
             let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
-            (status, side, scene, to_move, describe_stones(game.board()))
+            (
+                status,
+                side,
+                scene,
+                to_move,
+                describe_stones(game.board()),
+                over,
+            )
         });
         let why = self
             .settings()
@@ -48,6 +57,11 @@ impl FivePage {
         }
         imp.why_label.set_visible(why.is_some());
         imp.status_label.set_label(&status);
+        self.set_status(if over {
+            GameStatus::Over(status.clone())
+        } else {
+            GameStatus::Turn(status.clone())
+        });
         imp.status_label.remove_css_class("blue");
         imp.status_label.remove_css_class("red");
         match side {

@@ -15,6 +15,7 @@ use super::model::LeapfrogGame;
 use super::settings::LeapfrogSettings;
 use super::view::LeapfrogView;
 use crate::games::actions;
+use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
@@ -52,6 +53,9 @@ mod imp {
         /// The window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,
+        /// How the game stands, for the window.
+        #[property(get)]
+        pub status: RefCell<GameStatus>,
         pub model: OnceCell<LeapfrogGame>,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
@@ -95,6 +99,14 @@ glib::wrapper! {
 }
 
 impl LeapfrogPage {
+    /// Tells the window how the game stands (only when that changed).
+    fn set_status(&self, status: GameStatus) {
+        if *self.imp().status.borrow() != status {
+            self.imp().status.replace(status);
+            self.notify_status();
+        }
+    }
+
     pub fn new(settings: &SharedSettings) -> Self {
         let page: Self = glib::Object::new();
         let _ = page.imp().settings.set(settings.clone());
@@ -348,6 +360,11 @@ impl LeapfrogPage {
         } else {
             gettext("Your move.")
         };
+        self.set_status(if model.solved() {
+            GameStatus::Over(status.clone())
+        } else {
+            GameStatus::Turn(status.clone())
+        });
         let last = imp.last_move.borrow().clone();
         imp.status_label.set_label(&if last.is_empty() {
             status

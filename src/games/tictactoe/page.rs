@@ -20,6 +20,7 @@ use super::settings::TicTacToeSettings;
 use super::view::TicTacToeView;
 use super::words::{rewards_text, store_error};
 use crate::games::actions;
+use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
@@ -52,6 +53,9 @@ mod imp {
         /// The window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,
+        /// How the game stands, for the window.
+        #[property(get)]
+        pub status: RefCell<GameStatus>,
         pub model: OnceCell<TicTacToeGame>,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
@@ -92,6 +96,14 @@ glib::wrapper! {
 }
 
 impl TicTacToePage {
+    /// Tells the window how the game stands (only when that changed).
+    fn set_status(&self, status: GameStatus) {
+        if *self.imp().status.borrow() != status {
+            self.imp().status.replace(status);
+            self.notify_status();
+        }
+    }
+
     pub fn new(settings: &SharedSettings) -> Self {
         let page: Self = glib::Object::new();
         let _ = page.imp().settings.set(settings.clone());
@@ -286,7 +298,7 @@ impl TicTacToePage {
     fn show_game(&self) {
         let imp = self.imp();
         let show_preferences = self.settings().page::<TicTacToeSettings>().preferences;
-        let (scene, status, why) = self.model().with(|s| {
+        let (scene, status, why, state) = self.model().with(|s| {
             let game = &s.game;
             let mut scene = Scene {
                 board: *game.board(),
@@ -323,10 +335,16 @@ impl TicTacToePage {
                     &[("reward", &signed(rewards.draw))],
                 ),
             };
-            (scene, status, game.last_deliberation().map(why_text))
+            let state = GameState::of(game);
+            (scene, status, game.last_deliberation().map(why_text), state)
         });
         imp.view.set_scene(scene);
         imp.status_label.set_label(&status);
+        self.set_status(match state {
+            GameState::Thinking => GameStatus::Thinking(status),
+            s if s.is_over() => GameStatus::Over(status),
+            _ => GameStatus::Turn(status),
+        });
         imp.why_label.set_label(&why.unwrap_or_else(|| {
             gettext("The computer weighs every empty field, 1 to 9, and plays the one whose position has the highest preference.")
         }));

@@ -16,6 +16,7 @@ use super::drawing::Scene;
 use super::model::{Player, TilesGame, tiles_name};
 use super::view::TilesView;
 use crate::games::actions;
+use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
@@ -57,6 +58,9 @@ mod imp {
         /// The window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,
+        /// How the game stands, for the window.
+        #[property(get)]
+        pub status: RefCell<GameStatus>,
         pub model: TilesGame,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
@@ -111,6 +115,14 @@ fn player_names() -> Vec<String> {
 }
 
 impl TilesPage {
+    /// Tells the window how the game stands (only when that changed).
+    fn set_status(&self, status: GameStatus) {
+        if *self.imp().status.borrow() != status {
+            self.imp().status.replace(status);
+            self.notify_status();
+        }
+    }
+
     pub fn new(settings: &SharedSettings) -> Self {
         let page: Self = glib::Object::new();
         let _ = page.imp().settings.set(settings.clone());
@@ -395,6 +407,13 @@ impl TilesPage {
             )
         };
         imp.status_label.set_label(&status);
+        self.set_status(if game.is_over() {
+            GameStatus::Over(status)
+        } else if model.thinking() {
+            GameStatus::Thinking(status)
+        } else {
+            GameStatus::Turn(status)
+        });
         self.action(TilesAction::Undo)
             .set_enabled(model.can_undo() && !model.thinking());
         self.action(TilesAction::Hint)
