@@ -4,7 +4,8 @@
 //! - `page.rs` + `page.ui`: the page.
 //! - `model.rs`: the game as a GObject around `match5-tiles`; the computer
 //!   picks its move off the main loop (the search is in
-//!   `crates/tiles/src/search.rs`, the good move in `players.rs`).
+//!   `crates/tiles/src/search/`, the good move in `players.rs`).
+//! - `game_files.rs`: opening a game file, and what is wrong with a bad one.
 //! - `view.rs`: the playing surface: clicks, keys, words for screen readers.
 //! - `drawing.rs`: where the pot, the bowls and the boards are drawn (Cairo).
 //! - `experiment.rs` + `experiment.ui`: the take-back experiment, on
@@ -14,6 +15,7 @@
 pub mod actions;
 pub mod drawing;
 pub mod experiment;
+mod game_files;
 pub mod model;
 pub mod page;
 pub mod view;

@@ -7,7 +7,6 @@ use std::cell::{OnceCell, RefCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_tiles::file::{FileError, MAX_FILE_BYTES, Problem};
 use match5_tiles::game::PLAYER_NAMES;
 use match5_tiles::{Colour, EXAMPLE, Game, Move, Sizes, parse};
 
@@ -130,7 +129,7 @@ impl TilesPage {
         page
     }
 
-    fn model(&self) -> &TilesGame {
+    pub(super) fn model(&self) -> &TilesGame {
         &self.imp().model
     }
 
@@ -263,54 +262,6 @@ impl TilesPage {
         }
     }
 
-    fn open_file(&self) {
-        let window = self.root().and_downcast::<gtk::Window>();
-        let kind = crate::dialogs::FileKind {
-            name: &gettext("Game files"),
-            patterns: &["*.txt"],
-            mime_types: &["text/plain"],
-        };
-        let page = self.downgrade();
-        let chooser = crate::dialogs::open_file(
-            window.as_ref(),
-            &gettext("Open Game File"),
-            &kind,
-            None,
-            move |path| {
-                if let Some(page) = page.upgrade() {
-                    page.load(&path);
-                }
-            },
-        );
-        self.imp().chooser.replace(Some(chooser));
-    }
-
-    /// Reads a game file; a bad one is reported with its line, and the
-    /// game on the page stays.
-    pub fn load(&self, path: &std::path::Path) {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = match read_text(path) {
-            Ok(text) => text,
-            Err(message) => {
-                self.toast(&gettext_f(
-                    "Could not open {file}: {reason}",
-                    &[("file", &name), ("reason", &message)],
-                ));
-                return;
-            }
-        };
-        match parse(&text) {
-            Ok(game) => self.model().set_game(game),
-            Err(e) => self.toast(&gettext_f(
-                "{file} is not a game file: {reason}",
-                &[("file", &name), ("reason", &file_error(&e))],
-            )),
-        }
-    }
-
     /// The hint: exact, or the best found in the time (said so).
     fn hinted(&self, bowl: usize, colour: u32, score: i32, exact: bool, depth: u32) {
         let colour = Colour::from_index(colour as usize);
@@ -347,7 +298,7 @@ impl TilesPage {
         self.show_position();
     }
 
-    fn toast(&self, text: &str) {
+    pub(super) fn toast(&self, text: &str) {
         self.imp().toasts.add_toast(adw::Toast::new(text));
     }
 
@@ -433,54 +384,6 @@ impl TilesPage {
             self.notify_subtitle();
         }
     }
-}
-
-/// A game file's text, if it is a small text file; else why not.
-fn read_text(path: &std::path::Path) -> Result<String, String> {
-    let bytes = match5_common::disk::read_bounded(path, MAX_FILE_BYTES)
-        .map_err(|e| crate::errors::io_reason(&e.error))?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(gettext("it is larger than 1 MB"));
-    }
-    String::from_utf8(bytes).map_err(|_| gettext("it is not a text file"))
-}
-
-/// A game file's fault, in the person's language, with its line.
-fn file_error(e: &FileError) -> String {
-    let line = e.line.to_string();
-    let what = match &e.problem {
-        Problem::EmptyPot => gettext("the pot is empty"),
-        Problem::NotATile(c) => gettext_f(
-            "the pot holds “{letter}”; only g (yellow) and b (blue) are tiles",
-            &[("letter", &match5_common::text::quote(&c.to_string()))],
-        ),
-        Problem::NotANumber(word) => gettext_f(
-            "“{word}” is not a whole number",
-            &[("word", &match5_common::text::quote(word))],
-        ),
-        Problem::Count { expected, found } => gettext_f(
-            "expected {expected} numbers, found {found}",
-            &[
-                ("expected", &expected.to_string()),
-                ("found", &found.to_string()),
-            ],
-        ),
-        Problem::OutOfRange {
-            min, max, value, ..
-        } => gettext_f(
-            "{value} is not between {min} and {max}",
-            &[
-                ("value", &value.to_string()),
-                ("min", &min.to_string()),
-                ("max", &max.to_string()),
-            ],
-        ),
-        Problem::BothColours { .. } => gettext("a row cannot hold both yellow and blue tiles"),
-        Problem::TooManyTiles { .. } => gettext("a row holds more tiles than it has cells"),
-        Problem::Missing(_) => gettext("the file ends too early"),
-        Problem::Extra => gettext("the file goes on after the player to move"),
-    };
-    gettext_f("line {line}: {what}", &[("line", &line), ("what", &what)])
 }
 
 /// The tile page for the window's view switcher.
