@@ -157,6 +157,7 @@ impl Window {
             });
         }
         imp.pages.replace(slots);
+        crate::startup::trace("window-stack");
 
         let show_page = gio::ActionEntry::builder(WindowAction::ShowPage.name())
             .parameter_type(Some(glib::VariantTy::UINT32))

@@ -105,6 +105,7 @@ impl FivePage {
     /// The page, with the game it had (an unfinished one comes back) or the
     /// last player's knowledge. Messages for the person come as toasts.
     pub fn new(settings: &SharedSettings) -> Self {
+        crate::startup::trace("page-start");
         let page: Self = glib::Object::new();
         crate::startup::trace("page-template");
         let _ = page.imp().settings.set(settings.clone());
