@@ -1,6 +1,7 @@
 //! What every drawn board has in common (five in a row, leap-frog, tiles,
 //! tic-tac-toe): it takes the keyboard focus and fills its space, a click
-//! on something on it plays it, its keys move a cursor, it is drawn again
+//! on something on it plays it, its keys move a cursor (shown from the
+//! first key, without Tab first, until the next click), it is drawn again
 //! when the focus comes or goes (the cursor shows only with the focus) and
 //! when the style turns light or dark, and it draws itself with Cairo.
 //! Each board's view says only what is under a point, what its keys do and
@@ -27,6 +28,8 @@ pub fn drawn_board<W: IsA<gtk::Widget>>(
         if let Some(w) = weak.upgrade()
             && on_click(&w, x, y)
         {
+            // Played with the mouse: the cursor hides until the next key.
+            w.remove_css_class(KEYBOARD_PLAY);
             w.grab_focus();
             gesture.set_state(gtk::EventSequenceState::Claimed);
         }
@@ -49,7 +52,16 @@ pub fn draw_cairo(
     let cr = snapshot.append_cairo(&rect);
     cr.translate(left, top);
     let dark = adw::StyleManager::default().is_dark();
-    draw(&cr, width, height, widget.has_visible_focus(), dark);
+    draw(&cr, width, height, shows_cursor(widget), dark);
+}
+
+/// Marks a board played from the keyboard since the last click.
+const KEYBOARD_PLAY: &str = "keyboard-play";
+
+/// The keyboard cursor shows while the board has the focus and is played
+/// from the keyboard: after Tab, or from its first key on.
+fn shows_cursor(widget: &impl IsA<gtk::Widget>) -> bool {
+    widget.has_focus() && (widget.has_visible_focus() || widget.has_css_class(KEYBOARD_PLAY))
 }
 
 /// The whole of `widget`: `(0, 0, width, height)`, for [`draw_cairo`].
@@ -68,9 +80,20 @@ fn keyboard_surface<W: IsA<gtk::Widget>>(
 ) {
     let keys = gtk::EventControllerKey::new();
     let weak = widget.downgrade();
-    keys.connect_key_pressed(move |_, key, _, modifiers| match weak.upgrade() {
-        Some(w) => on_key(&w, key, modifiers),
-        None => gtk::glib::Propagation::Proceed,
+    keys.connect_key_pressed(move |_, key, _, modifiers| {
+        let Some(w) = weak.upgrade() else {
+            return gtk::glib::Propagation::Proceed;
+        };
+        let handled = on_key(&w, key, modifiers);
+        // A key the board used is keyboard play: its cursor shows from now
+        // on. (GTK shows the focus only after its own keyboard navigation,
+        // such as Tab, and turns that off again soon after the board's own
+        // keys.)
+        if handled == gtk::glib::Propagation::Stop && !w.has_css_class(KEYBOARD_PLAY) {
+            w.add_css_class(KEYBOARD_PLAY);
+            w.queue_draw();
+        }
+        handled
     });
     widget.add_controller(keys);
     let focus = gtk::EventControllerFocus::new();

@@ -30,6 +30,18 @@ def wait_for(what, timeout=15.0, step=0.1, message="condition"):
     raise AssertionError(f"timed out waiting for {message}")
 
 
+def screen_pixels(x, y, w, h):
+    """The screen's pixels (r, g, b) in a rectangle of screen coordinates."""
+    raw = subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{x}+{y}", "-depth", "8", "rgb:-"],
+                         capture_output=True, check=True).stdout
+    return [tuple(raw[i:i + 3]) for i in range(0, len(raw) - 2, 3)]
+
+
+def accent_pixels(pixels):
+    """How many of `pixels` are the accent blue the keyboard cursor is drawn in."""
+    return sum(1 for r, g, b in pixels if b > 180 and r < 110 and 100 < g < 170)
+
+
 def xdotool(*args):
     return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout
 
@@ -226,6 +238,13 @@ class App:
         unit = size / 9
         ox, oy = self.origin()
         return int(ox + left + (x + 0.5) * unit), int(oy + top + (y + 0.5) * unit)
+
+    def cell_pixels(self, x, y):
+        """The screen's pixels over the field (x, y) of the board."""
+        e = self.board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        half = max(min(e.width, e.height) - 12, 9) // 18
+        cx, cy = self.cell_centre(x, y)
+        return screen_pixels(cx - half, cy - half, 2 * half, 2 * half)
 
     def click(self, x, y):
         cx, cy = self.cell_centre(x, y)

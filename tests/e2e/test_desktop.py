@@ -7,7 +7,7 @@ import unittest
 
 import pyatspi
 
-from harness import AppTest, wait_for, winning_move
+from harness import accent_pixels, AppTest, wait_for, winning_move
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -66,6 +66,16 @@ class DesktopGame(AppTest):
         app.click(8, 8)
         time.sleep(0.5)
         self.assertEqual(app.stones(), (blue, red))
+
+    def test_the_cursor_shows_from_the_first_arrow_key_without_tab(self):
+        app = self.start()
+        wait_for(lambda: "Cursor on E5" in app.description(), message="the board has the focus")
+        # A mouse player sees no cursor; the first arrow key shows it.
+        self.assertEqual(accent_pixels(app.cell_pixels(4, 4)), 0, "no cursor before a key")
+        app.key("Right")
+        wait_for(lambda: "Cursor on F5" in app.description(), message="the cursor moved")
+        wait_for(lambda: accent_pixels(app.cell_pixels(5, 4)) > 20, message="the cursor drawn on F5")
+        self.assertEqual(accent_pixels(app.cell_pixels(4, 4)), 0, "and not where it was")
 
     def test_keyboard_only_play_with_undo(self):
         app = self.start()
