@@ -328,9 +328,10 @@ class WhyThere(unittest.TestCase):
         wait_for(lambda: "show_why = false" in read(settings), message="and off again")
 
 
-class LearningHistory(unittest.TestCase):
-    """How the computer learned: the chart of level and results over the
-    games that train recorded in the knowledge file."""
+class TrainedHistory:
+    """A player whose knowledge `train` made with GAMES games, and the app."""
+
+    GAMES = 250
 
     def setUp(self):
         self.home = tempfile.mkdtemp(prefix="match5-history-")
@@ -338,7 +339,7 @@ class LearningHistory(unittest.TestCase):
         os.makedirs(knowledge)
         self.file = os.path.join(knowledge, "Tester.fivo")
         env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.home, "data"))
-        subprocess.run([CLI, "train", "--knowledge", self.file, "--player", "Tester", "--games", "250",
+        subprocess.run([CLI, "train", "--knowledge", self.file, "--player", "Tester", "--games", str(self.GAMES),
                         "--opponent", "greedy", "--seed", "3"], check=True, stdout=subprocess.DEVNULL, env=env)
         import json
         self.shown = json.loads(subprocess.run([CLI, "show", self.file, "--history", "--json"], check=True,
@@ -347,6 +348,11 @@ class LearningHistory(unittest.TestCase):
 
     def tearDown(self):
         self.app.close()
+
+
+class LearningHistory(TrainedHistory, unittest.TestCase):
+    """How the computer learned: the chart of level and results over the
+    games that train recorded in the knowledge file."""
 
     def test_ctrl_l_draws_the_games_and_says_the_numbers(self):
         app = self.app
@@ -367,6 +373,18 @@ class LearningHistory(unittest.TestCase):
             self.assertGreater(e.width * e.height, 100 * 60, "the chart is drawn at a size one can read")
         app.key("Escape")
         wait_for(lambda: app.find("label", lambda n: n.startswith("250 games")) is None, message="Escape closes it")
+
+
+class LearningHistoryOfOneGame(TrainedHistory, unittest.TestCase):
+    """One game is "1 game", in the summary as everywhere a count is shown."""
+    GAMES = 1
+
+    def test_one_game_is_counted_in_the_singular(self):
+        self.app.key("ctrl+l")
+        summary = wait_for(lambda: self.app.find("label", lambda n: "game" in n and "level went from" in n),
+                           message="the history window's summary")
+        self.assertTrue(summary.name.startswith("1 game (game 1 to 1): "), summary.name)
+        self.assertNotIn("1 games", summary.name)
 
 
 class Activation(unittest.TestCase):

@@ -12,7 +12,7 @@ use gtk::{cairo, glib};
 use match5_five::history::History;
 
 use super::model::FiveGame;
-use crate::i18n::gettext_f;
+use crate::i18n::{gettext_f, ngettext_f};
 
 /// Games over which the shares of won and lost games are taken.
 const WINDOW: usize = 100;
@@ -116,8 +116,10 @@ impl LearningHistory {
             "The computer’s level, up to {level}",
             &[("level", &top.to_string())],
         ));
-        imp.rates_title.set_label(&gettext_f(
+        imp.rates_title.set_label(&ngettext_f(
+            "Your last {n} game",
             "Your last {n} games",
+            WINDOW as u32,
             &[("n", &WINDOW.to_string())],
         ));
         imp.first_game
@@ -125,8 +127,10 @@ impl LearningHistory {
         imp.last_game
             .set_label(&gettext_f("game {n}", &[("n", &last.game.to_string())]));
         let now = *points.last().expect("not empty");
-        let summary = gettext_f(
+        let summary = ngettext_f(
+            "{games} game (game {first} to {last}): the computer’s level went from {from} to {to}. Of the last {n} you won {won}% and lost {lost}%.",
             "{games} games from game {first} to {last}: the computer’s level went from {from} to {to}. Of the last {n} you won {won}% and lost {lost}%.",
+            u32::try_from(points.len()).unwrap_or(u32::MAX),
             &[
                 ("games", &points.len().to_string()),
                 ("first", &first.game.to_string()),
