@@ -56,6 +56,7 @@ class Shell(AppTest):
         app = self.start()
         self.assertEqual(visible_page(app), "five")
         self.assertIn("Tester · level 0 · new", app.title())
+        self.assertIsNotNone(app.find_showing("push button", "Show Sidebar"), "a named sidebar button")
         app.click_on(app.find_showing("page tab", "Leap-Frog"))
         wait_for(lambda: visible_page(app) == "leapfrog", message="the leap-frog page")
         wait_for(lambda: "3 frogs of each kind · 15 moves" in app.title(), message="its subtitle in the title")
@@ -79,7 +80,9 @@ class Shell(AppTest):
         app.key("space")
         wait_for(lambda: app.find_showing("label", "moves: 1 of 15"), message="a frog moved by the keyboard")
         # The header shows the verbs the page offers: tic-tac-toe has no undo.
+        # Its icon buttons have names for screen readers.
         self.assertIsNotNone(app.find_showing("push button", "Undo"))
+        self.assertIsNotNone(app.find_showing("push button", "Main Menu"))
         app.key("ctrl+4")
         wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="Ctrl+4")
         wait_for(lambda: app.find_showing("push button", "Undo") is None, message="no Undo on tic-tac-toe")
