@@ -25,13 +25,17 @@ pub fn drawn_board<W: IsA<gtk::Widget>>(
     let click = gtk::GestureClick::new();
     let weak = widget.downgrade();
     click.connect_released(move |gesture, _, x, y| {
-        if let Some(w) = weak.upgrade()
-            && on_click(&w, x, y)
-        {
-            // Played with the mouse: the cursor hides until the next key.
-            w.remove_css_class(KEYBOARD_PLAY);
+        let Some(w) = weak.upgrade() else {
+            return;
+        };
+        // Played with the mouse: the cursor hides until the next key.
+        let keyboard = w.has_css_class(KEYBOARD_PLAY);
+        w.remove_css_class(KEYBOARD_PLAY);
+        if on_click(&w, x, y) {
             w.grab_focus();
             gesture.set_state(gtk::EventSequenceState::Claimed);
+        } else if keyboard {
+            w.add_css_class(KEYBOARD_PLAY);
         }
     });
     widget.add_controller(click);
@@ -57,6 +61,11 @@ pub fn draw_cairo(
 
 /// Marks a board played from the keyboard since the last click.
 const KEYBOARD_PLAY: &str = "keyboard-play";
+
+/// Is `widget` (a drawn board) played from the keyboard, not by clicks?
+pub fn played_from_keyboard(widget: &impl IsA<gtk::Widget>) -> bool {
+    widget.has_css_class(KEYBOARD_PLAY)
+}
 
 /// The keyboard cursor shows while the board has the focus and is played
 /// from the keyboard: after Tab, or from its first key on.
@@ -84,14 +93,19 @@ fn keyboard_surface<W: IsA<gtk::Widget>>(
         let Some(w) = weak.upgrade() else {
             return gtk::glib::Propagation::Proceed;
         };
+        // A key the board uses is keyboard play (already while the board
+        // acts on it): its cursor shows from now on. (GTK shows the focus
+        // only after its own keyboard navigation, such as Tab, and turns
+        // that off again soon after the board's own keys.)
+        let before = w.has_css_class(KEYBOARD_PLAY);
+        w.add_css_class(KEYBOARD_PLAY);
         let handled = on_key(&w, key, modifiers);
-        // A key the board used is keyboard play: its cursor shows from now
-        // on. (GTK shows the focus only after its own keyboard navigation,
-        // such as Tab, and turns that off again soon after the board's own
-        // keys.)
-        if handled == gtk::glib::Propagation::Stop && !w.has_css_class(KEYBOARD_PLAY) {
-            w.add_css_class(KEYBOARD_PLAY);
-            w.queue_draw();
+        if !before {
+            if handled == gtk::glib::Propagation::Stop {
+                w.queue_draw();
+            } else {
+                w.remove_css_class(KEYBOARD_PLAY);
+            }
         }
         handled
     });

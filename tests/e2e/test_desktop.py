@@ -101,6 +101,10 @@ class DesktopGame(AppTest):
         wait_for(lambda: app.stones() == (set(), set()), message="undo of both moves")
         status = self.win_against_the_computer(app, by_keys)
         self.assertEqual(status, "You win! The computer learned from it.")
+        # Enter on the finished board starts the next game.
+        app.key("Return")
+        wait_for(lambda: app.stones() == (set(), set()), message="a new game by Enter")
+        self.assertEqual(app.status(), "Your move")
 
     def test_the_dutch_ui(self):
         app = self.start(lang="nl")

@@ -379,6 +379,14 @@ impl FivePage {
     }
 
     fn on_cell(&self, cell: Cell) {
+        // Enter (or Space) on a finished board starts the next game, as
+        // Play Again does; a click there is refused.
+        if self.model().over()
+            && crate::widgets::drawn_board::played_from_keyboard(&*self.imp().board)
+        {
+            self.new_game();
+            return;
+        }
         if self.model().play(cell).is_err() {
             crate::widgets::error_bell(self);
         }
