@@ -89,6 +89,11 @@ class LeapFrog(AppTest):
         self.assertIn("the frogs have changed sides", text_of(app, "The "))
         app.key("Page_Up")
         wait_for(lambda: text_of(app, "move 14 of 15"), message="one move back")
+        # Play becomes Pause while the replay plays, and Play again at its end.
+        app.click_on(app.find_showing("push button", "Play the Solution"))
+        pause = wait_for(lambda: app.find_showing("push button", "Pause"), message="Play became Pause")
+        app.click_on(pause)
+        wait_for(lambda: app.find_showing("push button", "Play the Solution"), message="Pause became Play")
         app.click_on(app.find_showing("push button", "Back to Playing"))
         wait_for(lambda: text_of(app, "moves: 0 of 15"), message="back to playing")
         self.assertEqual(position(app), "XXX-YYY")

@@ -39,6 +39,8 @@ mod imp {
         #[template_child]
         pub speed_scale: TemplateChild<gtk::Scale>,
         #[template_child]
+        pub autoplay_button: TemplateChild<gtk::ToggleButton>,
+        #[template_child]
         pub frogs_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
         pub goats_switch: TemplateChild<gtk::Switch>,
@@ -141,6 +143,20 @@ impl LeapfrogPage {
         );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
 
+        // Play becomes Pause while the replay plays.
+        imp.autoplay_button.connect_active_notify(|button| {
+            let (icon, text) = if button.is_active() {
+                ("media-playback-pause-symbolic", gettext("Pause"))
+            } else {
+                (
+                    "media-playback-start-symbolic",
+                    gettext("Play the Solution"),
+                )
+            };
+            button.set_icon_name(icon);
+            button.set_tooltip_text(Some(&text));
+            crate::widgets::a11y::set_label(button, &text);
+        });
         imp.view.connect_field_activated(glib::clone!(
             #[weak(rename_to = page)]
             self,
