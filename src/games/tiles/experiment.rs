@@ -367,7 +367,7 @@ pub fn times(row: &Row) -> Option<(f64, f64)> {
 }
 
 /// A chart: per move taken back, two lines on a logarithmic scale with a
-/// line per power of ten (the smallest shown is 10^-2).
+/// line per power of ten (the smallest shown is 10⁻²).
 pub fn draw(
     cr: &cairo::Context,
     w: f64,
@@ -406,7 +406,7 @@ pub fn draw(
         let _ = cr.stroke();
         cr.set_source_rgba(text.0, text.1, text.2, 0.7);
         cr.move_to(4.0, yy + 3.0);
-        let _ = cr.show_text(&format!("10^{d}"));
+        let _ = cr.show_text(&power_of_ten(d));
     }
     for i in [1, n] {
         cr.move_to(x(i) - 3.0, h - 6.0);
@@ -437,6 +437,19 @@ pub fn draw(
     }
 }
 
+/// "10⁴", "10⁻²": a power of ten as a chart axis says it.
+fn power_of_ten(exponent: i32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let mut text = String::from("10");
+    if exponent < 0 {
+        text.push('⁻');
+    }
+    for digit in exponent.unsigned_abs().to_string().bytes() {
+        text.push(DIGITS[usize::from(digit - b'0')]);
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -449,5 +462,13 @@ mod tests {
             "116\u{2009}019\u{2009}351\u{2009}485"
         );
         assert_eq!(group(12), "12");
+    }
+
+    #[test]
+    fn powers_of_ten_are_written_with_superscripts() {
+        assert_eq!(power_of_ten(4), "10⁴");
+        assert_eq!(power_of_ten(0), "10⁰");
+        assert_eq!(power_of_ten(-2), "10⁻²");
+        assert_eq!(power_of_ten(12), "10¹²");
     }
 }
