@@ -33,7 +33,7 @@ class DesktopGame(AppTest):
     def test_a_won_game_teaches_one_pattern_that_is_saved(self):
         app = self.start()
         self.assertIn("Tester · level 0 · new", app.title())
-        self.assertEqual(app.status(), "Your move")
+        self.assertEqual(app.status(), "You play blue. Your move")
         self.assertFalse(app.showing("push button", "Play Again"))
         status = self.win_against_the_computer(app, lambda c: app.click(*c))
         self.assertEqual(status, "You win! The computer learned from it.")
@@ -104,12 +104,12 @@ class DesktopGame(AppTest):
         # Enter on the finished board starts the next game.
         app.key("Return")
         wait_for(lambda: app.stones() == (set(), set()), message="a new game by Enter")
-        self.assertEqual(app.status(), "Your move")
+        self.assertEqual(app.status(), "You play blue. Your move")
 
     def test_the_dutch_ui(self):
         app = self.start(lang="nl")
         self.assertIn("Tester · niveau 0 · nieuw", app.title())
-        self.assertEqual(app.status(), "Jij bent aan zet")
+        self.assertEqual(app.status(), "Jij speelt blauw. Jij bent aan zet")
         self.assertEqual(app.board.name, "Bord")
         self.assertIsNotNone(app.find("push button", "Nieuw spel"))
         app.play_and_wait(lambda c: app.click(*c), (4, 4))

@@ -183,6 +183,10 @@ pub(super) fn game_status(game: &match5_five::Game) -> (String, Option<Color>) {
             winner: Color::Red, ..
         }) => (gettext("Red wins!"), Some(Color::Red)),
         Some(Outcome::Draw) => (gettext("A draw: the board is full."), None),
+        // Until the person's first ball, the line says which colour is theirs.
+        None if vs_computer && !Cell::all().any(|c| game.board().get(c) == Some(Color::Blue)) => {
+            (gettext("You play blue. Your move"), Some(Color::Blue))
+        }
         None if vs_computer => (gettext("Your move"), Some(Color::Blue)),
         None if game.to_move() == Color::Blue => (gettext("Blue to move"), Some(Color::Blue)),
         None => (gettext("Red to move"), Some(Color::Red)),

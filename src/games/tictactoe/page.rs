@@ -394,7 +394,7 @@ fn why_text(d: &match5_tictactoe::Deliberation) -> String {
         )
     } else {
         gettext_f(
-            "I played field {field} — a position I had not seen: {value}.",
+            "I played field {field}: it leads to a position I had not seen yet, so its preference is {value}.",
             &[("field", &field), ("value", &value)],
         )
     };
