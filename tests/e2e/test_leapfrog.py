@@ -102,8 +102,12 @@ class LeapFrog(AppTest):
         app = self.start_leapfrog(4)
         self.assertIsNotNone(app.find_showing("label", "195"), "reachable positions for k = 4")
         self.assertIsNotNone(app.find_showing("label", "147"), "dead ends for k = 4")
+        # The X frog on field 4 steps to the empty field 5.
+        click_field(app, 3)
+        wait_for(lambda: text_of(app, "The X frog from field 4 to field 5."), message="the move in words")
         app.click_on(app.find_showing("check box", "Goats Instead of Frogs"))
         wait_for(lambda: "X goat" in app.find_showing("image", "Fields").description, message="goats")
+        wait_for(lambda: text_of(app, "The X goat from field 4 to field 5."), message="the status says goat too")
         app.quit()
         app.wait_closed()
         with open(os.path.join(app.config, "match5", "settings.toml")) as f:

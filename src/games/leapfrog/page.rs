@@ -62,7 +62,8 @@ mod imp {
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
         /// What the last move did, said in the status line.
-        pub last_move: RefCell<String>,
+        /// The last move made (fields `from`, `to`), told in words.
+        pub last_move: std::cell::Cell<Option<(usize, usize)>>,
         pub autoplay: RefCell<Option<glib::SourceId>>,
     }
 
@@ -205,18 +206,9 @@ impl LeapfrogPage {
         model.connect_moved(glib::clone!(
             #[weak(rename_to = page)]
             self,
-            move |m, from, to| {
+            move |_, from, to| {
                 page.imp().view.animate_move(from, to);
-                let shown = m.shown();
-                let what = animal_name(page.animal(), shown.get(to));
-                page.imp().last_move.replace(gettext_f(
-                    "{animal} from field {from} to field {to}.",
-                    &[
-                        ("animal", &what),
-                        ("from", &(from + 1).to_string()),
-                        ("to", &(to + 1).to_string()),
-                    ],
-                ));
+                page.imp().last_move.set(Some((from, to)));
                 page.show_position();
             }
         ));
@@ -237,7 +229,7 @@ impl LeapfrogPage {
         match action {
             LeapfrogAction::NewGame => {
                 self.stop_autoplay();
-                self.imp().last_move.replace(String::new());
+                self.imp().last_move.set(None);
                 model.clear();
             }
             LeapfrogAction::Undo => {
@@ -252,7 +244,7 @@ impl LeapfrogPage {
             }
             LeapfrogAction::Solve => {
                 let found = model.solve();
-                self.imp().last_move.replace(String::new());
+                self.imp().last_move.set(None);
                 self.toast(&ngettext_f(
                     "The computer found a solution of {moves} moves after trying {tried} move",
                     "The computer found a solution of {moves} moves after trying {tried} moves",
@@ -282,7 +274,7 @@ impl LeapfrogPage {
             }
             LeapfrogAction::Play => {
                 self.stop_autoplay();
-                self.imp().last_move.replace(String::new());
+                self.imp().last_move.set(None);
                 model.stop_replay();
             }
         }
@@ -381,7 +373,17 @@ impl LeapfrogPage {
         } else {
             GameStatus::Turn(status.clone())
         });
-        let last = imp.last_move.borrow().clone();
+        // In words at each showing: goats instead of frogs changes them.
+        let last = imp.last_move.get().map_or_else(String::new, |(from, to)| {
+            gettext_f(
+                "{animal} from field {from} to field {to}.",
+                &[
+                    ("animal", &animal_name(self.animal(), shown.get(to))),
+                    ("from", &(from + 1).to_string()),
+                    ("to", &(to + 1).to_string()),
+                ],
+            )
+        });
         imp.status_label.set_label(&if last.is_empty() {
             status
         } else {
