@@ -89,7 +89,10 @@ class LeapFrog(AppTest):
         self.assertIn("the frogs have changed sides", text_of(app, "The "))
         app.key("Page_Up")
         wait_for(lambda: text_of(app, "move 14 of 15"), message="one move back")
-        # Play becomes Pause while the replay plays, and Play again at its end.
+        # Play becomes Pause while the replay plays (from the end it starts
+        # over: 15 moves at 2 a second), and Play again when paused.
+        app.key("Page_Down")
+        wait_for(lambda: text_of(app, "move 15 of 15"), message="the end again")
         app.click_on(app.find_showing("push button", "Play the Solution"))
         pause = wait_for(lambda: app.find_showing("push button", "Pause"), message="Play became Pause")
         app.click_on(pause)
