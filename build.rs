@@ -4,43 +4,42 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The resources: every `.ui` file beside its widget in `src/` (a page's
-/// templates, help and shortcuts come with its folder), and the icons and
-/// style sheet in `data/resources/`.
-fn gresource_xml() -> String {
-    fn files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every file under `root`, as a path relative to it.
+fn files_under(root: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
         };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
-                files(root, &path, out);
+                walk(root, &path, out);
             } else if let Ok(relative) = path.strip_prefix(root) {
                 out.push(relative.to_path_buf());
             }
         }
     }
-    let mut entries = Vec::new();
-    let mut ui = Vec::new();
-    files(Path::new("src"), Path::new("src"), &mut ui);
-    let mut data = Vec::new();
-    files(
-        Path::new("data/resources"),
-        Path::new("data/resources"),
-        &mut data,
-    );
-    for path in ui
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "ui"))
-    {
-        entries.push((path.clone(), "xml-stripblanks"));
-    }
-    for path in &data {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("svg") => entries.push((path.clone(), "xml-stripblanks")),
-            Some("css") => entries.push((path.clone(), "")),
-            _ => {}
+    let mut out = Vec::new();
+    walk(root, root, &mut out);
+    out
+}
+
+/// The resources: every `.ui` file beside its widget in `src/` (a page's
+/// templates, help and shortcuts come with its folder), and the icons and
+/// style sheet in `data/resources/`.
+fn gresource_xml() -> String {
+    const STRIP: &str = " preprocess=\"xml-stripblanks\"";
+    let has = |path: &Path, ending: &str| path.extension().is_some_and(|e| e == ending);
+    let mut entries: Vec<(PathBuf, &str)> = files_under(Path::new("src"))
+        .into_iter()
+        .filter(|p| has(p, "ui"))
+        .map(|p| (p, STRIP))
+        .collect();
+    for path in files_under(Path::new("data/resources")) {
+        if has(&path, "svg") {
+            entries.push((path, STRIP));
+        } else if has(&path, "css") {
+            entries.push((path, ""));
         }
     }
     entries.sort();
@@ -48,11 +47,6 @@ fn gresource_xml() -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gresources>\n  <gresource prefix=\"/io/github/match5/Match5\">\n",
     );
     for (path, preprocess) in entries {
-        let preprocess = if preprocess.is_empty() {
-            String::new()
-        } else {
-            format!(" preprocess=\"{preprocess}\"")
-        };
         xml.push_str(&format!(
             "    <file compressed=\"true\"{preprocess}>{}</file>\n",
             path.display()

@@ -117,6 +117,17 @@ pub fn install<A: PageAction>(
     }
 }
 
+/// Flips an on/off action (a [`ActionKind::Toggle`]) when it is activated;
+/// returns its new state.
+pub fn toggle(action: &gio::SimpleAction) -> bool {
+    let on = !action
+        .state()
+        .and_then(|s| s.get::<bool>())
+        .unwrap_or(false);
+    action.set_state(&on.to_variant());
+    on
+}
+
 /// The action `action` in `group` (installed by [`install`]).
 pub fn lookup<A: PageAction>(group: &gio::SimpleActionGroup, action: A) -> gio::SimpleAction {
     group

@@ -82,10 +82,6 @@ impl GameStatus {
             GameStatus::Turn(t) | GameStatus::Thinking(t) | GameStatus::Over(t) => t,
         }
     }
-
-    pub fn is_over(&self) -> bool {
-        matches!(self, GameStatus::Over(_))
-    }
 }
 
 /// What the window needs of a game page.

@@ -29,7 +29,7 @@ pub fn drawn_board<W: IsA<gtk::Widget>>(
             return;
         };
         // Played with the mouse: the cursor hides until the next key.
-        let keyboard = w.has_css_class(KEYBOARD_PLAY);
+        let keyboard = played_from_keyboard(&w);
         w.remove_css_class(KEYBOARD_PLAY);
         if on_click(&w, x, y) {
             w.grab_focus();
@@ -70,7 +70,7 @@ pub fn played_from_keyboard(widget: &impl IsA<gtk::Widget>) -> bool {
 /// The keyboard cursor shows while the board has the focus and is played
 /// from the keyboard: after Tab, or from its first key on.
 fn shows_cursor(widget: &impl IsA<gtk::Widget>) -> bool {
-    widget.has_focus() && (widget.has_visible_focus() || widget.has_css_class(KEYBOARD_PLAY))
+    widget.has_focus() && (widget.has_visible_focus() || played_from_keyboard(widget))
 }
 
 /// The whole of `widget`: `(0, 0, width, height)`, for [`draw_cairo`].
@@ -97,7 +97,7 @@ fn keyboard_surface<W: IsA<gtk::Widget>>(
         // acts on it): its cursor shows from now on. (GTK shows the focus
         // only after its own keyboard navigation, such as Tab, and turns
         // that off again soon after the board's own keys.)
-        let before = w.has_css_class(KEYBOARD_PLAY);
+        let before = played_from_keyboard(&w);
         w.add_css_class(KEYBOARD_PLAY);
         let handled = on_key(&w, key, modifiers);
         if !before {

@@ -17,6 +17,16 @@ pub fn error_bell(widget: &impl IsA<gtk::Widget>) {
     }
 }
 
+/// Sets `cell` to `new`; was it different? A property is notified only
+/// when this says so.
+pub fn put<T: PartialEq>(cell: &std::cell::RefCell<T>, new: T) -> bool {
+    let changed = *cell.borrow() != new;
+    if changed {
+        cell.replace(new);
+    }
+    changed
+}
+
 /// Calls `f` whenever one of `properties` of `model` changes: a part of a
 /// page that shows several of a model's properties listens to them all.
 pub fn on_notify<M: IsA<gtk::glib::Object>>(

@@ -139,7 +139,6 @@ impl Window {
                 .add_titled(&holder, Some(info.id), &(info.title)());
             stack_page.set_icon_name(Some(info.icon_name));
             for (action, accels) in (info.accels)() {
-                // A common verb's keys are the same on every page.
                 if !accels.is_empty() {
                     app.set_accels_for_action(&action, accels);
                 }

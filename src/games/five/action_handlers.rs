@@ -1,6 +1,5 @@
 //! What each of the five-in-a-row page's actions (`actions.rs`) does.
 
-use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
@@ -38,14 +37,6 @@ impl FivePage {
         simple: &gio::SimpleAction,
         parameter: Option<&glib::Variant>,
     ) {
-        let toggled = || {
-            let on = !simple
-                .state()
-                .and_then(|s| s.get::<bool>())
-                .unwrap_or(false);
-            simple.set_state(&on.to_variant());
-            on
-        };
         match action {
             FiveAction::NewGame => self.new_game(),
             FiveAction::Undo => {
@@ -70,23 +61,23 @@ impl FivePage {
             }
             FiveAction::DeleteAll => self.delete_all(),
             FiveAction::ComputerStarts => {
-                let on = toggled();
+                let on = actions::toggle(simple);
                 self.settings()
                     .update_page::<FiveSettings>(|s| s.computer_starts = on);
             }
             FiveAction::ShowMutations => {
-                let on = toggled();
+                let on = actions::toggle(simple);
                 self.settings()
                     .update_page::<FiveSettings>(|s| s.show_mutations = on);
             }
             FiveAction::ShowWhy => {
-                let on = toggled();
+                let on = actions::toggle(simple);
                 self.settings()
                     .update_page::<FiveSettings>(|s| s.show_why = on);
                 self.show_game();
             }
             FiveAction::ShowSidebar => {
-                let on = toggled();
+                let on = actions::toggle(simple);
                 self.sidebar();
                 self.imp().flap.set_reveal_flap(on);
             }

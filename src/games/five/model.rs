@@ -27,6 +27,7 @@ use match5_five::{Cell, Change, Knowledge, Mode, Reason, SaveReport, Status, Sto
 
 use super::session::{Session, Turn};
 use super::state::{GameMode, GameState, KnowledgeState};
+use crate::widgets::put;
 
 mod imp {
     use super::*;
@@ -105,15 +106,6 @@ mod imp {
 
 glib::wrapper! {
     pub struct FiveGame(ObjectSubclass<imp::FiveGame>);
-}
-
-/// Sets `cell` to `new`; was it different?
-fn put<T: PartialEq>(cell: &RefCell<T>, new: T) -> bool {
-    let changed = *cell.borrow() != new;
-    if changed {
-        cell.replace(new);
-    }
-    changed
 }
 
 fn put_copy<T: PartialEq + Copy>(cell: &StdCell<T>, new: T) -> bool {

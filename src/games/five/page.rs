@@ -96,8 +96,7 @@ glib::wrapper! {
 impl FivePage {
     /// Tells the window how the game stands (only when that changed).
     pub(super) fn set_status(&self, status: crate::games::page::GameStatus) {
-        if *self.imp().status.borrow() != status {
-            self.imp().status.replace(status);
+        if crate::widgets::put(&self.imp().status, status) {
             self.notify_status();
         }
     }
@@ -321,7 +320,7 @@ impl FivePage {
         let line = self
             .model()
             .with(|s| s.status_line(status_name, level_text));
-        if self.imp().subtitle.replace(line.clone()) != line {
+        if crate::widgets::put(&self.imp().subtitle, line) {
             self.notify_subtitle();
         }
     }
@@ -334,20 +333,22 @@ impl FivePage {
             .set_enabled(may_save && model.level() > 0);
     }
 
+    /// A new game in the mode the person chose.
     pub fn new_game(&self) {
-        let settings = self.settings().page::<FiveSettings>();
-        let mode = if settings.two_players {
-            Mode::TwoPlayers
-        } else {
-            Mode::VsComputer
-        };
-        self.model().new_game(mode, settings.computer_starts);
+        self.new_game_in(self.settings().page::<FiveSettings>().mode());
+    }
+
+    /// A new game in `mode` (the sidebar and the settings follow the
+    /// model), with the board ready for the keyboard.
+    fn new_game_in(&self, mode: Mode) {
+        let computer_starts = self.settings().page::<FiveSettings>().computer_starts;
+        self.model().new_game(mode, computer_starts);
         self.imp().board.grab_focus();
     }
 
     fn on_mode_changed(&self, two_players: bool) {
         if self.settings().page::<FiveSettings>().two_players == two_players {
-            return; // set from code (start_game), which starts the game itself
+            return; // set from code (follow_mode): the model's game is already in that mode
         }
         self.settings()
             .update_page::<FiveSettings>(|s| s.two_players = two_players);
@@ -436,8 +437,7 @@ impl crate::games::page::GamePage for FivePage {
             }
             _ => return,
         };
-        let computer_starts = self.settings().page::<FiveSettings>().computer_starts;
-        self.model().new_game(mode.into(), computer_starts);
+        self.new_game_in(mode.into());
     }
 
     /// A knowledge file, once unsaved knowledge is saved or let go.

@@ -1,6 +1,7 @@
 //! The five-in-a-row page's settings: the `[five]` table of the settings
 //! file.
 
+use match5_five::Mode;
 use serde::{Deserialize, Serialize};
 
 use crate::settings::PageSettings;
@@ -18,6 +19,17 @@ pub struct FiveSettings {
     pub two_players: bool,
     /// The player who played last.
     pub last_player: String,
+}
+
+impl FiveSettings {
+    /// The game mode the person chose.
+    pub fn mode(&self) -> Mode {
+        if self.two_players {
+            Mode::TwoPlayers
+        } else {
+            Mode::VsComputer
+        }
+    }
 }
 
 impl Default for FiveSettings {

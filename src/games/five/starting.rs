@@ -2,7 +2,7 @@
 //! knowledge (with a message when a file could not be read).
 
 use gtk::glib;
-use match5_five::{Knowledge, Mode, Store};
+use match5_five::{Knowledge, Store};
 
 use super::saved_game::SavedGame;
 use super::session::Session;
@@ -22,11 +22,6 @@ pub struct Start {
 /// now), else a new game with the last player's knowledge.
 pub fn start(settings: &FiveSettings) -> Start {
     let store = Store::at(glib::user_data_dir().join("match5"));
-    let mode = if settings.two_players {
-        Mode::TwoPlayers
-    } else {
-        Mode::VsComputer
-    };
     let player = if settings.last_player.trim().is_empty() {
         default_player_name()
     } else {
@@ -44,7 +39,7 @@ pub fn start(settings: &FiveSettings) -> Start {
     let session = restored.unwrap_or_else(|| {
         let (knowledge, message) = knowledge_for(&store, &player, None);
         messages.extend(message);
-        Session::new(knowledge, mode, settings.computer_starts)
+        Session::new(knowledge, settings.mode(), settings.computer_starts)
     });
     let _ = std::fs::remove_file(&saved_path);
     Start {

@@ -104,8 +104,7 @@ glib::wrapper! {
 impl LeapfrogPage {
     /// Tells the window how the game stands (only when that changed).
     fn set_status(&self, status: GameStatus) {
-        if *self.imp().status.borrow() != status {
-            self.imp().status.replace(status);
+        if crate::widgets::put(&self.imp().status, status) {
             self.notify_status();
         }
     }
@@ -426,7 +425,7 @@ impl LeapfrogPage {
                 ("moves", &total.to_string()),
             ],
         );
-        if imp.subtitle.replace(subtitle.clone()) != subtitle {
+        if crate::widgets::put(&imp.subtitle, subtitle) {
             self.notify_subtitle();
         }
     }

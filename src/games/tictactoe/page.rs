@@ -98,8 +98,7 @@ glib::wrapper! {
 impl TicTacToePage {
     /// Tells the window how the game stands (only when that changed).
     fn set_status(&self, status: GameStatus) {
-        if *self.imp().status.borrow() != status {
-            self.imp().status.replace(status);
+        if crate::widgets::put(&self.imp().status, status) {
             self.notify_status();
         }
     }
@@ -183,11 +182,7 @@ impl TicTacToePage {
         match action {
             TicTacToeAction::NewGame => self.model().new_game(),
             TicTacToeAction::ShowPreferences => {
-                let on = !simple
-                    .state()
-                    .and_then(|s| s.get::<bool>())
-                    .unwrap_or(false);
-                simple.set_state(&on.to_variant());
+                let on = actions::toggle(simple);
                 self.settings()
                     .update_page::<TicTacToeSettings>(|s| s.preferences = on);
                 self.show_game();
@@ -298,7 +293,8 @@ impl TicTacToePage {
     fn show_game(&self) {
         let imp = self.imp();
         let show_preferences = self.settings().page::<TicTacToeSettings>().preferences;
-        let (scene, status, why, state) = self.model().with(|s| {
+        let state = self.model().state();
+        let (scene, status, why) = self.model().with(|s| {
             let game = &s.game;
             let mut scene = Scene {
                 board: *game.board(),
@@ -316,7 +312,7 @@ impl TicTacToePage {
                 }
             }
             let rewards = s.knowledge.rewards();
-            let status = match GameState::of(game) {
+            let status = match state {
                 GameState::Start => {
                     gettext("You begin: you play X. Click a field, or press 1 to 9.")
                 }
@@ -335,8 +331,7 @@ impl TicTacToePage {
                     &[("reward", &signed(rewards.draw))],
                 ),
             };
-            let state = GameState::of(game);
-            (scene, status, game.last_deliberation().map(why_text), state)
+            (scene, status, game.last_deliberation().map(why_text))
         });
         imp.view.set_scene(scene);
         imp.status_label.set_label(&status);
@@ -376,7 +371,7 @@ impl TicTacToePage {
             len,
             &[("n", &len.to_string())],
         );
-        if imp.subtitle.replace(positions.clone()) != positions {
+        if crate::widgets::put(&imp.subtitle, positions) {
             self.notify_subtitle();
         }
         actions::lookup(&imp.actions, TicTacToeAction::Forget).set_enabled(len > 0);

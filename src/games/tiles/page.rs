@@ -116,8 +116,7 @@ fn player_names() -> Vec<String> {
 impl TilesPage {
     /// Tells the window how the game stands (only when that changed).
     fn set_status(&self, status: GameStatus) {
-        if *self.imp().status.borrow() != status {
-            self.imp().status.replace(status);
+        if crate::widgets::put(&self.imp().status, status) {
             self.notify_status();
         }
     }
@@ -380,7 +379,7 @@ impl TilesPage {
                 ("l", &sizes.row_length.to_string()),
             ],
         );
-        if imp.subtitle.replace(subtitle.clone()) != subtitle {
+        if crate::widgets::put(&imp.subtitle, subtitle) {
             self.notify_subtitle();
         }
     }

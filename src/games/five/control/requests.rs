@@ -78,10 +78,6 @@ pub struct Controller {
 }
 
 impl Controller {
-    fn model(&self) -> &FiveGame {
-        &self.model
-    }
-
     /// Carries out a D-Bus call.
     pub fn handle(&self, request: Request) {
         match request {
@@ -113,7 +109,7 @@ impl Controller {
 
     /// Refuses to drop unsaved learned knowledge, unless told to.
     fn refuse_if_unsaved(&self, discard_unsaved: bool) -> Result<(), ControlError> {
-        let model = self.model();
+        let model = &self.model;
         if model.unsaved() && !discard_unsaved {
             return Err(ControlError::UnsavedKnowledge(format!(
                 "the knowledge of {} (level {}) has changes that are not saved: call SaveKnowledge, or LoadKnowledge2 with discard-unsaved",
@@ -153,7 +149,7 @@ impl Controller {
     }
 
     fn save(&self) -> Result<(String, u32), ControlError> {
-        let model = self.model();
+        let model = &self.model;
         if model.status() == Status::User {
             return Err(ControlError::UserKnowledge(format!(
                 "the knowledge of {} was opened without its password: it cannot be saved; load it with the password",
@@ -181,7 +177,7 @@ impl Controller {
         discard_unsaved: bool,
     ) -> Result<(), ControlError> {
         if let Some(name) = player.map(|p| p.trim().to_string())
-            && name != self.model().player()
+            && name != self.model.player()
         {
             let path = self.model.store().knowledge_path(&name).map_err(|e| {
                 ControlError::InvalidPlayer(format!(
@@ -207,8 +203,8 @@ impl Controller {
     fn play(&self, x: u32, y: u32) -> Result<String, ControlError> {
         let cell = Cell::new(x as usize, y as usize)
             .ok_or_else(|| ControlError::OffBoard(format!("{x},{y} is off the 9x9 board")))?;
-        match self.model().play(cell) {
-            Ok(_) => Ok(self.model().state().wire().to_string()),
+        match self.model.play(cell) {
+            Ok(_) => Ok(self.model.state().wire().to_string()),
             Err(MoveError::GameOver) => Err(ControlError::NoGame(
                 "no game is running: the last one is over; start one with StartGame".into(),
             )),
