@@ -195,7 +195,7 @@ impl Application {
             }
         }
         self.set_accels_for_action("window.close", &["<Control>w"]);
-        // The pages' shortcuts are set by the window, which has the pages.
+        Window::set_accels(self);
     }
 
     fn activate_action_typed(&self, action: AppAction) {

@@ -48,6 +48,8 @@ mod imp {
         #[template_child]
         pub switcher_title: TemplateChild<adw::ViewSwitcherTitle>,
         #[template_child]
+        pub switcher_bar: TemplateChild<adw::ViewSwitcherBar>,
+        #[template_child]
         pub stack: TemplateChild<adw::ViewStack>,
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
@@ -113,31 +115,11 @@ glib::wrapper! {
 }
 
 impl Window {
-    pub fn new(app: &impl IsA<gtk::Application>) -> Self {
-        let window: Self = glib::Object::builder().property("application", app).build();
-        crate::startup::trace("window-template");
-        window.setup(app);
-        window
-    }
-
-    fn setup(&self, app: &impl IsA<gtk::Application>) {
-        let imp = self.imp();
-        let (settings, warning) = Settings::load(&Settings::path());
-        self.set_default_size(settings.window_width, settings.window_height);
-        if settings.window_maximized {
-            self.maximize();
-        }
-        let last_page = settings.last_page.clone();
-        let settings = SharedSettings::new(settings);
-        let _ = imp.settings.set(settings.clone());
-
-        let mut slots = Vec::new();
+    /// The window's and the pages' keyboard shortcuts. Set once at start-up,
+    /// before a window exists: GTK updates every window's shortcuts on each
+    /// call, which made these calls cost 12 ms with the window made.
+    pub fn set_accels(app: &impl IsA<gtk::Application>) {
         for (n, info) in games::pages().into_iter().enumerate() {
-            let holder = adw::Bin::new();
-            let stack_page = imp
-                .stack
-                .add_titled(&holder, Some(info.id), &(info.title)());
-            stack_page.set_icon_name(Some(info.icon_name));
             for (action, accels) in (info.accels)() {
                 if !accels.is_empty() {
                     app.set_accels_for_action(&action, accels);
@@ -149,6 +131,38 @@ impl Window {
                     &[&format!("<Control>{}", n + 1)],
                 );
             }
+        }
+        app.set_accels_for_action(
+            &format!("win.{}", WindowAction::ShowShortcuts.name()),
+            &["<Control>question"],
+        );
+    }
+
+    pub fn new(app: &impl IsA<gtk::Application>) -> Self {
+        let window: Self = glib::Object::builder().property("application", app).build();
+        crate::startup::trace("window-template");
+        window.setup();
+        window
+    }
+
+    fn setup(&self) {
+        let imp = self.imp();
+        let (settings, warning) = Settings::load(&Settings::path());
+        self.set_default_size(settings.window_width, settings.window_height);
+        if settings.window_maximized {
+            self.maximize();
+        }
+        let last_page = settings.last_page.clone();
+        let settings = SharedSettings::new(settings);
+        let _ = imp.settings.set(settings.clone());
+
+        let mut slots = Vec::new();
+        for info in games::pages() {
+            let holder = adw::Bin::new();
+            let stack_page = imp
+                .stack
+                .add_titled(&holder, Some(info.id), &(info.title)());
+            stack_page.set_icon_name(Some(info.icon_name));
             slots.push(Slot {
                 info,
                 holder,
@@ -156,6 +170,10 @@ impl Window {
             });
         }
         imp.pages.replace(slots);
+        // The switchers get the stack once it is full: each page added to a
+        // shown switcher rebuilt its buttons (10-20 ms for four pages).
+        imp.switcher_title.set_stack(Some(&*imp.stack));
+        imp.switcher_bar.set_stack(Some(&*imp.stack));
         crate::startup::trace("window-stack");
 
         let show_page = gio::ActionEntry::builder(WindowAction::ShowPage.name())
@@ -172,10 +190,6 @@ impl Window {
             .activate(|win: &Self, _, _| win.show_shortcuts())
             .build();
         self.add_action_entries([show_page, show_shortcuts]);
-        app.set_accels_for_action(
-            &format!("win.{}", WindowAction::ShowShortcuts.name()),
-            &["<Control>question"],
-        );
 
         if imp.stack.child_by_name(&last_page).is_some() {
             imp.stack.set_visible_child_name(&last_page);
