@@ -73,6 +73,26 @@ fn shows_cursor(widget: &impl IsA<gtk::Widget>) -> bool {
     widget.has_focus() && (widget.has_visible_focus() || played_from_keyboard(widget))
 }
 
+/// Gives `board` the focus once the menu or popover that started a new
+/// game has closed (and given the focus back to its button): looked at
+/// every 50 ms, for at most 2 s.
+pub fn focus_soon(board: &impl IsA<gtk::Widget>) {
+    let board = board.clone().upcast::<gtk::Widget>();
+    let tries = std::cell::Cell::new(0);
+    gtk::glib::timeout_add_local(std::time::Duration::from_millis(50), move || {
+        let in_popover = board
+            .root()
+            .and_then(|root| root.focus())
+            .is_some_and(|focus| focus.ancestor(gtk::Popover::static_type()).is_some());
+        tries.set(tries.get() + 1);
+        if in_popover && tries.get() < 40 {
+            return gtk::glib::ControlFlow::Continue;
+        }
+        board.grab_focus();
+        gtk::glib::ControlFlow::Break
+    });
+}
+
 /// The whole of `widget`: `(0, 0, width, height)`, for [`draw_cairo`].
 pub fn whole(widget: &impl IsA<gtk::Widget>) -> (f64, f64, f64, f64) {
     (0.0, 0.0, widget.width() as f64, widget.height() as f64)

@@ -3,6 +3,7 @@
 
 pub mod a11y;
 pub mod drawn_board;
+pub mod end_bar;
 pub mod palette;
 pub mod shapes;
 pub mod stoppable;

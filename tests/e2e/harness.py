@@ -46,6 +46,14 @@ def xdotool(*args):
     return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout
 
 
+def board_size(extents):
+    """The side of five in a row's board in its widget (board_view.rs's
+    `square`: a band for the edge names on each side, 6 px more)."""
+    side = min(extents.width, extents.height)
+    band = min(max(side / 24, 12), 20)
+    return max(side - 2 * band - 12, 9)
+
+
 def parse_cells(text):
     return {(ord(c[0]) - ord("A"), int(c[1:]) - 1) for c in re.findall(r"\b[A-I][1-9]\b", text)}
 
@@ -232,7 +240,7 @@ class App:
 
     def cell_centre(self, x, y):
         e = self.board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        size = max(min(e.width, e.height) - 12, 9)
+        size = board_size(e)
         left = e.x + (e.width - size) / 2
         top = e.y + (e.height - size) / 2
         unit = size / 9
@@ -242,7 +250,7 @@ class App:
     def cell_pixels(self, x, y):
         """The screen's pixels over the field (x, y) of the board."""
         e = self.board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        half = max(min(e.width, e.height) - 12, 9) // 18
+        half = int(board_size(e)) // 18
         cx, cy = self.cell_centre(x, y)
         return screen_pixels(cx - half, cy - half, 2 * half, 2 * half)
 

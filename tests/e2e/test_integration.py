@@ -315,8 +315,8 @@ class WhyThere(unittest.TestCase):
         self.assertIn((reason["x"], reason["y"]), app.stones()[1], "the field played is red")
         label = wait_for(self.why_label, message="the explanation under the board")
         words = "blocks" if reason["kind"] == "forced" else "attacks"
-        self.assertTrue(label.name.startswith(f"Why {field}: it {words} a level-{reason['level']} pattern learned in game ")
-                        or label.name.startswith(f"Why {field}: it {words} with a level-{reason['level']} pattern learned in game "),
+        self.assertTrue(label.name.startswith(f"Why {field}: it {words} a depth-{reason['level']} pattern learned in game ")
+                        or label.name.startswith(f"Why {field}: it {words} with a depth-{reason['level']} pattern learned in game "),
                         label.name)
         self.assertIn(f"learned in game {reason['learned-in']} (number {reason['pattern']})", label.name)
         self.assertEqual(reason["color"], "blue" if reason["kind"] == "forced" else "red")

@@ -30,9 +30,10 @@ def click_field(app, i):
     view = app.find_showing("image", "Fields")
     e = view.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     n = len(position(app))
-    size = max(min(e.width / n, e.height * 0.75), 8)
+    # drawing.rs: room for a jump (0.8 of a field), the field, its number.
+    size = max(min(e.width / n, e.height / 2.1), 8)
     left = e.x + (e.width - size * n) / 2
-    top = e.y + (e.height - size * 1.3) / 2
+    top = e.y + (e.height - size * 2.1) / 2 + size * 0.8
     ox, oy = app.origin()
     x, y = int(ox + left + (i + 0.5) * size), int(oy + top + size / 2)
     subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)

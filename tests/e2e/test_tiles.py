@@ -61,11 +61,77 @@ def click_tile(app, bowl, index, bowl_size=4, rows=5, length=5):
                    check=True)
 
 
+def menu_item(app, name):
+    """Chooses an item of the primary menu with the keyboard: F10, the
+    arrow keys, Return."""
+    app.key("F10")
+    items = wait_for(lambda: [a.name.replace("_", "") for r in app._frames() for a in pyatspi.findAllDescendants(
+        r, lambda a: a.getRoleName() == "menu item")] or None, message="the primary menu")
+    app.key(*["Down"] * items.index(name), "Return")
+
+
+def choose_player(app, side, steps):
+    """Opens `side`'s player list and moves `steps` entries down (up when
+    negative) before choosing."""
+    row = app.find_showing("combo box", side)
+    app.click_on(row)
+    time.sleep(1)
+    app.key(*(["Down"] * steps if steps > 0 else ["Up"] * -steps), "Return")
+    time.sleep(0.5)
+
+
 class Tiles(AppTest):
-    def start_tiles(self):
-        app = self.start(settings={"last_page": "tiles"})
+    def start_tiles(self, example=True):
+        """The tile page; with `example`, the original's Figure 3 chosen
+        from the menu (the page opens on a fresh random deal)."""
+        # Tall enough to show the player lists below the rules.
+        app = self.start(settings={"last_page": "tiles", "window_height": 850})
         wait_for(lambda: surface(app), message="the tile page")
+        if example:
+            menu_item(app, "The Original’s Example")
+            wait_for(lambda: START_FEMKE in surface(app).description, message="the original's example")
         return app
+
+    def test_it_opens_on_a_fresh_deal_with_the_rules_and_new_game_deals_again(self):
+        app = self.start_tiles(example=False)
+        description = surface(app).description
+        # A fresh game: three bowls of four, empty boards, the rules in view.
+        self.assertEqual([y + b for y, b in bowls(app)], [4, 4, 4])
+        self.assertIn("Femke’s rows of 5: empty, empty, empty, empty, empty.", description)
+        self.assertIsNotNone(text_of(app, "Take all tiles of one colour from a bowl"), "the rules under the board")
+        self.assertIn("Bowl 1: ", description)
+        self.assertNotIn("Bowl 0", description)
+        self.assertFalse(app.find_showing("push button", "Start Over").getState().contains(pyatspi.STATE_SENSITIVE),
+                         "nothing to start over yet")
+        # Femke plays; the computer's move is told in words.
+        app.key("Return")
+        told = wait_for(lambda: text_of(app, "Lieke took the "), message="the computer's move in words")
+        self.assertRegex(told, r"^Lieke took the (\d+ )?(yellow|blue) tiles? of bowl [1-3] into row [1-5]\.$")
+        # New Game (Ctrl+N) deals a fresh game of the same sizes.
+        app.key("ctrl+n")
+        wait_for(lambda: "Femke’s rows of 5: empty, empty, empty, empty, empty." in surface(app).description
+                 and "Lieke’s rows of 5: empty, empty, empty, empty, empty." in surface(app).description,
+                 message="a fresh deal")
+        self.assertEqual([y + b for y, b in bowls(app)], [4, 4, 4])
+        self.assertNotEqual(surface(app).description, description, "another pot")
+
+    def test_a_finished_game_offers_play_again_not_the_experiment(self):
+        app = self.start_tiles(example=False)
+        # Two random computers play the game to its end.
+        choose_player(app, "Lieke", 3)
+        choose_player(app, "Femke", 4)
+        again = wait_for(lambda: app.find_showing("push button", "Play Again"), timeout=60, message="Play Again")
+        self.assertRegex(app.title(), r"— (Femke wins|Lieke wins|A draw), ")
+        self.assertFalse(app.find_showing("push button", "Experiment…").getState().contains(pyatspi.STATE_SENSITIVE),
+                         "no experiment on a finished game")
+        # Toasts come over the board only: Play Again is below it.
+        board = surface(app).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        button = again.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertGreaterEqual(button.y, board.y + board.height)
+        # The focus was on the page (the player lists): Enter plays again.
+        wait_for(lambda: again.getState().contains(pyatspi.STATE_FOCUSED), message="Play Again focused")
+        app.key("Return")
+        wait_for(lambda: not re.search(r"wins|A draw", app.title()), message="a new game")
 
     def test_a_person_plays_the_computer_by_keys_with_a_hint_and_undo(self):
         app = self.start_tiles()
@@ -82,7 +148,8 @@ class Tiles(AppTest):
                                          text=True).stdout)
         self.assertEqual((best["move"]["bowl"], best["move"]["colour"], best["score"]), (0, "b", 0))
         app.key("ctrl+i")
-        wait_for(lambda: text_of(app, "Best move: the blue tiles of bowl 0. With the best play of both, Femke ends "
+        # The page counts bowls from 1, the files and the CLI from 0.
+        wait_for(lambda: text_of(app, "Best move: the blue tiles of bowl 1. With the best play of both, Femke ends "
                                       "with a score of 0."), message="the hint")
         # Right moves from bowl 0's yellow to its blue tiles; Return takes
         # them: they fill Femke's blue row, then the computer answers.
@@ -99,12 +166,7 @@ class Tiles(AppTest):
         app = self.start_tiles()
         # Lieke becomes a person: her list opens on "Computer, best"; the
         # entry above it is "A person".
-        row = app.find_showing("combo box", "Lieke")
-        self.assertIsNotNone(row, "Lieke's player row")
-        app.click_on(row)
-        time.sleep(1)
-        app.key("Up", "Return")
-        time.sleep(0.5)
+        choose_player(app, "Lieke", -1)
         # Femke takes bowl 1's yellow tiles (the first tile): her fullest
         # yellow row that holds two more has 2.
         wait_for(lambda: text_of(app, "Femke’s turn"), message="Femke to move")

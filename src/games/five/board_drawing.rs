@@ -174,6 +174,23 @@ fn draw_why(
     }
 }
 
+/// The names of the columns (A to I, above) and rows (1 to 9, left) in a
+/// band of `band` around a board of `size` drawn at the origin of `cr`: the
+/// texts name fields so ("Why D1").
+pub fn draw_edge_labels(cr: &cairo::Context, size: f64, band: f64, dark: bool) {
+    let unit = size / SIZE as f64;
+    let fg = crate::widgets::palette::foreground(dark);
+    cr.set_source_rgba(fg.0, fg.1, fg.2, 0.6);
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
+    cr.set_font_size((band * 0.62).min(unit * 0.4));
+    for i in 0..SIZE {
+        let middle = (i as f64 + 0.5) * unit;
+        let letter = ((b'A' + i as u8) as char).to_string();
+        crate::widgets::shapes::centred_text(cr, &letter, middle, -band / 2.0);
+        crate::widgets::shapes::centred_text(cr, &(i + 1).to_string(), -band / 2.0, middle);
+    }
+}
+
 /// The field at widget coordinates `(x, y)` of a board drawn in a square of
 /// `size` at `(left, top)`.
 pub fn cell_at(left: f64, top: f64, size: f64, x: f64, y: f64) -> Option<Cell> {

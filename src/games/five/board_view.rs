@@ -110,11 +110,14 @@ mod imp {
         fn snapshot(&self, snapshot: &gtk::Snapshot) {
             let obj = self.obj();
             let (left, top, size) = obj.square();
+            let band = edge_band(obj.width().min(obj.height()) as f64);
             draw_cairo(
                 &*obj,
                 snapshot,
-                (left, top, size, size),
-                |cr, size, _, cursor, dark| {
+                (left - band, top - band, size + band, size + band),
+                |cr, _, _, cursor, dark| {
+                    cr.translate(band, band);
+                    board_drawing::draw_edge_labels(cr, size, band, dark);
                     let mut scene = self.scene.borrow().clone();
                     if let (Some(cell), Some(color)) = (self.hover.get(), self.to_move.get()) {
                         scene.hover = Some((cell, color));
@@ -167,7 +170,8 @@ impl BoardView {
             WidgetExt::width(self) as f64,
             WidgetExt::height(self) as f64,
         );
-        let size = (w.min(h) - 12.0).max(9.0);
+        // The band on all four sides keeps the board in the middle.
+        let size = (w.min(h) - 2.0 * edge_band(w.min(h)) - 12.0).max(9.0);
         ((w - size) / 2.0, (h - size) / 2.0, size)
     }
 
@@ -264,6 +268,12 @@ pub fn describe_stones(board: &match5_five::Board) -> String {
 }
 
 /// A field's name: column letter and row number, "E5" for the centre.
+/// The band left of and above the board for the names of its rows and
+/// columns, for a widget whose smaller side is `side`.
+fn edge_band(side: f64) -> f64 {
+    (side / 24.0).clamp(12.0, 20.0)
+}
+
 pub fn cell_name(cell: Cell) -> String {
     format!("{}{}", (b'A' + cell.x() as u8) as char, cell.y() + 1)
 }

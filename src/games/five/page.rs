@@ -41,7 +41,7 @@ mod imp {
         #[template_child]
         pub why_label: TemplateChild<gtk::Label>,
         #[template_child]
-        pub game_over_revealer: TemplateChild<gtk::Revealer>,
+        pub end_bar: TemplateChild<crate::widgets::end_bar::EndBar>,
         #[template_child]
         pub sidebar_slot: TemplateChild<adw::Bin>,
         /// Made after the first frame, or when first needed.
@@ -68,6 +68,7 @@ mod imp {
 
         fn class_init(klass: &mut Self::Class) {
             BoardView::ensure_type();
+            crate::widgets::end_bar::EndBar::ensure_type();
             klass.bind_template();
         }
 
@@ -245,7 +246,7 @@ impl FivePage {
             move |_| page.follow_computer_starts()
         ));
         model
-            .bind_property("over", &*self.imp().game_over_revealer, "reveal-child")
+            .bind_property("over", &*self.imp().end_bar, "over")
             .sync_create()
             .build();
         let undo = self.action(FiveAction::Undo);

@@ -198,20 +198,20 @@ impl PatternViewer {
             [
                 ("number", (i + 1).to_string()),
                 ("count", count.to_string()),
-                ("level", l.to_string()),
+                ("depth", l.to_string()),
                 ("game", model.learned_in(i).unwrap_or_default().to_string()),
             ]
         };
         let subtitle = match (level, model.learned_in(i)) {
             (Some(l), Some(_)) => gettext_f(
-                "Pattern {number} of {count} · level {level} · learned in game {game}",
+                "Pattern {number} of {count} · depth {depth} · learned in game {game}",
                 &args(l)
                     .iter()
                     .map(|(k, v)| (*k, v.as_str()))
                     .collect::<Vec<_>>(),
             ),
             (Some(l), None) => gettext_f(
-                "Pattern {number} of {count} · level {level}",
+                "Pattern {number} of {count} · depth {depth}",
                 &args(l)
                     .iter()
                     .map(|(k, v)| (*k, v.as_str()))

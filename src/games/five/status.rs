@@ -75,12 +75,12 @@ impl FivePage {
     }
 
     /// A toast for a knowledge change ("show mutations").
-    pub(super) fn show_change(&self, added: bool, index: usize, level: usize) {
+    pub(super) fn show_change(&self, added: bool, index: usize, depth: usize) {
         let toast = if added {
             let t = adw::Toast::new(&gettext_f(
-                "The computer learned a level-{level} pattern (number {number})",
+                "The computer learned a pattern of depth {depth} (number {number})",
                 &[
-                    ("level", &level.to_string()),
+                    ("depth", &depth.to_string()),
                     ("number", &(index + 1).to_string()),
                 ],
             ));
@@ -90,10 +90,10 @@ impl FivePage {
             t
         } else {
             adw::Toast::new(&gettext_f(
-                "Pattern {number} (level {level}) was removed as junk",
+                "Pattern {number} (depth {depth}) was removed as junk",
                 &[
                     ("number", &(index + 1).to_string()),
-                    ("level", &level.to_string()),
+                    ("depth", &depth.to_string()),
                 ],
             ))
         };
@@ -134,26 +134,26 @@ impl FivePage {
         let game = self.model().learned_in(found.pattern);
         let args = [
             ("field", cell_name(cell)),
-            ("level", found.level.to_string()),
+            ("depth", found.level.to_string()),
             ("number", (found.pattern + 1).to_string()),
             ("game", game.unwrap_or_default().to_string()),
         ];
         let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         let text = match (reason.is_forced(), game.is_some()) {
             (true, true) => gettext_f(
-                "Why {field}: it blocks a level-{level} pattern learned in game {game} (number {number})",
+                "Why {field}: it blocks a depth-{depth} pattern learned in game {game} (number {number})",
                 &args,
             ),
             (true, false) => gettext_f(
-                "Why {field}: it blocks a level-{level} pattern it learned from you (number {number})",
+                "Why {field}: it blocks a depth-{depth} pattern it learned from you (number {number})",
                 &args,
             ),
             (false, true) => gettext_f(
-                "Why {field}: it attacks with a level-{level} pattern learned in game {game} (number {number}), in its own colour",
+                "Why {field}: it attacks with a depth-{depth} pattern learned in game {game} (number {number}), in its own colour",
                 &args,
             ),
             (false, false) => gettext_f(
-                "Why {field}: it attacks with a level-{level} pattern it learned from you (number {number}), in its own colour",
+                "Why {field}: it attacks with a depth-{depth} pattern it learned from you (number {number}), in its own colour",
                 &args,
             ),
         };

@@ -28,22 +28,28 @@ pub struct Scene {
     pub moving: Option<(usize, usize, f64)>,
     /// A frog that cannot move, shaking: its field and the offset.
     pub shaking: Option<(usize, f64)>,
-    /// The goal reached: the fields glow.
+    /// The goal reached: the fields get a green edge.
     pub solved: bool,
 }
 
-/// The size of a field in a `width` × `height` area (the field numbers
-/// take a quarter of a field below).
+/// Room above the fields for a frog's jump, in fields.
+const JUMP_ROOM: f64 = 0.8;
+/// The heights of the picture, in fields: the jump's room, the field, the
+/// field numbers below.
+const HEIGHT: f64 = JUMP_ROOM + 1.0 + 0.3;
+
+/// The size of a field in a `width` × `height` area.
 pub fn field_size(width: f64, height: f64, fields: usize) -> f64 {
-    (width / fields.max(1) as f64).min(height * 0.75).max(8.0)
+    (width / fields.max(1) as f64).min(height / HEIGHT).max(8.0)
 }
 
-/// The left and top edges of the row of fields.
+/// The left and top edges of the row of fields (a jumping frog stays
+/// inside the area).
 pub fn origin(width: f64, height: f64, fields: usize) -> (f64, f64) {
     let size = field_size(width, height, fields);
     (
         (width - size * fields as f64) / 2.0,
-        (height - size * 1.3) / 2.0,
+        (height - size * HEIGHT) / 2.0 + size * JUMP_ROOM,
     )
 }
 
@@ -62,7 +68,7 @@ struct Palette {
     y: (f64, f64, f64),
     eye: (f64, f64, f64),
     accent: (f64, f64, f64),
-    solved: (f64, f64, f64, f64),
+    solved: (f64, f64, f64),
     number: (f64, f64, f64),
 }
 
@@ -82,7 +88,7 @@ impl Palette {
                 y,
                 eye: (0.12, 0.12, 0.12),
                 accent: crate::widgets::palette::accent(true),
-                solved: (0.34, 0.77, 0.42, 0.25),
+                solved: (0.34, 0.77, 0.42),
                 number: (0.85, 0.85, 0.85),
             }
         } else {
@@ -93,7 +99,7 @@ impl Palette {
                 y,
                 eye: (0.13, 0.13, 0.13),
                 accent: crate::widgets::palette::accent(false),
-                solved: (0.20, 0.63, 0.30, 0.18),
+                solved: (0.18, 0.55, 0.26),
                 number: (0.25, 0.25, 0.25),
             }
         }
@@ -120,14 +126,16 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
             size - 2.0 * gap,
             size * 0.12,
         );
-        if scene.solved {
-            cr.set_source_rgba(p.solved.0, p.solved.1, p.solved.2, p.solved.3 + 0.6);
-        } else {
-            cr.set_source_rgb(p.field.0, p.field.1, p.field.2);
-        }
+        cr.set_source_rgb(p.field.0, p.field.1, p.field.2);
         let _ = cr.fill_preserve();
-        cr.set_source_rgba(p.line.0, p.line.1, p.line.2, p.line.3);
-        cr.set_line_width(1.0);
+        if scene.solved {
+            // The goal reached: a green edge, so the frogs stay readable.
+            cr.set_source_rgb(p.solved.0, p.solved.1, p.solved.2);
+            cr.set_line_width((size * 0.05).max(2.0));
+        } else {
+            cr.set_source_rgba(p.line.0, p.line.1, p.line.2, p.line.3);
+            cr.set_line_width(1.0);
+        }
         let _ = cr.stroke();
         // The field's number, small, under it.
         cr.set_source_rgba(p.number.0, p.number.1, p.number.2, 0.75);
@@ -214,45 +222,70 @@ fn draw_animal(
                 let _ = cr.fill();
             }
         }
-        Animal::Goat => {
-            // Smaller and lower than a frog, so the horns fit the field.
-            let r = r * 0.82;
-            let cy = cy + 0.2 * r;
-            // Horns first, curving back from where it goes.
-            cr.set_line_width(r * 0.16);
-            cr.set_line_cap(cairo::LineCap::Round);
-            for dx in [-0.25, 0.2] {
-                let hx = cx + facing * dx * r;
-                cr.move_to(hx, cy - 0.6 * r);
-                cr.curve_to(
-                    hx - facing * 0.2 * r,
-                    cy - 1.2 * r,
-                    hx - facing * 0.7 * r,
-                    cy - 1.25 * r,
-                    hx - facing * 0.75 * r,
-                    cy - 0.85 * r,
-                );
-                cr.set_source_rgb(0.45, 0.40, 0.33);
-                let _ = cr.stroke();
-            }
-            cr.set_source_rgb(color.0, color.1, color.2);
-            cr.arc(cx, cy, r, 0.0, 2.0 * PI);
-            let _ = cr.fill();
-            // Eye and muzzle on the side it faces.
-            cr.set_source_rgb(p.eye.0, p.eye.1, p.eye.2);
-            cr.arc(cx + facing * 0.45 * r, cy - 0.2 * r, 0.1 * r, 0.0, 2.0 * PI);
-            let _ = cr.fill();
-            cr.set_source_rgba(0.0, 0.0, 0.0, 0.25);
-            cr.arc(
-                cx + facing * 0.75 * r,
-                cy + 0.25 * r,
-                0.2 * r,
-                0.0,
-                2.0 * PI,
-            );
-            let _ = cr.fill();
-        }
+        Animal::Goat => draw_goat(cr, cx, cy, r, color, facing, p),
     }
+    // The letter the rules and the replay call it by.
+    let letter = match frog {
+        Frog::X => "X",
+        Frog::Y => "Y",
+    };
+    cr.set_source_rgb(p.eye.0, p.eye.1, p.eye.2);
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(r * 0.9);
+    let below = if animal == Animal::Goat {
+        0.16 * r
+    } else {
+        0.08 * r
+    };
+    crate::widgets::shapes::centred_text(cr, letter, cx, cy + below);
+}
+
+/// A goat: horns, a round body, an eye and a muzzle on the side it faces.
+fn draw_goat(
+    cr: &cairo::Context,
+    cx: f64,
+    cy: f64,
+    r: f64,
+    color: (f64, f64, f64),
+    facing: f64,
+    p: &Palette,
+) {
+    // Smaller and lower than a frog, so the horns fit the field.
+    let r = r * 0.82;
+    let cy = cy + 0.2 * r;
+    // Horns first, curving back from where it goes.
+    cr.set_line_width(r * 0.16);
+    cr.set_line_cap(cairo::LineCap::Round);
+    for dx in [-0.25, 0.2] {
+        let hx = cx + facing * dx * r;
+        cr.move_to(hx, cy - 0.6 * r);
+        cr.curve_to(
+            hx - facing * 0.2 * r,
+            cy - 1.2 * r,
+            hx - facing * 0.7 * r,
+            cy - 1.25 * r,
+            hx - facing * 0.75 * r,
+            cy - 0.85 * r,
+        );
+        cr.set_source_rgb(0.45, 0.40, 0.33);
+        let _ = cr.stroke();
+    }
+    cr.set_source_rgb(color.0, color.1, color.2);
+    cr.arc(cx, cy, r, 0.0, 2.0 * PI);
+    let _ = cr.fill();
+    // Eye and muzzle on the side it faces.
+    cr.set_source_rgb(p.eye.0, p.eye.1, p.eye.2);
+    cr.arc(cx + facing * 0.45 * r, cy - 0.2 * r, 0.1 * r, 0.0, 2.0 * PI);
+    let _ = cr.fill();
+    cr.set_source_rgba(0.0, 0.0, 0.0, 0.25);
+    cr.arc(
+        cx + facing * 0.75 * r,
+        cy + 0.25 * r,
+        0.2 * r,
+        0.0,
+        2.0 * PI,
+    );
+    let _ = cr.fill();
 }
 
 #[cfg(test)]
@@ -261,13 +294,14 @@ mod tests {
 
     #[test]
     fn clicks_map_to_fields_in_the_middle_row() {
-        // 7 fields in a 700 × 200 area: 100 px each.
-        assert_eq!(field_at(700.0, 200.0, 7, 50.0), Some(0));
-        assert_eq!(field_at(700.0, 200.0, 7, 650.0), Some(6));
-        // Wider than needed: centred, 150 px each at height 200.
-        assert_eq!(field_size(2000.0, 200.0, 7), 150.0);
-        assert_eq!(field_at(2000.0, 200.0, 7, 100.0), None);
-        assert_eq!(field_at(2000.0, 200.0, 7, 1000.0), Some(3));
+        // 7 fields in a 700 × 300 area: 100 px each.
+        assert_eq!(field_at(700.0, 300.0, 7, 50.0), Some(0));
+        assert_eq!(field_at(700.0, 300.0, 7, 650.0), Some(6));
+        // Wider than needed: centred, 100 px each at height 210 (a field,
+        // its number and the room of a jump).
+        assert!((field_size(2000.0, 210.0, 7) - 100.0).abs() < 1e-9);
+        assert_eq!(field_at(2000.0, 210.0, 7, 100.0), None);
+        assert_eq!(field_at(2000.0, 210.0, 7, 1000.0), Some(3));
     }
 
     #[test]
@@ -289,8 +323,9 @@ mod tests {
         let (left, top) = origin(300.0, 100.0, 3);
         let centre = |i: usize| {
             (
-                (left + (i as f64 + 0.5) * size) as usize,
-                (top + size * 0.6) as usize,
+                // Left of the letter on its body.
+                (left + (i as f64 + 0.28) * size) as usize,
+                (top + size * 0.55) as usize,
             )
         };
         let (r, g, _) = px(centre(0).0, centre(0).1);

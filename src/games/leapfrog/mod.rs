@@ -14,5 +14,6 @@ pub mod model;
 pub mod page;
 pub mod settings;
 pub mod view;
+mod words;
 
 pub use page::page_info;

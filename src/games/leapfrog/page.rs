@@ -14,6 +14,7 @@ use super::drawing::Animal;
 use super::model::LeapfrogGame;
 use super::settings::LeapfrogSettings;
 use super::view::LeapfrogView;
+use super::words;
 use crate::games::actions;
 use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
@@ -32,6 +33,10 @@ mod imp {
         pub status_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub view: TemplateChild<LeapfrogView>,
+        #[template_child]
+        pub end_bar: TemplateChild<crate::widgets::end_bar::EndBar>,
+        #[template_child]
+        pub solve_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub count_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -74,6 +79,7 @@ mod imp {
         type ParentType = adw::Bin;
 
         fn class_init(klass: &mut Self::Class) {
+            crate::widgets::end_bar::EndBar::ensure_type();
             LeapfrogView::ensure_type();
             klass.bind_template();
         }
@@ -342,31 +348,16 @@ impl LeapfrogPage {
         let shown = model.shown();
         let fields = (0..shown.width()).map(|i| shown.get(i)).collect();
         imp.view.set_fields(fields, self.animal(), model.solved());
+        imp.end_bar.set_over(model.solved());
+        // Once solved, Play Again is what is suggested.
+        if model.solved() {
+            imp.solve_button.remove_css_class("suggested-action");
+        } else {
+            imp.solve_button.add_css_class("suggested-action");
+        }
         let total = match5_leapfrog::solution_length(model.frogs() as usize);
         let replaying = model.replaying();
-        let status = if replaying && model.solved() {
-            gettext("The computer’s solution: the frogs have changed sides.")
-        } else if replaying {
-            gettext("The computer’s solution, move by move.")
-        } else if model.solved() {
-            ngettext_f(
-                "Solved in {moves} move!",
-                "Solved in {moves} moves!",
-                model.moves(),
-                &[("moves", &model.moves().to_string())],
-            )
-        } else if !model.solvable() {
-            ngettext_f(
-                "No solution from here: undo {n} move.",
-                "No solution from here: undo {n} moves.",
-                model.undo_needed(),
-                &[("n", &model.undo_needed().to_string())],
-            )
-        } else if model.moves() == 0 {
-            gettext("Swap the frogs: X only moves right, Y only left, one field or over one frog.")
-        } else {
-            gettext("Your move.")
-        };
+        let status = words::status(model);
         self.set_status(if model.solved() {
             GameStatus::Over(status.clone())
         } else {
@@ -374,14 +365,7 @@ impl LeapfrogPage {
         });
         // In words at each showing: goats instead of frogs changes them.
         let last = imp.last_move.get().map_or_else(String::new, |(from, to)| {
-            gettext_f(
-                "{animal} from field {from} to field {to}.",
-                &[
-                    ("animal", &animal_name(self.animal(), shown.get(to))),
-                    ("from", &(from + 1).to_string()),
-                    ("to", &(to + 1).to_string()),
-                ],
-            )
+            words::last_move(self.animal(), shown.get(to), from, to)
         });
         imp.status_label.set_label(&if last.is_empty() {
             status
@@ -393,23 +377,7 @@ impl LeapfrogPage {
         if !replaying && !model.solvable() {
             imp.status_label.add_css_class("red");
         }
-        imp.count_label.set_label(&if replaying {
-            gettext_f(
-                "move {n} of {total}",
-                &[
-                    ("n", &model.moves().to_string()),
-                    ("total", &model.solution_length().to_string()),
-                ],
-            )
-        } else {
-            gettext_f(
-                "moves: {n} of {total}",
-                &[
-                    ("n", &model.moves().to_string()),
-                    ("total", &total.to_string()),
-                ],
-            )
-        });
+        imp.count_label.set_label(&words::count(model));
         self.action(LeapfrogAction::Undo)
             .set_enabled(!replaying && model.moves() > 0);
         self.action(LeapfrogAction::Hint)
@@ -478,17 +446,6 @@ pub fn page_info() -> crate::games::page::PageInfo {
 }
 
 /// "X frog", "Y goat", … for what stands on a field.
-fn animal_name(animal: Animal, frog: Option<match5_leapfrog::Frog>) -> String {
-    use match5_leapfrog::Frog;
-    match (frog, animal) {
-        (Some(Frog::X), Animal::Frog) => gettext("The X frog"),
-        (Some(Frog::Y), Animal::Frog) => gettext("The Y frog"),
-        (Some(Frog::X), Animal::Goat) => gettext("The X goat"),
-        (Some(Frog::Y), Animal::Goat) => gettext("The Y goat"),
-        (None, _) => String::new(),
-    }
-}
-
 impl crate::games::page::GamePage for LeapfrogPage {
     fn widget(&self) -> gtk::Widget {
         self.clone().upcast()
@@ -504,20 +461,5 @@ impl crate::games::page::GamePage for LeapfrogPage {
 
     fn closing(&self) {
         self.stop_autoplay();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use match5_leapfrog::Position;
-
-    #[test]
-    fn every_animal_has_a_name() {
-        for animal in [Animal::Frog, Animal::Goat] {
-            let p = Position::start(1).unwrap();
-            assert!(!animal_name(animal, p.get(0)).is_empty());
-            assert!(animal_name(animal, p.get(1)).is_empty());
-        }
     }
 }

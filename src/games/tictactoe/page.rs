@@ -41,6 +41,8 @@ mod imp {
         #[template_child]
         pub view: TemplateChild<TicTacToeView>,
         #[template_child]
+        pub end_bar: TemplateChild<crate::widgets::end_bar::EndBar>,
+        #[template_child]
         pub why_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub positions_row: TemplateChild<adw::ActionRow>,
@@ -68,6 +70,7 @@ mod imp {
         type ParentType = adw::Bin;
 
         fn class_init(klass: &mut Self::Class) {
+            crate::widgets::end_bar::EndBar::ensure_type();
             TicTacToeView::ensure_type();
             klass.bind_template();
         }
@@ -294,6 +297,7 @@ impl TicTacToePage {
         let imp = self.imp();
         let show_preferences = self.settings().page::<TicTacToeSettings>().preferences;
         let state = self.model().state();
+        imp.end_bar.set_over(state.is_over());
         let (scene, status, why) = self.model().with(|s| {
             let game = &s.game;
             let mut scene = Scene {

@@ -5,8 +5,11 @@ use crate::games::actions::page_actions;
 page_actions! {
     /// Everything a person can ask of the tile page.
     pub enum TilesAction {
-        /// The game as it was set up, from its start; the header's New Game.
+        /// A fresh random deal of the game's sizes; the header's New Game
+        /// and Play Again.
         NewGame = "new-game", Plain, [];
+        /// This deal again from its start.
+        Restart = "restart", Plain, [];
         /// Takes the last move back (and the computer's before it); Ctrl+Z.
         Undo = "undo", Plain, [];
         /// Shows the best move and its score; Ctrl+I.

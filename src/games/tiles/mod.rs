@@ -19,5 +19,6 @@ mod game_files;
 pub mod model;
 pub mod page;
 pub mod view;
+mod words;
 
 pub use page::page_info;

@@ -18,7 +18,7 @@ use gtk::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_common::random::rng_from_entropy;
 use match5_tiles::players::{good_move_within, random_move};
-use match5_tiles::{Budget, Colour, EXAMPLE, Game, Move, best_score_within, parse};
+use match5_tiles::{Budget, Colour, Game, Move, Sizes, best_score_within};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -111,7 +111,7 @@ mod imp {
 
     impl Default for TilesGame {
         fn default() -> Self {
-            let game = parse(EXAMPLE).expect("the built-in example reads");
+            let game = fresh_deal(FRESH_SIZES, FRESH_POT);
             TilesGame {
                 moves: Cell::default(),
                 over: Cell::default(),
@@ -185,6 +185,12 @@ impl TilesGame {
         self.imp().start.replace(game.clone());
         self.imp().game.replace(game);
         self.changed();
+    }
+
+    /// A fresh random deal of the same sizes and pot length.
+    pub fn deal(&self) {
+        let start = self.imp().start.borrow().clone();
+        self.set_game(fresh_deal(start.sizes(), start.pot().len()));
     }
 
     /// The game as it was set up, from its start.
@@ -328,6 +334,20 @@ impl TilesGame {
     }
 }
 
+/// The sizes a fresh page deals (the "Other Game" popover's defaults).
+pub const FRESH_SIZES: Sizes = Sizes {
+    bowls: 3,
+    bowl_size: 4,
+    rows: 5,
+    row_length: 5,
+};
+pub const FRESH_POT: usize = 30;
+
+/// A random game of `sizes` with a pot of `pot` tiles.
+pub fn fresh_deal(sizes: Sizes, pot: usize) -> Game {
+    Game::random(sizes, pot, &mut rng_from_entropy())
+}
+
 /// A refused move, said for people.
 fn refusal(e: &match5_tiles::MoveError) -> String {
     use crate::i18n::gettext_f;
@@ -339,7 +359,10 @@ fn refusal(e: &match5_tiles::MoveError) -> String {
         }
         MoveError::NoRow { colour, bowl, .. } => gettext_f(
             "No row has room for the {tiles} of bowl {bowl}: a row takes one colour, and all of them must fit.",
-            &[("tiles", &tiles_name(*colour)), ("bowl", &bowl.to_string())],
+            &[
+                ("tiles", &tiles_name(*colour)),
+                ("bowl", &(bowl + 1).to_string()),
+            ],
         ),
     }
 }

@@ -8,15 +8,16 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_tiles::game::PLAYER_NAMES;
-use match5_tiles::{Colour, EXAMPLE, Game, Move, Sizes, parse};
+use match5_tiles::{Colour, EXAMPLE, Move, Sizes, parse};
 
 use super::actions::TilesAction;
 use super::drawing::Scene;
-use super::model::{Player, TilesGame, tiles_name};
+use super::model::{Player, TilesGame, fresh_deal};
 use super::view::TilesView;
+use super::words;
 use crate::games::actions;
 use crate::games::page::GameStatus;
-use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
 
 mod imp {
@@ -34,6 +35,8 @@ mod imp {
         pub status_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub view: TemplateChild<TilesView>,
+        #[template_child]
+        pub end_bar: TemplateChild<crate::widgets::end_bar::EndBar>,
         #[template_child]
         pub hint_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -75,6 +78,7 @@ mod imp {
         type ParentType = adw::Bin;
 
         fn class_init(klass: &mut Self::Class) {
+            crate::widgets::end_bar::EndBar::ensure_type();
             TilesView::ensure_type();
             klass.bind_template();
         }
@@ -167,6 +171,10 @@ impl TilesPage {
             move |_, mv| page.model().play(mv)
         ));
         let model = self.model();
+        model
+            .bind_property("over", &*imp.end_bar, "over")
+            .sync_create()
+            .build();
         model.connect_notify_local(
             None,
             glib::clone!(
@@ -204,8 +212,10 @@ impl TilesPage {
                 }
             ),
         );
-        imp.rules_label.set_label(&gettext(
-            "Take all tiles of one colour from a bowl: they go into your fullest row that holds that colour or nothing and where they all fit. The bowl is filled up again from the pot, whose order everyone knows. The game ends when a player’s rows are all full or the player to move cannot move; your score is your full rows minus the other’s.\n\nHow the computer plays: Best looks ahead to the end of the game, remembering positions it has seen and skipping moves that cannot matter; Good plays many random games after each move and takes the best average; Greedy fills a row as far as it can, which is not always best.",
+        imp.rules_label.set_label(&format!(
+            "{}\n\n{}",
+            words::rules(),
+            words::how_the_computer_plays()
         ));
         self.show_position();
     }
@@ -224,8 +234,20 @@ impl TilesPage {
 
     fn activate(&self, action: TilesAction) {
         let model = self.model();
+        if matches!(
+            action,
+            TilesAction::NewGame
+                | TilesAction::Restart
+                | TilesAction::Example
+                | TilesAction::Random
+        ) {
+            // A new game is played on the board, not on the button or the
+            // menu that started it.
+            crate::widgets::drawn_board::focus_soon(&*self.imp().view);
+        }
         match action {
-            TilesAction::NewGame => model.restart(),
+            TilesAction::NewGame => model.deal(),
+            TilesAction::Restart => model.restart(),
             TilesAction::Undo => {
                 if !model.undo() {
                     crate::widgets::error_bell(self);
@@ -246,8 +268,7 @@ impl TilesPage {
                     rows: spin(&imp.rows_spin),
                     row_length: spin(&imp.row_length_spin),
                 };
-                let mut rng = match5_common::random::rng_from_entropy();
-                model.set_game(Game::random(sizes, spin(&imp.pot_spin), &mut rng));
+                model.set_game(fresh_deal(sizes, spin(&imp.pot_spin)));
             }
             TilesAction::Open => {
                 self.imp().other_popover.popdown();
@@ -266,33 +287,7 @@ impl TilesPage {
         let colour = Colour::from_index(colour as usize);
         let mv = Move { bowl, colour };
         self.imp().hint.replace(Some(mv));
-        let who = PLAYER_NAMES[self.model().game().to_move()];
-        let text = if exact {
-            gettext_f(
-                "Best move: the {tiles} of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
-                &[
-                    ("tiles", &tiles_name(colour)),
-                    ("bowl", &bowl.to_string()),
-                    ("name", who),
-                    ("score", &score.to_string()),
-                ],
-            )
-        } else {
-            let ahead = ngettext_f(
-                "looking {n} move ahead",
-                "looking {n} moves ahead",
-                depth,
-                &[("n", &depth.to_string())],
-            );
-            gettext_f(
-                "Best move found in 2 seconds, {ahead}: the {tiles} of bowl {bowl}. The game is too large to search to its end, so this is not proven best.",
-                &[
-                    ("ahead", &ahead),
-                    ("tiles", &tiles_name(colour)),
-                    ("bowl", &bowl.to_string()),
-                ],
-            )
-        };
+        let text = words::hint(&self.model().game(), mv, score, exact, depth);
         self.imp().hint_label.set_label(&text);
         self.show_position();
     }
@@ -321,41 +316,15 @@ impl TilesPage {
             row_length: sizes.row_length,
             names: [PLAYER_NAMES[0].to_string(), PLAYER_NAMES[1].to_string()],
             pot_label: gettext("Pot"),
-            bowl_labels: (0..sizes.bowls)
-                .map(|b| gettext_f("Bowl {bowl}", &[("bowl", &b.to_string())]))
-                .collect(),
+            bowl_labels: (0..sizes.bowls).map(words::bowl_label).collect(),
             to_move: game.to_move(),
             over: game.is_over(),
             cursor: None,
             hint: *imp.hint.borrow(),
         };
         imp.view.set_scene(scene);
-        let me = game.to_move();
-        let name = PLAYER_NAMES[me];
-        let status = if game.is_over() {
-            let (a, b) = (game.full_rows(0), game.full_rows(1));
-            let numbers = [("a", a.to_string()), ("b", b.to_string())];
-            let numbers: Vec<(&str, &str)> =
-                numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            match a.cmp(&b) {
-                std::cmp::Ordering::Greater => {
-                    gettext_f("Femke wins, {a} full rows to {b}.", &numbers)
-                }
-                std::cmp::Ordering::Less => {
-                    gettext_f("Lieke wins, {b} full rows to {a}.", &numbers)
-                }
-                std::cmp::Ordering::Equal => gettext_f("A draw, {a} full rows each.", &numbers),
-            }
-        } else if model.thinking() && model.players()[me] != Player::Person {
-            gettext_f("{name} is thinking…", &[("name", name)])
-        } else if model.thinking() {
-            gettext("Looking for the best move…")
-        } else {
-            gettext_f(
-                "{name}’s turn: choose a bowl and a colour.",
-                &[("name", name)],
-            )
-        };
+        let computer_to_move = model.players()[game.to_move()] != Player::Person;
+        let status = words::status(&game, model.thinking(), computer_to_move);
         imp.status_label.set_label(&status);
         self.set_status(if game.is_over() {
             GameStatus::Over(status)
@@ -368,8 +337,15 @@ impl TilesPage {
             .set_enabled(model.can_undo() && !model.thinking());
         self.action(TilesAction::Hint)
             .set_enabled(!game.is_over() && !model.thinking());
-        self.action(TilesAction::NewGame)
+        self.action(TilesAction::Restart)
             .set_enabled(game.moves_played() > 0);
+        self.action(TilesAction::Experiment)
+            .set_enabled(!game.is_over() && !model.thinking());
+        if imp.hint.borrow().is_none() {
+            // The last move in words; at the start, how to play.
+            imp.hint_label
+                .set_label(&words::last_move(&game).unwrap_or_else(words::rules));
+        }
         let subtitle = gettext_f(
             "{m} bowls of {n} · {k} rows of {l}",
             &[

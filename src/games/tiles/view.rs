@@ -191,7 +191,7 @@ impl TilesView {
                 parts.push(gettext_f(
                     "Bowl {bowl}: {yellow} yellow, {blue} blue.",
                     &[
-                        ("bowl", &bowl.to_string()),
+                        ("bowl", &(bowl + 1).to_string()),
                         ("yellow", &held[0].to_string()),
                         ("blue", &held[1].to_string()),
                     ],
@@ -219,7 +219,7 @@ impl TilesView {
                     "Chosen: the {tiles} of bowl {bowl}.",
                     &[
                         ("tiles", &tiles_name(mv.colour)),
-                        ("bowl", &mv.bowl.to_string()),
+                        ("bowl", &(mv.bowl + 1).to_string()),
                     ],
                 ));
             }

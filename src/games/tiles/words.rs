@@ -1,0 +1,114 @@
+//! What the tile page says: whose turn or who won, the last move, the
+//! hint. Bowls and rows are numbered from 1 here, for people; files and
+//! the command line keep the original's numbers from 0.
+
+use match5_tiles::game::PLAYER_NAMES;
+use match5_tiles::{Colour, Game, Move};
+
+use super::model::tiles_name;
+use crate::i18n::{gettext, gettext_f, ngettext_f};
+
+/// "Femke wins, 3 full rows to 1." at the end, else whose turn it is.
+pub fn status(game: &Game, thinking: bool, computer_to_move: bool) -> String {
+    let name = PLAYER_NAMES[game.to_move()];
+    if game.is_over() {
+        let (a, b) = (game.full_rows(0), game.full_rows(1));
+        let numbers = [("a", a.to_string()), ("b", b.to_string())];
+        let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => gettext_f("Femke wins, {a} full rows to {b}.", &numbers),
+            std::cmp::Ordering::Less => gettext_f("Lieke wins, {b} full rows to {a}.", &numbers),
+            std::cmp::Ordering::Equal => gettext_f("A draw, {a} full rows each.", &numbers),
+        }
+    } else if thinking && computer_to_move {
+        gettext_f("{name} is thinking…", &[("name", name)])
+    } else if thinking {
+        gettext("Looking for the best move…")
+    } else {
+        gettext_f(
+            "{name}’s turn: choose a bowl and a colour.",
+            &[("name", name)],
+        )
+    }
+}
+
+/// The last move played, in words ("Lieke took the 3 blue tiles of bowl
+/// 2 into row 2."), or None at the start.
+pub fn last_move(game: &Game) -> Option<String> {
+    let mv = game.history().last()?;
+    let mut before = game.clone();
+    before.undo();
+    let n = before.bowl(mv.bowl, mv.colour) as u32;
+    let row = before.check(mv).ok()? + 1;
+    let name = PLAYER_NAMES[before.to_move()];
+    let args = [
+        ("name", name.to_string()),
+        ("n", n.to_string()),
+        ("bowl", (mv.bowl + 1).to_string()),
+        ("row", row.to_string()),
+    ];
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    Some(match mv.colour {
+        Colour::Yellow => ngettext_f(
+            "{name} took the yellow tile of bowl {bowl} into row {row}.",
+            "{name} took the {n} yellow tiles of bowl {bowl} into row {row}.",
+            n,
+            &args,
+        ),
+        Colour::Blue => ngettext_f(
+            "{name} took the blue tile of bowl {bowl} into row {row}.",
+            "{name} took the {n} blue tiles of bowl {bowl} into row {row}.",
+            n,
+            &args,
+        ),
+    })
+}
+
+/// The hint: exact, or the best found in the time (said so).
+pub fn hint(game: &Game, mv: Move, score: i32, exact: bool, depth: u32) -> String {
+    let bowl = (mv.bowl + 1).to_string();
+    if exact {
+        gettext_f(
+            "Best move: the {tiles} of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
+            &[
+                ("tiles", &tiles_name(mv.colour)),
+                ("bowl", &bowl),
+                ("name", PLAYER_NAMES[game.to_move()]),
+                ("score", &score.to_string()),
+            ],
+        )
+    } else {
+        let ahead = ngettext_f(
+            "looking {n} move ahead",
+            "looking {n} moves ahead",
+            depth,
+            &[("n", &depth.to_string())],
+        );
+        gettext_f(
+            "Best move found in 2 seconds, {ahead}: the {tiles} of bowl {bowl}. The game is too large to search to its end, so this is not proven best.",
+            &[
+                ("ahead", &ahead),
+                ("tiles", &tiles_name(mv.colour)),
+                ("bowl", &bowl),
+            ],
+        )
+    }
+}
+
+/// "Bowl 1" … under the bowls.
+pub fn bowl_label(bowl: usize) -> String {
+    gettext_f("Bowl {bowl}", &[("bowl", &(bowl + 1).to_string())])
+}
+
+/// The rules in a paragraph (under the board at the start, and below).
+pub fn rules() -> String {
+    gettext(
+        "Take all tiles of one colour from a bowl: they go into your fullest row that holds that colour or nothing and where they all fit. The bowl is filled up again from the pot, whose order everyone knows. The game ends when a player’s rows are all full or the player to move cannot move; your score is your full rows minus the other’s.",
+    )
+}
+
+pub fn how_the_computer_plays() -> String {
+    gettext(
+        "How the computer plays: Best looks ahead to the end of the game, remembering positions it has seen and skipping moves that cannot matter; Good plays many random games after each move and takes the best average; Greedy fills a row as far as it can, which is not always best.",
+    )
+}

@@ -1,0 +1,83 @@
+//! Play Again, the same on every page: under the board, highlighted, in a
+//! place that keeps its height while the game runs (so the board stays
+//! still when it appears) and that no toast covers (pages put their toasts
+//! over the board only). When a game ends with the keyboard focus on the
+//! page, the button takes the focus, so Enter plays again.
+
+use std::cell::Cell;
+
+use adw::subclass::prelude::*;
+use gtk::prelude::*;
+use gtk::{CompositeTemplate, glib};
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, CompositeTemplate, glib::Properties)]
+    #[template(resource = "/io/github/match5/Match5/widgets/end_bar.ui")]
+    #[properties(wrapper_type = super::EndBar)]
+    pub struct EndBar {
+        #[template_child]
+        pub stack: TemplateChild<gtk::Stack>,
+        #[template_child]
+        pub play_again_button: TemplateChild<gtk::Button>,
+        /// Is the game over (Play Again shown)?
+        #[property(get, set = Self::set_over)]
+        pub over: Cell<bool>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for EndBar {
+        const NAME: &'static str = "Match5EndBar";
+        type Type = super::EndBar;
+        type ParentType = adw::Bin;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for EndBar {}
+    impl WidgetImpl for EndBar {}
+    impl BinImpl for EndBar {}
+
+    impl EndBar {
+        fn set_over(&self, over: bool) {
+            if self.over.replace(over) == over {
+                return;
+            }
+            self.stack
+                .set_visible_child_name(if over { "over" } else { "playing" });
+            if over && self.focus_is_on_page() {
+                self.play_again_button.grab_focus();
+            }
+        }
+
+        /// Is the window's focus in the page this bar is part of (not in
+        /// the header, a text field or another window)?
+        fn focus_is_on_page(&self) -> bool {
+            let obj = self.obj();
+            let Some(page) = WidgetExt::parent(&*obj) else {
+                return false;
+            };
+            let page = std::iter::successors(Some(page), |w| w.parent())
+                .find(|w| w.type_().name().ends_with("Page"))
+                .unwrap_or_else(|| obj.clone().upcast());
+            WidgetExt::root(&*obj)
+                .and_then(|root| root.focus())
+                .is_some_and(|focus| focus.is_ancestor(&page) && !focus.is::<gtk::Text>())
+        }
+    }
+}
+
+glib::wrapper! {
+    /// Play Again under a board (see the module's text).
+    pub struct EndBar(ObjectSubclass<imp::EndBar>)
+        @extends adw::Bin, gtk::Widget,
+        @implements gtk::Buildable, gtk::ConstraintTarget;
+}
