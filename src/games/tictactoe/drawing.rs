@@ -119,6 +119,38 @@ pub fn signed(v: i32) -> String {
     }
 }
 
+/// A preference on the board: always signed ("±0"), so that it never
+/// reads as an O.
+fn drawn_preference(v: i32) -> String {
+    if v == 0 {
+        "\u{b1}0".to_string()
+    } else {
+        signed(v)
+    }
+}
+
+/// `text` on a small rounded badge whose right edge is at `right`, top at
+/// `top`, in `fill` with `ink` letters.
+fn badge(
+    cr: &cairo::Context,
+    text: &str,
+    (right, top, height): (f64, f64, f64),
+    fill: (f64, f64, f64, f64),
+    ink: (f64, f64, f64),
+) {
+    cr.set_font_size((height * 0.75).max(9.0));
+    let width = cr
+        .text_extents(text)
+        .map_or(height, |e| e.x_advance())
+        + height * 0.6;
+    let left = right - width;
+    cr.set_source_rgba(fill.0, fill.1, fill.2, fill.3);
+    rounded_rect(cr, left, top, width, height, height / 2.0);
+    let _ = cr.fill();
+    cr.set_source_rgb(ink.0, ink.1, ink.2);
+    centred_text(cr, text, left + width / 2.0, top + height * 0.74);
+}
+
 fn centred_text(cr: &cairo::Context, text: &str, x: f64, y: f64) {
     if let Ok(ext) = cr.text_extents(text) {
         cr.move_to(x - ext.width() / 2.0 - ext.x_bearing(), y);
@@ -165,31 +197,31 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
         if let Some(m) = scene.board.get(f) {
             mark(cr, m, x, y, cell, &c);
         }
+        // The field's number (the keys 1 to 9 and the texts use it).
+        cr.set_source_rgba(c.text.0, c.text.1, c.text.2, 0.45);
+        cr.set_font_size((cell * 0.13).max(9.0));
+        centred_text(cr, &(f + 1).to_string(), x + cell * 0.13, y + cell * 0.2);
         let seen = scene.seen[f].filter(|_| scene.show_preferences);
         if let Some(seen) = seen {
             let taken = scene.board.get(f).is_some();
-            let text = signed(seen.preference);
+            let text = drawn_preference(seen.preference);
+            let height = (cell * 0.2).max(14.0);
             if taken {
-                // The computer's own field: its preference on a badge in
-                // the corner.
-                cr.set_font_size((cell * 0.15).max(9.0));
-                let ext = cr.text_extents(&text).ok();
-                let tw = ext.map_or(cell * 0.2, |e| e.x_advance());
-                let (bw, bh) = (tw + cell * 0.1, cell * 0.2);
-                let (bx, by) = (x + cell - bw - cell * 0.05, y + cell * 0.05);
-                cr.set_source_rgba(c.o.0, c.o.1, c.o.2, 0.9);
-                rounded_rect(cr, bx, by, bw, bh, bh / 2.0);
-                let _ = cr.fill();
-                cr.set_source_rgb(1.0, 1.0, 1.0);
-                centred_text(cr, &text, bx + bw / 2.0, by + bh * 0.72);
+                // The computer's own field: its preference on a red badge
+                // in the top corner.
+                let place = (x + cell - cell * 0.05, y + cell * 0.05, height);
+                badge(cr, &text, place, (c.o.0, c.o.1, c.o.2, 0.9), (1.0, 1.0, 1.0));
             } else {
-                cr.set_source_rgba(c.text.0, c.text.1, c.text.2, 0.6);
-                cr.set_font_size((cell * 0.28).max(10.0));
-                centred_text(cr, &text, x + cell / 2.0, y + cell * 0.56);
-                if !seen.known {
-                    cr.set_font_size((cell * 0.12).max(8.0));
-                    centred_text(cr, &scene.new_word, x + cell / 2.0, y + cell * 0.76);
-                }
+                // An open field: a grey badge in the bottom corner, "new"
+                // beside it for a preference the computer had not met.
+                let place = (x + cell - cell * 0.06, y + cell - height - cell * 0.06, height);
+                let fill = (c.text.0, c.text.1, c.text.2, 0.12);
+                let text = if seen.known {
+                    text
+                } else {
+                    format!("{} {text}", scene.new_word)
+                };
+                badge(cr, &text, place, fill, c.text);
             }
         }
         if scene.cursor == Some(f) {
@@ -198,6 +230,22 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
             rounded_rect(cr, x + 3.0, y + 3.0, cell - 6.0, cell - 6.0, cell * 0.1);
             let _ = cr.stroke();
         }
+    }
+    // The winning line struck through, readable light and dark.
+    if let Some(line) = scene.winning {
+        let centre = |f: usize| {
+            (
+                left + (f % 3) as f64 * cell + cell / 2.0,
+                top + (f / 3) as f64 * cell + cell / 2.0,
+            )
+        };
+        let (a, b) = (centre(line[0]), centre(line[2]));
+        cr.set_source_rgba(c.win.0, c.win.1, c.win.2, 0.85);
+        cr.set_line_width((cell * 0.08).max(3.0));
+        cr.set_line_cap(cairo::LineCap::Round);
+        cr.move_to(a.0, a.1);
+        cr.line_to(b.0, b.1);
+        let _ = cr.stroke();
     }
 }
 
@@ -255,5 +303,7 @@ mod tests {
         assert_eq!(signed(3), "+3");
         assert_eq!(signed(0), "0");
         assert_eq!(signed(-2), "\u{2212}2");
+        assert_eq!(drawn_preference(0), "\u{b1}0");
+        assert_eq!(drawn_preference(3), "+3");
     }
 }

@@ -215,7 +215,7 @@ impl TicTacToeTraining {
         }
         imp.rewards_row.set_sensitive(empty);
         imp.rewards_row.set_subtitle(&if empty {
-            gettext("Won, drawn, lost: added to each position the computer made")
+            gettext("For a win, a draw, a loss")
         } else {
             gettext("Kept until the computer forgets")
         });
