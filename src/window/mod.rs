@@ -114,6 +114,9 @@ glib::wrapper! {
                     gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
+/// The window width below which the header bar is made compact.
+const NARROW_HEADER: i32 = 500;
+
 impl Window {
     /// The window's and the pages' keyboard shortcuts. Set once at start-up,
     /// before a window exists: GTK updates every window's shortcuts on each
@@ -196,6 +199,8 @@ impl Window {
         }
         self.on_page_shown();
         crate::startup::trace("pages-made");
+        self.fit_header();
+        self.connect_default_width_notify(|win| win.fit_header());
         imp.stack.connect_visible_child_notify(glib::clone!(
             #[weak(rename_to = win)]
             self,
@@ -312,6 +317,19 @@ impl Window {
     }
 
     /// The visible page's actions become `game.*`; its subtitle is shown.
+    /// Below 500 px New Game shows only its icon, so that the title fits
+    /// beside it (the bottom switcher names the pages then).
+    fn fit_header(&self) {
+        let button = &self.imp().new_game_button;
+        let narrow = self.default_width() < NARROW_HEADER;
+        if narrow && button.icon_name().is_none() {
+            button.set_icon_name("list-add-symbolic");
+        } else if !narrow && button.icon_name().is_some() {
+            button.set_label(&gettext("_New Game"));
+            button.set_use_underline(true);
+        }
+    }
+
     fn on_page_shown(&self) {
         let imp = self.imp();
         let Some(page) = self.visible_page() else {
@@ -400,6 +418,7 @@ impl Window {
         if let Some(id) = self.visible_page_id() {
             shortcuts.set_view_name(Some(&id));
         }
+        key_names_for_people(shortcuts.upcast_ref());
         shortcuts.present();
     }
 
@@ -468,4 +487,21 @@ fn shortcuts_xml(ids: &[&str]) -> String {
         xml.insert_str(section + at + "</property>".len(), &groups);
     }
     xml
+}
+
+/// GTK 4.8 shows a key without a translated name by its key name
+/// ("Page_Down"), and English has no translation: the key labels of the
+/// shortcuts window say "Page Down" instead.
+fn key_names_for_people(widget: &gtk::Widget) {
+    let mut child = widget.first_child();
+    while let Some(w) = child {
+        if let Some(label) = w.downcast_ref::<gtk::Label>()
+            && w.parent().is_some_and(|p| p.type_().name() == "GtkShortcutLabel")
+            && label.label().contains('_')
+        {
+            label.set_label(&label.label().replace('_', " "));
+        }
+        key_names_for_people(&w);
+        child = w.next_sibling();
+    }
 }

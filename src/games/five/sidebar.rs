@@ -17,6 +17,7 @@ use gtk::glib;
 use match5_five::Status;
 
 use super::model::FiveGame;
+use super::state::GameMode;
 use crate::i18n::{gettext, gettext_f};
 
 mod imp {
@@ -174,12 +175,33 @@ impl FiveSidebar {
         imp.opponent_row.connect_selected_notify(glib::clone!(
             #[weak(rename_to = sidebar)]
             self,
-            move |row| sidebar.emit_by_name::<()>("opponent-changed", &[&(row.selected() == 1)])
+            move |row| {
+                sidebar.emit_by_name::<()>("opponent-changed", &[&(row.selected() == 1)]);
+                sidebar.show_opponent_pending();
+            }
         ));
+    }
+
+    /// A game under way keeps its opponent: the row says when the one
+    /// chosen comes.
+    fn show_opponent_pending(&self) {
+        let row = &self.imp().opponent_row;
+        let chosen_two = row.selected() == 1;
+        let playing_two = self.model().mode() == GameMode::TwoPlayers;
+        row.set_subtitle(&if chosen_two == playing_two {
+            String::new()
+        } else {
+            gettext("From the next game on")
+        });
     }
 
     fn connect_model(&self) {
         let model = self.model();
+        model.connect_mode_notify(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |_| sidebar.show_opponent_pending()
+        ));
         model.connect_player_notify(glib::clone!(
             #[weak(rename_to = sidebar)]
             self,
