@@ -496,7 +496,8 @@ fn key_names_for_people(widget: &gtk::Widget) {
     let mut child = widget.first_child();
     while let Some(w) = child {
         if let Some(label) = w.downcast_ref::<gtk::Label>()
-            && w.parent().is_some_and(|p| p.type_().name() == "GtkShortcutLabel")
+            && w.parent()
+                .is_some_and(|p| p.type_().name() == "GtkShortcutLabel")
             && label.label().contains('_')
         {
             label.set_label(&label.label().replace('_', " "));

@@ -139,10 +139,7 @@ fn badge(
     ink: (f64, f64, f64),
 ) {
     cr.set_font_size((height * 0.75).max(9.0));
-    let width = cr
-        .text_extents(text)
-        .map_or(height, |e| e.x_advance())
-        + height * 0.6;
+    let width = cr.text_extents(text).map_or(height, |e| e.x_advance()) + height * 0.6;
     let left = right - width;
     cr.set_source_rgba(fill.0, fill.1, fill.2, fill.3);
     rounded_rect(cr, left, top, width, height, height / 2.0);
@@ -210,11 +207,21 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
                 // The computer's own field: its preference on a red badge
                 // in the top corner.
                 let place = (x + cell - cell * 0.05, y + cell * 0.05, height);
-                badge(cr, &text, place, (c.o.0, c.o.1, c.o.2, 0.9), (1.0, 1.0, 1.0));
+                badge(
+                    cr,
+                    &text,
+                    place,
+                    (c.o.0, c.o.1, c.o.2, 0.9),
+                    (1.0, 1.0, 1.0),
+                );
             } else {
                 // An open field: a grey badge in the bottom corner, "new"
                 // beside it for a preference the computer had not met.
-                let place = (x + cell - cell * 0.06, y + cell - height - cell * 0.06, height);
+                let place = (
+                    x + cell - cell * 0.06,
+                    y + cell - height - cell * 0.06,
+                    height,
+                );
                 let fill = (c.text.0, c.text.1, c.text.2, 0.12);
                 let text = if seen.known {
                     text

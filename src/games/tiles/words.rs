@@ -32,7 +32,7 @@ pub fn status(game: &Game, thinking: bool, computer_to_move: bool) -> String {
     }
 }
 
-/// The last move played, in words ("Lieke took the 3 blue tiles of bowl
+/// The last move played, in words ("Lieke took 3 blue tiles of bowl
 /// 2 into row 2."), or None at the start.
 pub fn last_move(game: &Game) -> Option<String> {
     let mv = game.history().last()?;
@@ -50,14 +50,14 @@ pub fn last_move(game: &Game) -> Option<String> {
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     Some(match mv.colour {
         Colour::Yellow => ngettext_f(
-            "{name} took the yellow tile of bowl {bowl} into row {row}.",
-            "{name} took the {n} yellow tiles of bowl {bowl} into row {row}.",
+            "{name} took {n} yellow tile of bowl {bowl} into row {row}.",
+            "{name} took {n} yellow tiles of bowl {bowl} into row {row}.",
             n,
             &args,
         ),
         Colour::Blue => ngettext_f(
-            "{name} took the blue tile of bowl {bowl} into row {row}.",
-            "{name} took the {n} blue tiles of bowl {bowl} into row {row}.",
+            "{name} took {n} blue tile of bowl {bowl} into row {row}.",
+            "{name} took {n} blue tiles of bowl {bowl} into row {row}.",
             n,
             &args,
         ),
