@@ -31,11 +31,20 @@ pub fn drawn_board<W: IsA<gtk::Widget>>(
         // Played with the mouse: the cursor hides until the next key.
         let keyboard = played_from_keyboard(&w);
         w.remove_css_class(KEYBOARD_PLAY);
+        // The focus first: a move that ends the game gives it on to Play
+        // Again.
+        let before = w.root().and_then(|r| r.focus());
+        w.grab_focus();
         if on_click(&w, x, y) {
-            w.grab_focus();
             gesture.set_state(gtk::EventSequenceState::Claimed);
-        } else if keyboard {
-            w.add_css_class(KEYBOARD_PLAY);
+        } else {
+            // A click beside the fields takes nothing, the focus neither.
+            if let Some(root) = w.root() {
+                root.set_focus(before.as_ref());
+            }
+            if keyboard {
+                w.add_css_class(KEYBOARD_PLAY);
+            }
         }
     });
     widget.add_controller(click);

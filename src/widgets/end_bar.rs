@@ -1,8 +1,8 @@
 //! Play Again, the same on every page: under the board, highlighted, in a
 //! place that keeps its height while the game runs (so the board stays
 //! still when it appears) and that no toast covers (pages put their toasts
-//! over the board only). When a game ends with the keyboard focus on the
-//! page, the button takes the focus, so Enter plays again.
+//! over the board only). When a game ends on the page shown, the button
+//! takes the focus (unless a name is being typed), so Enter plays again.
 
 use std::cell::Cell;
 
@@ -53,24 +53,19 @@ mod imp {
             }
             self.stack
                 .set_visible_child_name(if over { "over" } else { "playing" });
-            if over && self.focus_is_on_page() {
+            if over && self.may_take_focus() {
                 self.play_again_button.grab_focus();
             }
         }
 
-        /// Is the window's focus in the page this bar is part of (not in
-        /// the header, a text field or another window)?
-        fn focus_is_on_page(&self) -> bool {
+        /// May Play Again take the focus? Only on the page shown, and not
+        /// from a text field (a name being typed).
+        fn may_take_focus(&self) -> bool {
             let obj = self.obj();
-            let Some(page) = WidgetExt::parent(&*obj) else {
-                return false;
-            };
-            let page = std::iter::successors(Some(page), |w| w.parent())
-                .find(|w| w.type_().name().ends_with("Page"))
-                .unwrap_or_else(|| obj.clone().upcast());
-            WidgetExt::root(&*obj)
-                .and_then(|root| root.focus())
-                .is_some_and(|focus| focus.is_ancestor(&page) && !focus.is::<gtk::Text>())
+            obj.is_mapped()
+                && !WidgetExt::root(&*obj)
+                    .and_then(|root| root.focus())
+                    .is_some_and(|focus| focus.is::<gtk::Text>())
         }
     }
 }

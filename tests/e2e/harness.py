@@ -205,23 +205,31 @@ class App:
         return None
 
     def showing(self, role, name):
-        """Is there a widget of `role` and `name` that is on screen now?"""
-        hit = self.find(role, name)
-        if hit is None:
-            return False
-        # GTK 4.8 does not report the SHOWING state: a hidden widget has no
-        # size, and a folded sidebar lies outside the window.
-        e = hit.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        """Is there a widget of `role` and `name` that is on screen now? (Each
+        page has its own Play Again: any of them on screen.)"""
         w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        return e.width > 0 and e.height > 0 and e.x < w.width and e.x + e.width > 0 and e.y < w.height
+        for r in self._frames():
+            for hit in pyatspi.findAllDescendants(
+                    r, lambda a: a.getRoleName() == role and shown_name(a.name) == name):
+                # GTK 4.8 does not report the SHOWING state: a hidden widget
+                # has no size, and a folded sidebar lies outside the window.
+                e = hit.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                if e.width > 0 and e.height > 0 and e.x < w.width and e.x + e.width > 0 and e.y < w.height:
+                    return True
+        return False
 
     def title(self):
         return self._frames()[0].name
 
     def status(self):
         """The game status line above the board."""
-        parent = self.board.parent
-        return parent.getChildAtIndex(0).name
+        node = self.board
+        while node.parent is not None:
+            node = node.parent
+            first = node.getChildAtIndex(0)
+            if first is not None and first.getRoleName() == "label":
+                return first.name
+        return None
 
     def stones(self):
         """(blue cells, red cells) from the board's description."""

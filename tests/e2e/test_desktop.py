@@ -186,12 +186,12 @@ class DesktopGame(AppTest):
     def test_a_learned_pattern_is_announced_and_can_be_viewed(self):
         app = self.start()
         self.win_against_the_computer(app, lambda c: app.click(*c))
-        wait_for(lambda: app.find("label", "The computer learned a level-1 pattern (number 1)"),
+        wait_for(lambda: app.find("label", "New pattern 1, depth 1"),
                  message="the mutation toast")
         app.click_on(app.find("push button", "View"))
         viewer = wait_for(lambda: next((f for f in app._frames() if f.name == "Error Patterns"), None),
                           message="the pattern viewer")
-        self.assertIsNotNone(app.find("label", "Pattern 1 of 1 · level 1 · learned in game 1", root=viewer))
+        self.assertIsNotNone(app.find("label", "Pattern 1 of 1 · depth 1 · learned in game 1", root=viewer))
         app.key("Escape")
         wait_for(lambda: all(f.name != "Error Patterns" for f in app._frames()), message="Escape closes it")
         app.key("ctrl+s")

@@ -78,7 +78,7 @@ impl FivePage {
     pub(super) fn show_change(&self, added: bool, index: usize, depth: usize) {
         let toast = if added {
             let t = adw::Toast::new(&gettext_f(
-                "The computer learned a pattern of depth {depth} (number {number})",
+                "New pattern {number}, depth {depth}",
                 &[
                     ("depth", &depth.to_string()),
                     ("number", &(index + 1).to_string()),

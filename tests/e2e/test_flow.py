@@ -1,0 +1,148 @@
+"""One flow on every page, as a new player meets it: New Game (Ctrl+N)
+starts a fresh game, every end offers a highlighted Play Again below the
+board that no toast covers and that Enter activates, and a 360 px window
+holds everything. Real keys and clicks on the real binary, read through
+the accessibility tree."""
+
+import re
+import subprocess
+import time
+
+import pyatspi
+
+from harness import AppTest, wait_for, winning_move
+
+FRESH_FIVE = (set(), set())
+
+
+def extents(acc):
+    return acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+
+
+def tictactoe_fields(app):
+    board = app.find_showing("image", "Tic-tac-toe board")
+    return dict(re.findall(r"Field (\d): (X|O|empty)", board.description))
+
+
+def leapfrog_count(app):
+    label = app.find_showing("label", lambda n: n.startswith("moves: "))
+    return label.name if label else None
+
+
+def tiles_boards_empty(app):
+    surface = app.find_showing("image", "Bowls and boards")
+    d = surface.description if surface else ""
+    return ("Femke’s rows of 5: empty, empty, empty, empty, empty." in d
+            and "Lieke’s rows of 5: empty, empty, empty, empty, empty." in d)
+
+
+class Flow(AppTest):
+    def assert_play_again_below(self, app, board):
+        """Play Again shows under `board` (toasts come over the board only)
+        and takes the focus, even after a game played by mouse, so that
+        Enter plays again; returns it."""
+        again = wait_for(lambda: app.find_showing("push button", "Play Again"), timeout=30, message="Play Again")
+        b, a = extents(board), extents(again)
+        self.assertGreaterEqual(a.y, b.y + b.height, "Play Again is below the board")
+        wait_for(lambda: again.getState().contains(pyatspi.STATE_FOCUSED), message="Play Again has the focus")
+        return again
+
+    def test_new_game_starts_a_fresh_game_on_every_page(self):
+        app = self.start(settings={"last_page": "five"})
+        # Five in a row: a ball, the computer's answer, then Ctrl+N.
+        app.play_and_wait(lambda c: app.click(*c), (4, 4))
+        app.key("ctrl+n")
+        wait_for(lambda: app.stones() == FRESH_FIVE, message="an empty five-in-a-row board")
+        # Leap-frog: a hint plays a move; Ctrl+N starts over.
+        app.key("ctrl+2")
+        wait_for(lambda: leapfrog_count(app) == "moves: 0 of 15", message="the leap-frog page")
+        app.key("ctrl+i")
+        wait_for(lambda: leapfrog_count(app) == "moves: 1 of 15", message="the hint's move")
+        app.key("ctrl+n")
+        wait_for(lambda: leapfrog_count(app) == "moves: 0 of 15", message="leap-frog from the start")
+        # Tiles: a move and the computer's answer; Ctrl+N deals afresh.
+        app.key("ctrl+3")
+        wait_for(lambda: tiles_boards_empty(app), message="the tile page on a fresh deal")
+        app.key("Return")
+        wait_for(lambda: not tiles_boards_empty(app), message="the tile move")
+        app.key("ctrl+n")
+        wait_for(lambda: tiles_boards_empty(app), message="a fresh deal")
+        # Tic-tac-toe: X on 5, the computer's O, then Ctrl+N.
+        app.key("ctrl+4")
+        wait_for(lambda: tictactoe_fields(app) and "X" not in tictactoe_fields(app).values(),
+                 message="the tic-tac-toe page")
+        app.key("5")
+        wait_for(lambda: tictactoe_fields(app).get("5") == "X", message="X on field 5")
+        app.key("ctrl+n")
+        wait_for(lambda: set(tictactoe_fields(app).values()) == {"empty"}, message="an empty tic-tac-toe board")
+
+    def test_five_in_a_row_ends_with_play_again_that_the_learning_toast_leaves_free(self):
+        app = self.start(settings={"last_page": "five", "show_mutations": True})
+        toast = None
+        for _ in range(4):
+            for _ in range(40):
+                if app.showing("push button", "Play Again"):
+                    break
+                app.play_and_wait(lambda c: app.click(*c), winning_move(*app.stones()))
+            again = self.assert_play_again_below(app, app.board)
+            toast = app.find_showing("label", lambda n: n.startswith("New pattern "))
+            if toast:
+                break
+            app.key("Return")
+            wait_for(lambda: app.stones() == FRESH_FIVE, message="the next game")
+        self.assertIsNotNone(toast, "a game won (the computer learned) within four games")
+        t, a = extents(toast), extents(again)
+        self.assertLessEqual(t.y + t.height, a.y, "the toast stays above Play Again")
+        self.assertRegex(app.title(), r"— You win")
+        # Enter plays again.
+        app.key("Return")
+        wait_for(lambda: app.stones() == FRESH_FIVE, message="a new game after Enter")
+        wait_for(lambda: not app.showing("push button", "Play Again"), message="Play Again gone")
+
+    def test_leapfrog_and_tictactoe_end_with_play_again_that_enter_activates(self):
+        app = self.start(settings={"last_page": "leapfrog"})
+        wait_for(lambda: leapfrog_count(app) == "moves: 0 of 15", message="the leap-frog page")
+        app.key(*["ctrl+i"] * 15)
+        wait_for(lambda: leapfrog_count(app) == "moves: 15 of 15", message="solved by hints")
+        self.assert_play_again_below(app, app.find_showing("image", "Fields"))
+        self.assertIn("Solved in 15 moves!", app.title())
+        app.key("Return")
+        wait_for(lambda: leapfrog_count(app) == "moves: 0 of 15", message="the puzzle again after Enter")
+
+        app.key("ctrl+4")
+        wait_for(lambda: tictactoe_fields(app), message="the tic-tac-toe page")
+        for field in "123456789":
+            wait_for(lambda: "Your turn" in app.title() or "You begin" in app.title()
+                     or app.showing("push button", "Play Again"), message="my turn")
+            if app.showing("push button", "Play Again"):
+                break
+            if tictactoe_fields(app).get(field) == "empty":
+                before = list(tictactoe_fields(app).values()).count("empty")
+                app.key(field)
+                wait_for(lambda: list(tictactoe_fields(app).values()).count("empty") < before
+                         or app.showing("push button", "Play Again"), message=f"the move on {field}")
+                time.sleep(0.5)
+        self.assert_play_again_below(app, app.find_showing("image", "Tic-tac-toe board"))
+        self.assertRegex(app.title(), r"— (You win!|The computer wins\.|A draw\.) ", "the result in the title")
+        app.key("Return")
+        wait_for(lambda: set(tictactoe_fields(app).values()) == {"empty"}, message="a new game after Enter")
+
+    def test_a_360_px_window_holds_every_page_in_dutch(self):
+        app = self.start(settings={"window_width": 360, "window_height": 640}, lang="nl")
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", app.xid], capture_output=True,
+                                  text=True, check=True).stdout
+        self.assertIn("Geometry: 360x640", geometry, "the window is 360 px wide, not more")
+        frame = extents(app._frames()[0])
+        for n in "1234":
+            app.key(f"ctrl+{n}")
+            time.sleep(1)
+            shown = pyatspi.findAllDescendants(
+                app._frames()[0],
+                lambda a: a.getRoleName() in ("push button", "toggle button", "label", "page tab", "image")
+                and a.getState().contains(pyatspi.STATE_SHOWING))
+            for acc in shown:
+                e = extents(acc)
+                if e.width > 0:
+                    self.assertLessEqual(e.x + e.width, frame.width, f"page {n}: {acc.name!r} fits")
+            # Below 500 px New Game is an icon, still named for screen readers.
+            self.assertIsNotNone(app.find_showing("push button", "Nieuw spel"), "New Game as an icon, named")
