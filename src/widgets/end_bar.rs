@@ -18,12 +18,12 @@ mod imp {
     #[properties(wrapper_type = super::EndBar)]
     pub struct EndBar {
         #[template_child]
-        pub stack: TemplateChild<gtk::Stack>,
-        #[template_child]
         pub play_again_button: TemplateChild<gtk::Button>,
         /// Is the game over (Play Again shown)?
         #[property(get, set = Self::set_over)]
         pub over: Cell<bool>,
+        /// The button's height is kept once measured in the window's style.
+        pub measured: Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -43,7 +43,20 @@ mod imp {
 
     #[glib::derived_properties]
     impl ObjectImpl for EndBar {}
-    impl WidgetImpl for EndBar {}
+    impl WidgetImpl for EndBar {
+        /// In the window, styled: the bar keeps the button's height, and
+        /// the button shows only at the end of a game.
+        fn map(&self) {
+            if !self.measured.replace(true) {
+                let (_, height, _, _) = self
+                    .play_again_button
+                    .measure(gtk::Orientation::Vertical, -1);
+                self.obj().set_size_request(-1, height);
+                self.play_again_button.set_visible(self.over.get());
+            }
+            self.parent_map();
+        }
+    }
     impl BinImpl for EndBar {}
 
     impl EndBar {
@@ -51,8 +64,9 @@ mod imp {
             if self.over.replace(over) == over {
                 return;
             }
-            self.stack
-                .set_visible_child_name(if over { "over" } else { "playing" });
+            if self.measured.get() {
+                self.play_again_button.set_visible(over);
+            }
             if over && self.may_take_focus() {
                 self.play_again_button.grab_focus();
             }
