@@ -46,7 +46,11 @@ mod imp {
     #[template(resource = "/io/github/match5/Match5/window/window.ui")]
     pub struct Window {
         #[template_child]
-        pub switcher_title: TemplateChild<adw::ViewSwitcherTitle>,
+        pub title_squeezer: TemplateChild<adw::Squeezer>,
+        #[template_child]
+        pub switcher: TemplateChild<adw::ViewSwitcher>,
+        #[template_child]
+        pub window_title: TemplateChild<adw::WindowTitle>,
         #[template_child]
         pub switcher_bar: TemplateChild<adw::ViewSwitcherBar>,
         #[template_child]
@@ -175,7 +179,7 @@ impl Window {
         imp.pages.replace(slots);
         // The switchers get the stack once it is full: each page added to a
         // shown switcher rebuilt its buttons (10-20 ms for four pages).
-        imp.switcher_title.set_stack(Some(&*imp.stack));
+        imp.switcher.set_stack(Some(&*imp.stack));
         imp.switcher_bar.set_stack(Some(&*imp.stack));
         crate::startup::trace("window-stack");
 
@@ -201,6 +205,16 @@ impl Window {
         crate::startup::trace("pages-made");
         self.fit_header();
         self.connect_default_width_notify(|win| win.fit_header());
+        // The tabs go to the bottom when the title shows instead of them.
+        imp.title_squeezer.connect_visible_child_notify(glib::clone!(
+            #[weak(rename_to = win)]
+            self,
+            move |squeezer| {
+                let title_shown = squeezer.visible_child().as_ref()
+                    == Some(win.imp().window_title.upcast_ref());
+                win.imp().switcher_bar.set_reveal(title_shown);
+            }
+        ));
         imp.stack.connect_visible_child_notify(glib::clone!(
             #[weak(rename_to = win)]
             self,
@@ -390,7 +404,7 @@ impl Window {
     fn show_status(&self, page: &gtk::Widget) {
         let subtitle = page.property::<String>("subtitle");
         let status = page.property::<GameStatus>("status");
-        self.imp().switcher_title.set_subtitle(&subtitle);
+        self.imp().window_title.set_subtitle(&subtitle);
         let mut title = format!("{} — {subtitle}", gettext("Match5"));
         if !status.text().is_empty() {
             title = format!("{title} — {}", status.text());
