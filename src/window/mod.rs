@@ -206,15 +206,16 @@ impl Window {
         self.fit_header();
         self.connect_default_width_notify(|win| win.fit_header());
         // The tabs go to the bottom when the title shows instead of them.
-        imp.title_squeezer.connect_visible_child_notify(glib::clone!(
-            #[weak(rename_to = win)]
-            self,
-            move |squeezer| {
-                let title_shown = squeezer.visible_child().as_ref()
-                    == Some(win.imp().window_title.upcast_ref());
-                win.imp().switcher_bar.set_reveal(title_shown);
-            }
-        ));
+        imp.title_squeezer
+            .connect_visible_child_notify(glib::clone!(
+                #[weak(rename_to = win)]
+                self,
+                move |squeezer| {
+                    let title_shown = squeezer.visible_child().as_ref()
+                        == Some(win.imp().window_title.upcast_ref());
+                    win.imp().switcher_bar.set_reveal(title_shown);
+                }
+            ));
         imp.stack.connect_visible_child_notify(glib::clone!(
             #[weak(rename_to = win)]
             self,
