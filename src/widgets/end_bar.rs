@@ -64,6 +64,17 @@ mod imp {
             if self.over.replace(over) == over {
                 return;
             }
+            // A new game is played on the board: the focus goes back to the
+            // page (which gives it to its board) before the button hides.
+            if !over && self.play_again_button.has_focus() {
+                let page = std::iter::successors(WidgetExt::parent(&*self.obj()), |w| {
+                    WidgetExt::parent(w)
+                })
+                .find(|w| w.type_().name().ends_with("Page"));
+                if let Some(page) = page {
+                    page.grab_focus();
+                }
+            }
             if self.measured.get() {
                 self.play_again_button.set_visible(over);
             }

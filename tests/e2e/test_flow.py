@@ -126,6 +126,9 @@ class Flow(AppTest):
         self.assertRegex(app.title(), r"— (You win!|The computer wins\.|A draw\.) ", "the result in the title")
         app.key("Return")
         wait_for(lambda: set(tictactoe_fields(app).values()) == {"empty"}, message="a new game after Enter")
+        # The board has the focus again: the keys play on.
+        app.key("5")
+        wait_for(lambda: tictactoe_fields(app).get("5") == "X", message="X on field 5 by key")
 
     def test_a_360_px_window_holds_every_page_in_dutch(self):
         app = self.start(settings={"window_width": 360, "window_height": 640}, lang="nl")

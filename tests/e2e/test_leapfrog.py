@@ -41,7 +41,8 @@ def click_field(app, i):
 
 class LeapFrog(AppTest):
     def start_leapfrog(self, frogs):
-        app = self.start(settings={"last_page": "leapfrog", "leapfrog_frogs": frogs})
+        # Tall enough to show the figures below the fields and buttons.
+        app = self.start(settings={"last_page": "leapfrog", "leapfrog_frogs": frogs, "window_height": 820})
         wait_for(lambda: app.find_showing("image", "Fields"), message="the leap-frog page")
         return app
 

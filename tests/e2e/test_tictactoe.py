@@ -77,7 +77,8 @@ def lowest(cells):
 
 class TicTacToe(AppTest):
     def start_page(self, name="Tic-tac-toe board", **kw):
-        app = self.start(settings={"last_page": "tictactoe"}, **kw)
+        # Tall enough to show what the computer knows below the board.
+        app = self.start(settings={"last_page": "tictactoe", "window_height": 820}, **kw)
         wait_for(lambda: board(app, name), message="the tic-tac-toe page")
         return app
 

@@ -84,7 +84,7 @@ mod imp {
         fn measure(&self, orientation: gtk::Orientation, _for_size: i32) -> (i32, i32, i32, i32) {
             match orientation {
                 gtk::Orientation::Horizontal => (300, 720, -1, -1),
-                _ => (180, 220, -1, -1),
+                _ => (170, 200, -1, -1),
             }
         }
 
