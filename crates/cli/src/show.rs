@@ -17,6 +17,8 @@ struct Shown {
     won: u64,
     lost: u64,
     drawn: u64,
+    /// Positions where the computer vetoes a field that lost a game.
+    lost_lines: usize,
     patterns: Vec<ShownPattern>,
 }
 
@@ -116,6 +118,7 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
             won: stats.won,
             lost: stats.lost,
             drawn: stats.drawn,
+            lost_lines: k.lost_lines().len(),
             patterns: k
                 .patterns()
                 .iter()

@@ -2,7 +2,7 @@
 //! game the computer lost becomes a new error pattern. The app, `train` and
 //! `pbrain` all finish their games here.
 
-use crate::board::{Board, Color};
+use crate::board::Color;
 use crate::game::{Game, Mode};
 use crate::history::{self, Entry, GameResult};
 use crate::knowledge::{Change, Knowledge};
@@ -15,11 +15,9 @@ use crate::pattern::{Pattern, PatternCell};
 /// that is not over or between two people.
 ///
 /// The promise: the computer never loses the same game twice. A lesson with
-/// content that is not known yet is learned; whether known or not, when the
-/// knowledge would not surely play otherwise on the lost line (a stored
-/// pattern answering differently somewhere on it), the line is remembered
-/// as lost and the computer's latest free decision on it will go another
-/// way.
+/// content that is not known yet is learned, and every lost line is
+/// remembered: the computer's latest free decision on it will go another
+/// way (see `learn_from_loss`).
 pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     let Some(outcome) = game.outcome() else {
         return Vec::new();
@@ -47,15 +45,26 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     changes
 }
 
-/// The player won: learn the lesson, or remember the lost line.
+/// The player won: learn the lesson, and always remember the lost line.
+///
+/// The promise holds by construction: every lost game leaves a veto on one
+/// of red's decisions in it (its latest free decision that has another
+/// field left, else its latest forced one), and a veto outranks every
+/// pattern. A veto is only added where another field stays open, so a
+/// position never runs out of fields: the lost game cannot be played again
+/// move for move, whatever is learned later. (It used to be remembered only
+/// when the knowledge of that moment would not already play otherwise;
+/// lessons learned later could then lead back into it.)
 fn learn_from_loss(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     let mut changes = match game.lesson() {
         Some(p) if has_content(&p) && !knowledge.knows(&p) => knowledge.learn(p),
         _ => Vec::new(),
     };
-    if !plays_otherwise(knowledge, game)
-        && let Some((_, cell)) = knowledge.lost_lines_mut().remember(game.moves())
+    let varied = knowledge.lost_lines_mut().remember(game.moves());
+    if changes.is_empty()
+        && let Some((_, cell)) = varied
     {
+        // Nothing else learned: the person hears that it will play otherwise.
         changes.push(Change::Varied { cell });
     }
     changes
@@ -70,29 +79,6 @@ pub fn has_content(pattern: &Pattern) -> bool {
         .filter(|(_, _, c)| *c == PatternCell::Stone)
         .count()
         >= 2
-}
-
-/// Would `knowledge` surely leave the line of `game` (which red lost)? Yes
-/// when at one of red's moves a stored pattern answers another field, or
-/// the field played is remembered as lost there.
-fn plays_otherwise(knowledge: &Knowledge, game: &Game) -> bool {
-    let mut board = Board::new();
-    for m in game.moves() {
-        if m.kind.color() == Color::Red {
-            let avoided = knowledge.lost_lines().avoided(&board);
-            if avoided & m.cell.bit() != 0 {
-                return true;
-            }
-            if let Some(found) = knowledge.index().find(&board)
-                && found.response != m.cell
-                && avoided & found.response.bit() == 0
-            {
-                return true;
-            }
-        }
-        board.set(m.cell, Some(m.kind.color()));
-    }
-    false
 }
 
 #[cfg(test)]
@@ -119,6 +105,9 @@ mod tests {
         let changes = finish_game(&mut k, &game);
         assert_eq!(changes.len(), 1, "one pattern learned");
         assert_eq!((k.stats().won, k.level()), (1, 1));
+        // And the line is vetoed: red's last free decision, whatever the
+        // pattern would answer there later.
+        assert_eq!(k.lost_lines().len(), 1);
 
         let mut k2 = Knowledge::new("Bert");
         let mut two = Game::new(Mode::TwoPlayers, Color::Blue);

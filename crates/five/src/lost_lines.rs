@@ -1,13 +1,13 @@
-//! Lost lines: what the computer remembers of a loss that taught it no new
-//! pattern, so that it does not lose the same game twice.
+//! Lost lines: what the computer remembers of every loss, so that it never
+//! loses the same game twice.
 //!
-//! A loss teaches nothing new when its lesson is already known, or has no
-//! content (the chain of forced moves reached the start and left fewer than
-//! two blue stones). Then the computer changes its own play: it remembers
-//! the position of its latest free (not forced) decision in that game and
-//! the field it chose there, and the next time it meets that position it
-//! plays another empty field next to a stone. Positions are exact boards
-//! (red and blue stones), so the same game cannot come back.
+//! After each lost game the computer remembers the position of its latest
+//! free (not forced) decision in that game that has another field left,
+//! and the field it chose there; the next time it meets that position it
+//! plays another empty field next to a stone, whatever a pattern says.
+//! Positions are exact boards (red and blue stones). A field is only
+//! vetoed where another one stays open, so no position runs out of fields
+//! and the same game cannot come back, whatever is learned later.
 
 use std::collections::BTreeMap;
 
@@ -64,7 +64,7 @@ impl LostLines {
         }
     }
 
-    /// After a loss that taught nothing new: remembers the latest red
+    /// After a lost game: remembers the latest red
     /// decision among a game's `moves` that can still go another way, free decisions
     /// before forced ones. Returns the position and the field it will not
     /// play there again; `None` when no decision has another field left.
