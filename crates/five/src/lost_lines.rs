@@ -67,7 +67,8 @@ impl LostLines {
     /// After a lost game: remembers the latest red
     /// decision among a game's `moves` that can still go another way, free decisions
     /// before forced ones. Returns the position and the field it will not
-    /// play there again; `None` when no decision has another field left.
+    /// play there again; `None` when no decision has another field left (or
+    /// the file's limit of positions is reached: a file must stay loadable).
     pub fn remember(&mut self, moves: &[Move]) -> Option<(Board, Cell)> {
         let mut boards = Vec::with_capacity(moves.len());
         let mut board = Board::new();
@@ -90,7 +91,9 @@ impl LostLines {
                     continue; // avoided already, yet played: nothing else was left
                 }
                 let left = alternatives(before) & !(self.avoided(before) | m.cell.bit());
-                if left != 0 {
+                let full = self.avoid.len() >= crate::fivo::MAX_LOST_LINES
+                    && !self.avoid.contains_key(&key(before));
+                if left != 0 && !full {
                     self.add(before, m.cell);
                     return Some((*before, m.cell));
                 }
