@@ -70,8 +70,7 @@ pub const MAX_PATTERNS: usize = 250_000;
 pub const MAX_FIELDS: usize = 3_000_000;
 /// The longest line, in bytes. Match5 writes lines of at most a few hundred.
 pub const MAX_LINE_BYTES: usize = 16 * 1024;
-/// The most `[[lost_line]]` tables one file may hold.
-pub const MAX_LOST_LINES: usize = 100_000;
+pub use crate::lost_lines::MAX_LOST_LINES;
 /// The highest number a game counter in `[stats]` may hold.
 pub const MAX_GAMES: u64 = crate::history::MAX_GAMES;
 

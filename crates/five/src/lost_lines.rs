@@ -14,6 +14,9 @@ use std::collections::BTreeMap;
 use crate::board::{Board, Cell, Color};
 use crate::moves::{Move, MoveKind};
 
+/// The most `[[lost_line]]` tables one file may hold.
+pub const MAX_LOST_LINES: usize = 100_000;
+
 /// Positions and the red moves not to play there again.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LostLines {
@@ -91,8 +94,8 @@ impl LostLines {
                     continue; // avoided already, yet played: nothing else was left
                 }
                 let left = alternatives(before) & !(self.avoided(before) | m.cell.bit());
-                let full = self.avoid.len() >= crate::fivo::MAX_LOST_LINES
-                    && !self.avoid.contains_key(&key(before));
+                let full =
+                    self.avoid.len() >= MAX_LOST_LINES && !self.avoid.contains_key(&key(before));
                 if left != 0 && !full {
                     self.add(before, m.cell);
                     return Some((*before, m.cell));
