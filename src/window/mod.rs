@@ -128,6 +128,7 @@ impl Window {
     pub fn set_accels(app: &impl IsA<gtk::Application>) {
         for (n, info) in games::pages().into_iter().enumerate() {
             for (action, accels) in (info.accels)() {
+                // A common verb's keys are the same on every page.
                 if !accels.is_empty() {
                     app.set_accels_for_action(&action, accels);
                 }

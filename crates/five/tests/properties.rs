@@ -214,6 +214,25 @@ proptest! {
 
 }
 
+/// A game against the computer (red, its free moves from `red_seed`) to
+/// its end, blue's moves from `blue`.
+fn play_out(
+    knowledge: &Knowledge,
+    red_seed: u64,
+    mut blue: impl FnMut(&Board) -> Option<Cell>,
+) -> Game {
+    let mut red_rng = rng_from_seed(red_seed);
+    let mut game = Game::new(Mode::VsComputer, Color::Blue);
+    while !game.is_over() {
+        if game.to_move() == Color::Blue {
+            game.play(blue(game.board()).unwrap()).unwrap();
+        } else {
+            game.computer_move(knowledge, &mut red_rng).unwrap();
+        }
+    }
+    game
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -229,16 +248,9 @@ proptest! {
         let mut rng = rng_from_seed(seed);
         for round in 0..40u64 {
             let red_seed = seed ^ round;
-            let mut red_rng = rng_from_seed(red_seed);
-            let mut game = Game::new(Mode::VsComputer, Color::Blue);
-            while !game.is_over() {
-                if game.to_move() == Color::Blue {
-                    let cell = opponents::greedy_move(game.board(), Color::Blue, &mut rng).unwrap();
-                    game.play(cell).unwrap();
-                } else {
-                    game.computer_move(&knowledge, &mut red_rng).unwrap();
-                }
-            }
+            let game = play_out(&knowledge, red_seed, |board| {
+                opponents::greedy_move(board, Color::Blue, &mut rng)
+            });
             if game.outcome().and_then(|o| o.winner()) != Some(Color::Blue) {
                 continue;
             }
@@ -453,20 +465,13 @@ proptest! {
         let mut rng = rng_from_seed(seed);
         let mut lost: Vec<Game> = Vec::new();
         for round in 0..120u64 {
-            let mut red_rng = rng_from_seed(seed ^ (round % 7));
-            let mut game = Game::new(Mode::VsComputer, Color::Blue);
-            while !game.is_over() {
-                if game.to_move() == Color::Blue {
-                    let cell = if round % 2 == 0 {
-                        match5_five::searcher::search_move(game.board(), Color::Blue, 1)
-                    } else {
-                        opponents::greedy_move(game.board(), Color::Blue, &mut rng)
-                    };
-                    game.play(cell.unwrap()).unwrap();
+            let game = play_out(&knowledge, seed ^ (round % 7), |board| {
+                if round % 2 == 0 {
+                    match5_five::searcher::search_move(board, Color::Blue, 1)
                 } else {
-                    game.computer_move(&knowledge, &mut red_rng).unwrap();
+                    opponents::greedy_move(board, Color::Blue, &mut rng)
                 }
-            }
+            });
             match5_five::finish_game(&mut knowledge, &game);
             if game.outcome().and_then(|o| o.winner()) == Some(Color::Blue) {
                 prop_assert!(
