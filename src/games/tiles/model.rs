@@ -334,7 +334,7 @@ impl TilesGame {
     }
 }
 
-/// The sizes a fresh page deals (the "Other Game" popover's defaults).
+/// The sizes a fresh page deals (and "Other Game" offers first).
 pub const FRESH_SIZES: Sizes = Sizes {
     bowls: 3,
     bowl_size: 4,

@@ -171,6 +171,19 @@ impl TilesPage {
             move |_, mv| page.model().play(mv)
         ));
         let model = self.model();
+        // "Other Game" offers the sizes of the game the page opened on (the
+        // model's fresh deal), not a second set of numbers in page.ui.
+        let start = model.game();
+        let sizes = start.sizes();
+        for (spin, value) in [
+            (&imp.bowls_spin, sizes.bowls),
+            (&imp.bowl_size_spin, sizes.bowl_size),
+            (&imp.rows_spin, sizes.rows),
+            (&imp.row_length_spin, sizes.row_length),
+            (&imp.pot_spin, start.pot().len()),
+        ] {
+            spin.set_value(value as f64);
+        }
         model
             .bind_property("over", &*imp.end_bar, "over")
             .sync_create()
