@@ -46,6 +46,10 @@ struct ShownGame {
     date: String,
     won_rate: f64,
     lost_rate: f64,
+    /// The moves of a game the player won (`B4,4` blue, `R3,3` red, `F5,4`
+    /// a forced red move; x and y from 0), when the file keeps them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<String>>,
 }
 
 /// Games over which `--history` averages the player's wins and losses.
@@ -71,6 +75,7 @@ fn history(k: &match5_five::Knowledge, json: bool) -> Result<()> {
                     date: e.date.clone(),
                     won_rate: (won * 1000.0).round() / 1000.0,
                     lost_rate: (lost * 1000.0).round() / 1000.0,
+                    moves: e.moves.as_ref().map(|m| m.iter().map(shown_move).collect()),
                 })
                 .collect(),
         };
@@ -102,6 +107,16 @@ fn history(k: &match5_five::Knowledge, json: bool) -> Result<()> {
         )?;
     }
     Ok(print(&text)?)
+}
+
+/// A move as `B4,4` (blue), `R3,3` (red) or `F5,4` (a forced red move).
+fn shown_move(m: &match5_five::Move) -> String {
+    let kind = match m.kind {
+        match5_five::MoveKind::Blue => 'B',
+        match5_five::MoveKind::Red => 'R',
+        match5_five::MoveKind::RedForced => 'F',
+    };
+    format!("{kind}{}", m.cell)
 }
 
 pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {

@@ -1,6 +1,7 @@
 //! The learning history on the real binary: `train` records every game in
 //! the knowledge file and writes the curve as CSV; `show --history` prints
-//! it for people and for tools.
+//! it for people and for tools, with the moves of every game the player
+//! won.
 
 #[allow(dead_code)]
 mod common;
@@ -41,6 +42,18 @@ fn training_is_kept_as_history_and_as_a_curve() {
     let count = |r: &str| history.iter().filter(|g| g["result"] == r).count();
     let (won, lost) = (count("won"), count("lost"));
     assert!(won > 0, "the greedy player beats a new computer");
+    // Every game the player won keeps its moves (the game that taught the
+    // computer), ending on the player's blue ball; the others keep none.
+    for g in history {
+        match g["moves"].as_array() {
+            Some(moves) => {
+                assert_eq!(g["result"], "won", "{g}");
+                assert!(moves.len() >= 9, "at least five blue balls: {g}");
+                assert!(moves.last().unwrap().as_str().unwrap().starts_with('B'));
+            }
+            None => assert_ne!(g["result"], "won", "{g}"),
+        }
+    }
 
     let file = cli_ok(dir.path(), &["show", k_path, "--json"]);
     let file: serde_json::Value = serde_json::from_str(&file).unwrap();

@@ -40,6 +40,8 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
         },
         level: u32::try_from(knowledge.level()).unwrap_or(u32::MAX),
         date: history::today(),
+        // The game that taught the computer: kept to be replayed.
+        moves: (outcome.winner() == Some(Color::Blue)).then(|| game.moves().to_vec()),
     };
     knowledge.history_mut().push(entry);
     changes

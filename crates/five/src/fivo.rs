@@ -673,7 +673,7 @@ pub fn write(contents: &Contents) -> String {
     }
     if !contents.history.is_empty() {
         out.push_str(
-            "\n[history]\n# game, result (won: the player won), level after it, date\ngames = [\n",
+            "\n[history]\n# game, result (won: the player won), level after it, date, the moves of a won game\ngames = [\n",
         );
         for e in contents.history.entries() {
             out.push_str(&format!("    {},\n", quoted(&e.to_line())));

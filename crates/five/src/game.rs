@@ -1,13 +1,13 @@
 //! One game: the board, the movetable, the error pattern being built, the
 //! outcome, and exact undo.
 
-use crate::board::{Board, Cell, Color};
+use crate::board::{Board, CELLS, Cell, Color};
 use match5_common::random::GameRng;
 
 use crate::computer::{self, Choice, Reason};
 use crate::knowledge::Knowledge;
 use crate::learning::ErrorPattern;
-use crate::pattern::Pattern;
+use crate::pattern::{Pattern, PatternCell};
 
 /// Against the computer (red), or two people at one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -231,5 +231,13 @@ impl Game {
             return None;
         }
         self.ep.lesson(&self.board, &self.moves)
+    }
+
+    /// [`Game::lesson`] where it lies on the board: for each field its
+    /// pattern cell (`-` outside the pattern), to mark it on the board.
+    pub fn lesson_on_board(&self) -> Option<[PatternCell; CELLS]> {
+        self.lesson()?;
+        let (ep, _) = self.ep.lesson_on_board(&self.board, &self.moves)?;
+        Some(std::array::from_fn(|i| ep.get(Cell::from_index(i))))
     }
 }

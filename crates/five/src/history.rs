@@ -1,9 +1,13 @@
 //! A player's learning history: one entry per finished game against the
 //! computer (game number, result, the computer's level after it, date),
 //! kept with the knowledge so that the app can draw how the computer
-//! learned. At most [`MAX_ENTRIES`] of the latest games are kept.
+//! learned. At most [`MAX_ENTRIES`] of the latest games are kept, and
+//! with each game the player won its moves (the game that taught the
+//! computer), so the total stays bounded: at most 81 moves a game.
 
 use std::collections::VecDeque;
+
+use crate::moves::{self, Move};
 
 /// The most games a history keeps (the oldest go first).
 pub const MAX_ENTRIES: usize = 10_000;
@@ -48,25 +52,37 @@ pub struct Entry {
     pub level: u32,
     /// The day, `YYYY-MM-DD` (UTC).
     pub date: String,
+    /// The game's moves, kept for the games the player won (the lessons);
+    /// files written before they were kept have none.
+    pub moves: Option<Vec<Move>>,
 }
 
 impl Entry {
-    /// `12 won 3 2026-11-22`, as the file keeps it.
+    /// `12 won 3 2026-11-22`, as the file keeps it, with the moves after
+    /// it when they are kept (`12 won 3 2026-11-22 B44R33…`, see
+    /// [`moves::encode`]).
     pub fn to_line(&self) -> String {
-        format!(
+        let mut line = format!(
             "{} {} {} {}",
             self.game,
             self.result.as_str(),
             self.level,
             self.date
-        )
+        );
+        if let Some(moves) = &self.moves {
+            line.push(' ');
+            line.push_str(&moves::encode(moves));
+        }
+        line
     }
 
     /// Reads [`Entry::to_line`]'s text.
     pub fn from_line(line: &str) -> Result<Entry, String> {
         let parts: Vec<&str> = line.split(' ').collect();
-        let [game, result, level, date] = parts[..] else {
-            return Err("expected \"GAME RESULT LEVEL DATE\"".to_string());
+        let (game, result, level, date, moves) = match parts[..] {
+            [game, result, level, date] => (game, result, level, date, None),
+            [game, result, level, date, moves] => (game, result, level, date, Some(moves)),
+            _ => return Err("expected \"GAME RESULT LEVEL DATE [MOVES]\"".to_string()),
         };
         let game = game
             .parse::<u64>()
@@ -81,11 +97,13 @@ impl Entry {
         if !is_date(date) {
             return Err(format!("date {date:?} is not YYYY-MM-DD"));
         }
+        let moves = moves.map(moves::decode).transpose()?;
         Ok(Entry {
             game,
             result,
             level,
             date: date.to_string(),
+            moves,
         })
     }
 }
@@ -141,6 +159,12 @@ impl History {
 
     pub fn last(&self) -> Option<&Entry> {
         self.entries.back()
+    }
+
+    /// The moves of game number `game`, if the history still keeps them.
+    pub fn moves_of(&self, game: u64) -> Option<&[Move]> {
+        let i = self.entries.binary_search_by_key(&game, |e| e.game).ok()?;
+        self.entries[i].moves.as_deref()
     }
 
     /// Adds a game after the last one (a game numbered past [`MAX_GAMES`],
@@ -218,6 +242,7 @@ mod tests {
             result,
             level,
             date: "2026-11-22".to_string(),
+            moves: None,
         }
     }
 
@@ -238,6 +263,15 @@ mod tests {
             assert!(err.contains(why), "{bad}: {err}");
         }
         assert!(today().len() == 10 && is_date(&today()));
+        // The moves of a won game ride along; a bad list says where.
+        let taught = Entry::from_line("13 won 4 2026-11-22 B44R33B45").unwrap();
+        assert_eq!(taught.moves.as_ref().map(Vec::len), Some(3));
+        assert_eq!(taught.to_line(), "13 won 4 2026-11-22 B44R33B45");
+        let err = Entry::from_line("13 won 4 2026-11-22 B44R44").unwrap_err();
+        assert!(err.contains("taken twice"), "{err}");
+        let h = History::from_entries(vec![e(12, GameResult::Won, 3), taught]).unwrap();
+        assert_eq!(h.moves_of(13).map(<[Move]>::len), Some(3));
+        assert_eq!(h.moves_of(12), None);
     }
 
     #[test]

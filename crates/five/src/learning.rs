@@ -64,6 +64,14 @@ impl ErrorPattern {
     /// empty, the blue move before it becomes empty and the response field,
     /// and the level rises by one. The result is EP's bounding rectangle.
     pub fn lesson(&self, board: &Board, moves: &[Move]) -> Option<Pattern> {
+        let (ep, level) = self.lesson_on_board(board, moves)?;
+        ep.bounding_pattern(level)
+    }
+
+    /// [`ErrorPattern::lesson`] where it lies on the board, before it is cut
+    /// to its rectangle: for each field its `B`, `.`, `X` or `-`, and the
+    /// level.
+    pub fn lesson_on_board(&self, board: &Board, moves: &[Move]) -> Option<(ErrorPattern, u32)> {
         let last = moves.last()?;
         if last.kind != MoveKind::Blue {
             return None;
@@ -91,7 +99,7 @@ impl ErrorPattern {
             level += 1;
             i -= 2;
         }
-        ep.bounding_pattern(level)
+        Some((ep, level))
     }
 
     /// The bounding rectangle of the fields that are not `-`, left-top aligned.

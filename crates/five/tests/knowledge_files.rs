@@ -498,7 +498,9 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
     store.save(&mut k, None).unwrap();
     let path = dir.path().join("knowledge/Anna.fivo");
     let text = fs::read_to_string(&path).unwrap();
-    assert!(text.contains(&format!("\n[history]\n# game, result (won: the player won), level after it, date\ngames = [\n    \"1 won {} {}\",\n]\n", e.level, e.date)), "{text}");
+    // With the moves of the game that taught it: B00 R48 B11 R58 …
+    assert!(text.contains(&format!("\n[history]\n# game, result (won: the player won), level after it, date, the moves of a won game\ngames = [\n    \"1 won {} {} B00R48B11R58B22R68B33R78B44\",\n]\n", e.level, e.date)), "{text}");
+    assert_eq!(k.history().moves_of(1), Some(game.moves()));
     assert!(text.contains("\ngame = 1\nrows = "), "{text}");
     let opened = files::load_knowledge(&path).unwrap();
     assert_eq!(opened.history(), k.history());

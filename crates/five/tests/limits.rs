@@ -52,6 +52,7 @@ proptest! {
             result: GameResult::Won,
             level: 1,
             date: "2026-11-23".to_string(),
+            moves: None,
         });
         let text = fivo::write(&fivo::Contents::of(&k));
         let back = fivo::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -304,6 +304,7 @@ proptest! {
                     result: match5_five::history::GameResult::Won,
                     level: g as u32,
                     date: "2026-11-22".to_string(),
+                    moves: None,
                 }).collect(),
             ).unwrap(),
         };

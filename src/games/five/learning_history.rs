@@ -299,6 +299,7 @@ mod tests {
                 },
                 level: (g / 3) as u32,
                 date: "2026-11-22".into(),
+                moves: None,
             })
             .collect();
         let history = History::from_entries(entries).unwrap();
