@@ -3,6 +3,7 @@
 (tests/e2e/run makes it), whose share/ is in XDG_DATA_DIRS."""
 
 import os
+import re
 import subprocess
 import tempfile
 import unittest
@@ -44,6 +45,11 @@ def interface_shape(xml_text):
                      for a in child.iter("arg"))
         shape.append((child.tag, child.get("name"), child.get("type"), child.get("access"), args))
     return sorted(shape, key=str)
+
+
+def window_named(app, name):
+    """The app's window (or dialog) of that title, if it is open."""
+    return next((f for f in app._frames() if f is not None and f.name == name), None)
 
 
 class ControlInterface(unittest.TestCase):
@@ -321,11 +327,86 @@ class WhyThere(unittest.TestCase):
         self.assertIn(f"learned in game {reason['learned-in']} (number {reason['pattern']})", label.name)
         self.assertEqual(reason["color"], "blue" if reason["kind"] == "forced" else "red")
         self.assertIn(label.name, app.description(), "screen readers hear it with the board")
+        # The game that taught that pattern, from the button under the
+        # explanation: its window starts at the empty board.
+        replay = wait_for(lambda: app.find_showing("push button", "Replay the Game That Taught This"),
+                          message="the replay button under the explanation")
+        replay.queryAction().doAction(0)
+        wait_for(lambda: window_named(app, f"The Game That Taught Pattern {reason['pattern']}"),
+                 message="the replay of that pattern's game")
+        wait_for(lambda: app.find("label", lambda n: n.startswith("The empty board.")), message="the empty board")
+        app.key("Escape")
+        wait_for(lambda: window_named(app, f"The Game That Taught Pattern {reason['pattern']}") is None,
+                 message="the replay closes on Escape")
         # Off again: no explanation, on screen or in the description.
         app.key("ctrl+e")
         wait_for(lambda: self.why_label() is None, message="the explanation goes")
         self.assertNotIn("Why ", app.description())
         wait_for(lambda: "show_why = false" in read(settings), message="and off again")
+
+
+class GameThatTaught(unittest.TestCase):
+    """Replay the game that taught a pattern: from the pattern viewer, move
+    by move with the keys, the words screen readers hear, the pattern marked
+    at the end, the moves played one after another."""
+
+    def setUp(self):
+        import json
+        self.home = tempfile.mkdtemp(prefix="match5-replay-")
+        knowledge = os.path.join(self.home, "data", "match5", "knowledge")
+        os.makedirs(knowledge)
+        file = os.path.join(knowledge, "Tester.fivo")
+        env = dict(os.environ, XDG_DATA_HOME=os.path.join(self.home, "data"))
+        subprocess.run([CLI, "train", "--knowledge", file, "--player", "Tester", "--games", "60",
+                        "--opponent", "greedy", "--seed", "4"], check=True, stdout=subprocess.DEVNULL, env=env)
+        shown = json.loads(subprocess.run([CLI, "show", file, "--json"], check=True,
+                                          capture_output=True, text=True, env=env).stdout)
+        history = json.loads(subprocess.run([CLI, "show", file, "--history", "--json"], check=True,
+                                            capture_output=True, text=True, env=env).stdout)
+        self.first_game = shown["patterns"][0]["game"]
+        self.moves = next(g["moves"] for g in history["history"] if g["game"] == self.first_game)
+        self.app = App(home=self.home)
+
+    def tearDown(self):
+        self.app.close()
+
+    def step_label(self):
+        return self.app.find("label", lambda n: n.startswith(("The empty board.", "Move ")))
+
+    def test_the_pattern_viewer_replays_the_game_move_by_move(self):
+        app, n = self.app, len(self.moves)
+        app.key("ctrl+p")
+        button = wait_for(lambda: app.find("push button", "Replay the Game That Taught This"),
+                          message="the replay button of pattern 1")
+        button.queryAction().doAction(0)
+        frame = wait_for(lambda: window_named(app, "The Game That Taught Pattern 1"), message="the replay")
+        self.assertEqual(self.step_label().name, f"The empty board. {n} moves follow.")
+        area = app.find("image", lambda n: n.startswith("The empty board."), root=frame)
+        self.assertIsNotNone(area, "screen readers hear the step on the board")
+        # Right: the first move, named as on the board's edges.
+        app.key("Right")
+        x, y = int(self.moves[0][1]), int(self.moves[0][3])
+        first = "ABCDEFGHI"[x] + str(y + 1)
+        wait_for(lambda: self.step_label().name.startswith(f"Move 1 of {n}: "), message="move 1")
+        self.assertIn(f" on {first}", self.step_label().name)
+        self.assertIn(first, area.description, "the stones, for screen readers")
+        # End: blue's five, and the pattern it taught marked.
+        app.key("End")
+        wait_for(lambda: self.step_label().name.startswith(f"Move {n} of {n}: blue on "), message="the last move")
+        self.assertIn("Marked: the pattern the computer learned from this game.", self.step_label().name)
+        blue_count = sum(1 for m in self.moves if m[0] == "B")
+        self.assertEqual(len(re.findall(r"\b[A-I][1-9]\b", area.description)), n, area.description)
+        self.assertGreaterEqual(blue_count, 5)
+        # Home, then Space plays the moves one after another to the end.
+        app.key("Home")
+        wait_for(lambda: self.step_label().name.startswith("The empty board."), message="back at the start")
+        app.key("End", "Left", "Left")
+        wait_for(lambda: self.step_label().name.startswith(f"Move {n - 2} of {n}"), message="two back")
+        app.key("space")
+        wait_for(lambda: self.step_label().name.startswith(f"Move {n} of {n}"), timeout=10,
+                 message="the moves played to the end")
+        play = app.find("push button", "Play the Moves", root=frame)
+        self.assertIsNotNone(play, "the play button is back once the end is reached")
 
 
 class TrainedHistory:

@@ -26,6 +26,9 @@ struct Shown {
 struct ShownPattern {
     number: usize,
     level: u32,
+    /// The game that taught it (its moves are in `--history`), if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<u64>,
     rows: Vec<String>,
 }
 
@@ -141,6 +144,7 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
                 .map(|(i, p)| ShownPattern {
                     number: i + 1,
                     level: p.level(),
+                    game: k.learned_in(i),
                     rows: p.rows(),
                 })
                 .collect(),

@@ -64,7 +64,13 @@ pub fn decode(text: &str) -> Result<Vec<Move>, String> {
             b'B' => MoveKind::Blue,
             b'R' => MoveKind::Red,
             b'F' => MoveKind::RedForced,
-            _ => return Err(format!("move {}: {:?} is not B, R or F", i + 1, group[0] as char)),
+            _ => {
+                return Err(format!(
+                    "move {}: {:?} is not B, R or F",
+                    i + 1,
+                    group[0] as char
+                ));
+            }
         };
         let digit = |b: u8| b.is_ascii_digit().then(|| usize::from(b - b'0'));
         let cell = digit(group[1])

@@ -7,6 +7,7 @@ use super::actions::FiveAction;
 use super::page::FivePage;
 use super::settings::FiveSettings;
 use crate::games::actions;
+use crate::i18n::gettext;
 
 impl FivePage {
     pub(super) fn setup_actions(&self) {
@@ -54,6 +55,15 @@ impl FivePage {
             FiveAction::ViewPattern => {
                 let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
                 super::pattern_viewer::show(&self.window(), self.model(), index as usize);
+            }
+            FiveAction::ReplayLesson => {
+                let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
+                match self.model().taught(index as usize) {
+                    Some(taught) => super::replay::show(&self.window(), taught),
+                    None => self.toast(&gettext(
+                        "This knowledge does not keep the game that taught that pattern",
+                    )),
+                }
             }
             FiveAction::HallOfFame => super::hall_of_fame::show(&self.window(), self.model()),
             FiveAction::LearningHistory => {

@@ -16,6 +16,8 @@ page_actions! {
         Patterns = "patterns", Plain, ["<Control>p"];
         /// Opens the pattern viewer at a pattern (a `u` parameter, 0-based).
         ViewPattern = "view-pattern", Uint, [];
+        /// Replays the game that taught a pattern (a `u` parameter, 0-based).
+        ReplayLesson = "replay-lesson", Uint, [];
         HallOfFame = "hall-of-fame", Plain, ["<Control>h"];
         /// How the computer learned: level and results over the games.
         LearningHistory = "learning-history", Plain, ["<Control>l"];

@@ -270,7 +270,7 @@ pub fn describe_stones(board: &match5_five::Board) -> String {
 /// A field's name: column letter and row number, "E5" for the centre.
 /// The band left of and above the board for the names of its rows and
 /// columns, for a widget whose smaller side is `side`.
-fn edge_band(side: f64) -> f64 {
+pub(super) fn edge_band(side: f64) -> f64 {
     (side / 24.0).clamp(12.0, 20.0)
 }
 

@@ -16,7 +16,8 @@
 //! - `control/`: the D-Bus interface; its calls land in
 //!   `control/requests.rs`, on the model.
 //! - `pattern_viewer.rs`, `hall_of_fame.rs`, `learning_history.rs` (+
-//!   `.ui`): secondary windows, given the model.
+//!   `.ui`): secondary windows, given the model; `replay.rs` (+ `.ui`) the
+//!   game that taught a pattern, move by move (`taught.rs`: its steps).
 //! - `saved_game.rs`: the unfinished game kept between runs.
 
 mod action_handlers;
@@ -30,6 +31,7 @@ pub mod learning_history;
 pub mod model;
 pub mod page;
 pub mod pattern_viewer;
+pub mod replay;
 pub mod saved_game;
 pub mod session;
 pub mod settings;
@@ -37,6 +39,7 @@ pub mod sidebar;
 mod starting;
 pub mod state;
 mod status;
+pub mod taught;
 
 pub use page::FivePage;
 

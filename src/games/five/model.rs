@@ -355,6 +355,11 @@ impl FiveGame {
         self.with(|s| s.knowledge().learned_in(index))
     }
 
+    /// The game that taught the pattern at `index`, if the history keeps it.
+    pub fn taught(&self, index: usize) -> Option<super::taught::Taught> {
+        self.with(|s| super::taught::Taught::of(s.knowledge(), index))
+    }
+
     fn emit_knowledge_changed(&self) {
         self.emit_by_name::<()>("knowledge-changed", &[]);
     }

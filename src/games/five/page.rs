@@ -17,6 +17,7 @@ use super::session::Session;
 use super::settings::FiveSettings;
 use super::sidebar::{FiveSidebar, level_text, status_name};
 use super::state::GameMode;
+use crate::games::actions::PageAction;
 use crate::games::five::board_view::BoardView;
 use crate::i18n::gettext;
 use crate::settings::SharedSettings;
@@ -40,6 +41,8 @@ mod imp {
         pub board: TemplateChild<BoardView>,
         #[template_child]
         pub why_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub why_replay: TemplateChild<gtk::Button>,
         #[template_child]
         pub end_bar: TemplateChild<crate::widgets::end_bar::EndBar>,
         #[template_child]
@@ -295,6 +298,8 @@ impl FivePage {
 
     fn connect_widgets(&self) {
         let imp = self.imp();
+        imp.why_replay
+            .set_action_name(Some(&FiveAction::ReplayLesson.detailed()));
         imp.board.connect_cell_activated(glib::clone!(
             #[weak(rename_to = page)]
             self,

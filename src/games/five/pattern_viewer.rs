@@ -1,7 +1,8 @@
 //! The pattern viewer (the original's `|< < > >|` buttons; template
 //! `pattern_viewer.ui`): every stored pattern drawn with the board's drawing
 //! code, with its number and level. It is given the game's model, follows
-//! its `knowledge-changed` signal and deletes through it.
+//! its `knowledge-changed` signal and deletes through it. "Replay the Game
+//! That Taught This" opens `replay.rs` when the history keeps that game.
 
 use std::cell::{Cell as StdCell, OnceCell};
 
@@ -49,6 +50,10 @@ mod imp {
         pub area: TemplateChild<gtk::DrawingArea>,
         #[template_child]
         pub empty_page: TemplateChild<adw::StatusPage>,
+        #[template_child]
+        pub replay_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub not_kept_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub first_button: TemplateChild<gtk::Button>,
         #[template_child]
@@ -148,6 +153,15 @@ impl PatternViewer {
             move |_, key, _, _| viewer.key_pressed(key)
         ));
         self.add_controller(keys);
+        imp.replay_button.connect_clicked(glib::clone!(
+            #[weak(rename_to = viewer)]
+            self,
+            move |_| {
+                if let Some(taught) = viewer.model().taught(viewer.imp().index.get()) {
+                    super::replay::show(viewer.upcast_ref(), taught);
+                }
+            }
+        ));
         imp.delete_button.connect_clicked(glib::clone!(
             #[weak(rename_to = viewer)]
             self,
@@ -221,6 +235,9 @@ impl PatternViewer {
         };
         imp.window_title.set_subtitle(&subtitle);
         crate::widgets::a11y::set_label(&*imp.area, &subtitle);
+        let kept = count > 0 && model.taught(i).is_some();
+        imp.replay_button.set_visible(kept);
+        imp.not_kept_label.set_visible(count > 0 && !kept);
         imp.first_button.set_sensitive(i > 0);
         imp.previous_button.set_sensitive(i > 0);
         imp.next_button.set_sensitive(i + 1 < count);

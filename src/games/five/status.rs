@@ -56,6 +56,18 @@ impl FivePage {
             imp.why_label.set_label(text);
         }
         imp.why_label.set_visible(why.is_some());
+        // The game that taught the pattern behind the move, when it is kept.
+        let taught = why
+            .as_ref()
+            .and_then(|(_, marks)| marks.as_ref())
+            .and_then(|_| self.model().last_reason())
+            .and_then(|(_, reason)| reason.matched().map(|m| m.pattern))
+            .filter(|i| self.model().taught(*i).is_some());
+        if let Some(i) = taught {
+            imp.why_replay
+                .set_action_target_value(Some(&(i as u32).to_variant()));
+        }
+        imp.why_replay.set_visible(taught.is_some());
         imp.status_label.set_label(&status);
         self.set_status(if over {
             GameStatus::Over(status.clone())
