@@ -52,7 +52,7 @@ pub fn encode(moves: &[Move]) -> String {
 /// once, the colours taking turns), else what is wrong with it.
 pub fn decode(text: &str) -> Result<Vec<Move>, String> {
     let bytes = text.as_bytes();
-    if bytes.len() % 3 != 0 || bytes.len() / 3 > MAX_MOVES {
+    if !bytes.len().is_multiple_of(3) || bytes.len() / 3 > MAX_MOVES {
         return Err(format!(
             "moves {text:?} are not up to {MAX_MOVES} groups of three characters"
         ));
