@@ -124,6 +124,14 @@ pub fn knowledge_error(error: &KnowledgeError) -> String {
             &[("number", &(n + 1).to_string())],
         ),
         KnowledgeError::Name(e) => name_error(e),
+        KnowledgeError::NotNew(player) => gettext_f(
+            "The knowledge of {player} has played or learned already: only new knowledge can start from a trained computer.",
+            &[("player", player)],
+        ),
+        KnowledgeError::NoSuchStart(name) => gettext_f(
+            "There is no trained computer called “{name}”.",
+            &[("name", name)],
+        ),
     }
 }
 

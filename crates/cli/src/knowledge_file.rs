@@ -51,6 +51,17 @@ pub fn open(path: &Path, player: Option<&str>, must_own: bool) -> Result<Knowled
     Ok(k)
 }
 
+/// `--start-from NAME`: new knowledge becomes a copy of a trained computer
+/// (its player name and file kept); knowledge that has played or learned
+/// is refused, so no one's record is replaced.
+pub fn start_from(mut k: Knowledge, name: &str) -> Result<Knowledge> {
+    let trained = match5_five::ladder::start_from(k.player(), name)
+        .map_err(|e| anyhow!("--start-from: {e}"))?;
+    k.start_from(trained)
+        .map_err(|e| anyhow!("--start-from: {e}"))?;
+    Ok(k)
+}
+
 fn store() -> Result<Store> {
     Store::from_env()
         .context("cannot find the data folder for the hall of fame: set XDG_DATA_HOME or HOME")

@@ -99,6 +99,22 @@ enum Command {
         /// how to test that it never loses the same game twice.
         #[arg(long)]
         same_start: bool,
+        /// New knowledge starts as a copy of a trained computer that comes
+        /// with Match5 (`greedy`, `self-play`, `curriculum`; `nothing` is
+        /// empty knowledge); see `match5-cli ladder`.
+        #[arg(long, value_name = "NAME")]
+        start_from: Option<String>,
+        /// Play the games without learning and without saving: measures
+        /// what the knowledge can do (tools/ladder-strength).
+        #[arg(long)]
+        frozen: bool,
+    },
+    /// The trained computers a new player may start from, with what each
+    /// can do (measured by tools/ladder-strength): `train --start-from NAME`.
+    Ladder {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Show a knowledge file: owner, password, level and every pattern.
     Show {
@@ -291,6 +307,8 @@ fn main() -> ExitCode {
             log,
             curve,
             same_start,
+            start_from,
+            frozen,
         } => train::run(&train::Options {
             knowledge,
             games,
@@ -306,12 +324,15 @@ fn main() -> ExitCode {
             log,
             curve,
             same_start,
+            start_from,
+            frozen,
         })
         .map(|finish| match finish {
             train::Finish::Done => 0,
             // The shell's way to say a program was stopped by a signal.
             train::Finish::Interrupted(signal) => 128 + signal as u8,
         }),
+        Command::Ladder { json } => show::ladder(json).map(|()| 0),
         Command::Show {
             file,
             json,

@@ -172,3 +172,53 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
     }
     Ok(print(&text)?)
 }
+
+#[derive(Serialize)]
+struct ShownRung {
+    name: &'static str,
+    patterns: u32,
+    games: u32,
+    lost_to_search2: u32,
+    lost_to_search3: u32,
+}
+
+/// `ladder`: every trained computer with its measured strength.
+pub fn ladder(json: bool) -> Result<()> {
+    let rungs: Vec<ShownRung> = match5_five::ladder::names()
+        .filter_map(|name| {
+            let s = match5_five::ladder::strength(name)?;
+            Some(ShownRung {
+                name,
+                patterns: s.patterns,
+                games: s.games,
+                lost_to_search2: s.lost_to_search2,
+                lost_to_search3: s.lost_to_search3,
+            })
+        })
+        .collect();
+    if json {
+        return Ok(print(&(serde_json::to_string_pretty(&rungs)? + "\n"))?);
+    }
+    let mut text = String::new();
+    writeln!(
+        text,
+        "{:<12} {:>8}  {:>16}  {:>16}",
+        "start from", "patterns", "lost to search:2", "lost to search:3"
+    )?;
+    for r in &rungs {
+        let share = |lost: u32| format!("{lost} of {} ", r.games);
+        writeln!(
+            text,
+            "{:<12} {:>8}  {:>16}  {:>16}",
+            r.name,
+            r.patterns,
+            share(r.lost_to_search2),
+            share(r.lost_to_search3)
+        )?;
+    }
+    writeln!(
+        text,
+        "Measured frozen (learning nothing), the computer starting every other game."
+    )?;
+    Ok(print(&text)?)
+}

@@ -94,6 +94,10 @@ pub struct Options {
     /// Every game starts both sides' random choices from the same seeds,
     /// so a game differs from the one before only by what was learned.
     pub same_start: bool,
+    /// New knowledge starts as a copy of this trained computer.
+    pub start_from: Option<String>,
+    /// Play without learning and without saving.
+    pub frozen: bool,
 }
 
 /// How a training run ended.
@@ -187,8 +191,13 @@ pub fn run(o: &Options) -> Result<Finish> {
     if o.games == 0 {
         bail!("--games must be at least 1");
     }
-    let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), true)?;
-    knowledge_file::check_writable(&o.knowledge)?;
+    let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), !o.frozen)?;
+    if let Some(name) = &o.start_from {
+        knowledge = knowledge_file::start_from(knowledge, name)?;
+    }
+    if !o.frozen {
+        knowledge_file::check_writable(&o.knowledge)?;
+    }
     if let Some(path) = &o.curve {
         match5_common::disk::create_regular(path).with_context(|| {
             format!(
@@ -262,6 +271,7 @@ pub fn run(o: &Options) -> Result<Finish> {
                 &mut computer_rng,
                 first,
                 &mut tally,
+                o.frozen,
             )
         })
         .and_then(|game| match &mut log {
@@ -280,7 +290,7 @@ pub fn run(o: &Options) -> Result<Finish> {
         {
             curve.push(e.clone());
         }
-        if last_save.elapsed() >= o.save_every {
+        if !o.frozen && last_save.elapsed() >= o.save_every {
             bar.suspend(|| {
                 if let Err(e) = knowledge_file::save(&mut knowledge, &o.knowledge) {
                     eprintln!("match5-cli: warning: {}", printable(&format!("{e:#}")));
@@ -306,7 +316,11 @@ pub fn run(o: &Options) -> Result<Finish> {
         brain.end();
     }
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    let saved = knowledge_file::save(&mut knowledge, &o.knowledge);
+    let saved = if o.frozen {
+        None
+    } else {
+        Some(knowledge_file::save(&mut knowledge, &o.knowledge))
+    };
     let signal = signals::received();
     let mut text = String::new();
     if let Some(s) = signal {
@@ -341,7 +355,8 @@ pub fn run(o: &Options) -> Result<Finish> {
         played as f64 / seconds
     ));
     match &saved {
-        Ok(r) => match &r.saved {
+        None => text.push_str("Frozen: nothing learned, nothing saved.\n"),
+        Some(Ok(r)) => match &r.saved {
             Saved::Written(p) => text.push_str(&format!(
                 "Saved to {}.\n",
                 printable(&p.display().to_string())
@@ -351,10 +366,10 @@ pub fn run(o: &Options) -> Result<Finish> {
                 printable(&p.display().to_string())
             )),
         },
-        Err(_) => text.push_str("Not saved: the file holds what was saved before.\n"),
+        Some(Err(_)) => text.push_str("Not saved: the file holds what was saved before.\n"),
     }
     output::print(&text)?;
-    saved?;
+    saved.transpose()?;
     if let Some(e) = failure {
         return Err(e);
     }
@@ -412,6 +427,7 @@ fn play_one(
     rng: &mut GameRng,
     first: Color,
     tally: &mut Tally,
+    frozen: bool,
 ) -> Result<Game> {
     let mut game = Game::new(Mode::VsComputer, first);
     let mut last_red = None;
@@ -425,7 +441,11 @@ fn play_one(
             last_red = Some(game.computer_move(knowledge, rng)?.cell);
         }
     }
-    let changes = match5_five::finish_game(knowledge, &game);
+    let changes = if frozen {
+        Vec::new()
+    } else {
+        match5_five::finish_game(knowledge, &game)
+    };
     blue.finished(&game)?;
     match game.outcome().and_then(|o| o.winner()) {
         Some(Color::Red) => tally.computer_won += 1,

@@ -90,7 +90,8 @@ pub fn load_knowledge(path: &Path) -> Result<Knowledge, FileError> {
     )
     .with_learned_in(learned_in)
     .with_lost_lines(contents.lost_lines)
-    .with_history(contents.history);
+    .with_history(contents.history)
+    .with_start(contents.start);
     if let Ok(target) = resolve_links(path) {
         k.set_base(target, read);
     }
@@ -206,7 +207,8 @@ impl Store {
         drop(lock);
         knowledge.saved(matches!(saved, Saved::Erased(_)));
         knowledge.set_source(Some(path));
-        let hall_of_fame = self.update_hall_of_fame(knowledge.player(), knowledge.level());
+        let hall_of_fame =
+            self.update_hall_of_fame(knowledge.player(), knowledge.level(), knowledge.start());
         Ok(SaveReport {
             saved,
             merged,
@@ -221,6 +223,7 @@ impl Store {
         &self,
         player: &str,
         level: usize,
+        start: Option<&str>,
     ) -> Result<Option<PathBuf>, FileError> {
         let path = self.hall_of_fame_path();
         let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
@@ -233,7 +236,7 @@ impl Store {
             }
             Err(e) => return Err(e),
         };
-        hof.record(player, level);
+        hof.record(player, level, start);
         hof.save(&target)?;
         Ok(moved)
     }

@@ -41,6 +41,8 @@ pub struct Contents {
     pub lost_lines: LostLines,
     /// The latest games (optional `[history]` table).
     pub history: History,
+    /// The trained computer the knowledge started from (optional `start`).
+    pub start: Option<String>,
 }
 
 impl Contents {
@@ -55,6 +57,7 @@ impl Contents {
                 .collect(),
             lost_lines: knowledge.lost_lines().clone(),
             history: knowledge.history().clone(),
+            start: knowledge.start().map(str::to_string),
         }
     }
 }
@@ -80,6 +83,7 @@ struct RawFile {
     version: Option<Spanned<toml::Value>>,
     player: Option<Spanned<String>>,
     password: Option<Spanned<String>>,
+    start: Option<Spanned<String>>,
     stats: Option<RawStats>,
     #[serde(default)]
     pattern: Vec<RawPattern>,
@@ -202,6 +206,18 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         None => None,
     };
 
+    let start = match raw.start {
+        Some(s) if is_start_name(s.get_ref()) => Some(s.into_inner()),
+        Some(s) => {
+            return Err(at(
+                0,
+                s.span(),
+                "start: the name of a trained computer: 1 to 32 lowercase letters, digits and -"
+                    .to_string(),
+            ));
+        }
+        None => None,
+    };
     let count = sections.iter().filter(|s| s.kind == Kind::Pattern).count() + raw.pattern.len();
     if count > MAX_PATTERNS {
         return Err(ParseError {
@@ -350,7 +366,16 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         learned_in,
         lost_lines,
         history: history.unwrap_or_default(),
+        start,
     })
+}
+
+/// A trained computer's name as `start` keeps it: `self-play`.
+pub(crate) fn is_start_name(name: &str) -> bool {
+    (1..=32).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// A `[[lost_line]]`: nine rows of nine fields (`.` empty, `R` red, `B`
@@ -649,6 +674,12 @@ pub fn write(contents: &Contents) -> String {
     out.push_str(&format!("player = {}\n", quoted(&contents.player)));
     if let Some(p) = &contents.password {
         out.push_str(&format!("password = {}\n", quoted(p)));
+    }
+    if let Some(s) = &contents.start {
+        out.push_str(&format!(
+            "# The trained computer this knowledge started from.\nstart = {}\n",
+            quoted(s)
+        ));
     }
     let s = contents.stats;
     out.push_str(&format!(

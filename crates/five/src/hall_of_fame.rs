@@ -21,6 +21,10 @@ const VERSION: u32 = 1;
 pub struct Entry {
     pub player: String,
     pub level: usize,
+    /// The trained computer the player's knowledge started from (a rung of
+    /// [`crate::ladder`]); none for knowledge that learned only from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// The best players, highest level first; of equal levels, who got there
@@ -102,6 +106,16 @@ impl HallOfFame {
                 ),
             ));
         }
+        if let Some(e) = hof.entries.iter().find(|e| {
+            e.start
+                .as_deref()
+                .is_some_and(|s| !crate::fivo::is_start_name(s))
+        }) {
+            return Err(bad(
+                None,
+                format!("{}: start is not the name of a trained computer", e.player),
+            ));
+        }
         hof.entries.sort_by_key(|e| std::cmp::Reverse(e.level));
         hof.entries.truncate(SIZE);
         Ok(hof)
@@ -122,7 +136,7 @@ impl HallOfFame {
 
     /// Puts `player` at `level`; level 0 takes them out. Only the best
     /// [`SIZE`] stay.
-    pub fn record(&mut self, player: &str, level: usize) {
+    pub fn record(&mut self, player: &str, level: usize, start: Option<&str>) {
         self.entries.retain(|e| e.player != player);
         if level > 0 {
             let at = self.entries.partition_point(|e| e.level >= level);
@@ -131,6 +145,7 @@ impl HallOfFame {
                 Entry {
                     player: player.to_string(),
                     level,
+                    start: start.map(str::to_string),
                 },
             );
         }
@@ -155,16 +170,16 @@ mod tests {
     fn keeps_the_best_hundred_in_order() {
         let mut hof = HallOfFame::new();
         for i in 0..150 {
-            hof.record(&format!("p{i}"), i % 37 + 1);
+            hof.record(&format!("p{i}"), i % 37 + 1, None);
         }
         assert_eq!(hof.entries().len(), SIZE);
         assert!(hof.entries().windows(2).all(|w| w[0].level >= w[1].level));
         assert_eq!(hof.entries()[0].level, 37);
         // Equal levels: who got there first stands first.
         assert_eq!(hof.entries()[0].player, "p36");
-        hof.record("p36", 0);
+        hof.record("p36", 0, None);
         assert_eq!(hof.rank("p36"), None);
-        hof.record("new", 100);
+        hof.record("new", 100, None);
         assert_eq!(hof.rank("new"), Some(1));
     }
 
@@ -174,8 +189,8 @@ mod tests {
         let path = dir.path().join("hall-of-fame.toml");
         assert_eq!(HallOfFame::load(&path).unwrap().entries().len(), 0);
         let mut hof = HallOfFame::new();
-        hof.record("Anna", 3);
-        hof.record("Bert", 5);
+        hof.record("Anna", 3, None);
+        hof.record("Bert", 5, None);
         hof.save(&path).unwrap();
         assert_eq!(HallOfFame::load(&path).unwrap(), hof);
         fs::write(&path, "format = \"something-else\"\nversion = 1\n").unwrap();

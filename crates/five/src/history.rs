@@ -145,7 +145,7 @@ impl History {
         Ok(h)
     }
 
-    pub fn entries(&self) -> impl ExactSizeIterator<Item = &Entry> + '_ {
+    pub fn entries(&self) -> impl DoubleEndedIterator<Item = &Entry> + ExactSizeIterator + '_ {
         self.entries.iter()
     }
 

@@ -86,6 +86,16 @@ pub enum KnowledgeError {
     NotOwner(String),
     #[error("there is no pattern {0}")]
     NoSuchPattern(usize),
+    /// A trained computer can only be the start of knowledge that has
+    /// played no game: no one's record is replaced.
+    #[error(
+        "the knowledge of {0} has played or learned already: only new knowledge can start from a trained computer"
+    )]
+    NotNew(String),
+    #[error(
+        "no trained computer is called {0:?}; there are nothing, greedy, self-play and curriculum"
+    )]
+    NoSuchStart(String),
     #[error("{0}")]
     Name(#[from] match5_common::names::NameError),
 }
@@ -138,6 +148,9 @@ pub struct Knowledge {
     index: MatchIndex,
     lost: LostLines,
     history: History,
+    /// The trained computer this knowledge started from (a rung of
+    /// [`crate::ladder`]), if any: the hall of fame shows it.
+    start: Option<String>,
     status: Status,
     source: Option<PathBuf>,
     base: Option<Base>,
@@ -177,6 +190,7 @@ impl Knowledge {
             index: MatchIndex::default(),
             lost: LostLines::default(),
             history: History::default(),
+            start: None,
             status,
             source,
             base: None,
@@ -195,6 +209,55 @@ impl Knowledge {
     pub fn with_history(mut self, history: History) -> Knowledge {
         self.history = history;
         self
+    }
+
+    /// The same knowledge, started from the trained computer `start`.
+    pub fn with_start(mut self, start: Option<String>) -> Knowledge {
+        self.start = start;
+        self
+    }
+
+    /// The trained computer this knowledge started from, if any.
+    pub fn start(&self) -> Option<&str> {
+        self.start.as_deref()
+    }
+
+    /// Starts this knowledge, which has played no game, from a trained
+    /// computer ([`crate::ladder::start_from`]): its patterns, lost lines and
+    /// name replace what is here (another start chosen before included);
+    /// player, password, file and record stay.
+    pub fn start_from(&mut self, trained: Knowledge) -> Result<Vec<Change>, KnowledgeError> {
+        if self.status == Status::User {
+            return Err(KnowledgeError::NotOwner(self.player.clone()));
+        }
+        // Patterns of its own (not of an earlier start) are never dropped.
+        if self.stats.games() > 0 || (self.start.is_none() && !self.patterns.is_empty()) {
+            return Err(KnowledgeError::NotNew(self.player.clone()));
+        }
+        let mut changes: Vec<Change> = self
+            .patterns
+            .iter()
+            .map(|p| Change::Removed {
+                index: 0,
+                pattern: p.clone(),
+            })
+            .collect();
+        self.patterns = trained.patterns;
+        self.lost = trained.lost;
+        self.start = trained.start;
+        self.learned_in.clear();
+        self.history = History::default();
+        self.compile();
+        changes.extend(
+            self.patterns
+                .iter()
+                .enumerate()
+                .map(|(index, p)| Change::Added {
+                    index,
+                    pattern: p.clone(),
+                }),
+        );
+        Ok(changes)
     }
 
     /// Every game played against this knowledge (the latest 10,000).

@@ -30,6 +30,7 @@ pub mod hall_of_fame;
 pub mod history;
 mod junk;
 pub mod knowledge;
+pub mod ladder;
 pub mod learning;
 pub mod literal;
 pub mod lost_lines;

@@ -304,9 +304,11 @@ proptest! {
                     result: match5_five::history::GameResult::Won,
                     level: g as u32,
                     date: "2026-11-22".to_string(),
-                    moves: None,
+                    // Some with the moves of the game that taught it.
+                    moves: (g % 2 == 0).then(|| match5_five::moves::decode("B44R33B45R00B46").unwrap()),
                 }).collect(),
             ).unwrap(),
+            start: (won % 2 == 0).then(|| "self-play".to_string()),
         };
         let text = fivo::write(&contents);
         prop_assert_eq!(fivo::parse(&text).unwrap(), contents);

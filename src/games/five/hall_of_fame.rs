@@ -67,8 +67,15 @@ impl HallOfFame {
             Ok(hof) if !hof.entries().is_empty() => {
                 let me = model.player();
                 for (i, entry) in hof.entries().iter().enumerate() {
-                    imp.list
-                        .append(&row(i + 1, &entry.player, entry.level, entry.player == me));
+                    let r = row(i + 1, &entry.player, entry.level, entry.player == me);
+                    if let Some(start) = &entry.start {
+                        // Where the player's computer started: the ranks stay fair.
+                        r.set_subtitle(&gettext_f(
+                            "Started from: {start}",
+                            &[("start", &super::ladder_words::title(start))],
+                        ));
+                    }
+                    imp.list.append(&r);
                 }
                 imp.stack.set_visible_child_name("list");
             }

@@ -27,6 +27,7 @@ pub mod board_view;
 pub mod control;
 pub mod hall_of_fame;
 mod knowledge_flows;
+pub mod ladder_words;
 pub mod learning_history;
 pub mod model;
 pub mod page;

@@ -355,6 +355,30 @@ impl FiveGame {
         self.with(|s| s.knowledge().learned_in(index))
     }
 
+    /// The trained computer the knowledge started from, if any.
+    pub fn start(&self) -> Option<String> {
+        self.with(|s| s.knowledge().start().map(str::to_string))
+    }
+
+    /// Starts the player's knowledge, which has played no game, from the
+    /// trained computer `id` (or from nothing), and a new game with it.
+    pub fn start_from(&self, id: &str) -> Result<(), KnowledgeError> {
+        let trained = match5_five::ladder::start_from(&self.player(), id)?;
+        let r = self.change(|s| {
+            let r = s.knowledge_mut().start_from(trained).map(drop);
+            if r.is_ok() {
+                s.mark_changed();
+                let (mode, starts) = (s.mode(), s.computer_starts());
+                s.new_game(mode, starts);
+            }
+            r
+        });
+        if r.is_ok() {
+            self.emit_knowledge_changed();
+        }
+        r
+    }
+
     /// The game that taught the pattern at `index`, if the history keeps it.
     pub fn taught(&self, index: usize) -> Option<super::taught::Taught> {
         self.with(|s| super::taught::Taught::of(s.knowledge(), index))

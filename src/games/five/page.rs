@@ -44,6 +44,8 @@ mod imp {
         #[template_child]
         pub why_replay: TemplateChild<gtk::Button>,
         #[template_child]
+        pub new_note: TemplateChild<gtk::Label>,
+        #[template_child]
         pub end_bar: TemplateChild<crate::widgets::end_bar::EndBar>,
         #[template_child]
         pub sidebar_slot: TemplateChild<adw::Bin>,
@@ -206,6 +208,20 @@ impl FivePage {
                 self,
                 move |_, password| page.apply_password(&password)
             ));
+            sidebar.connect_start_chosen(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |sidebar, id| {
+                    if let Err(e) = page.model().start_from(&id) {
+                        crate::dialogs::error(
+                            &page.window(),
+                            &gettext("Could Not Start From the Trained Computer"),
+                            &crate::errors::knowledge_error(&e),
+                        );
+                        sidebar.show_start();
+                    }
+                }
+            ));
             sidebar.connect_opponent_changed(glib::clone!(
                 #[weak(rename_to = page)]
                 self,
@@ -231,7 +247,9 @@ impl FivePage {
         );
         crate::widgets::on_notify(
             model,
-            &["moves", "state", "mode"],
+            // The level too: the note under the board says what empty
+            // knowledge is.
+            &["moves", "state", "mode", "level"],
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,

@@ -16,6 +16,7 @@ use adw::subclass::prelude::*;
 use gtk::glib;
 use match5_five::Status;
 
+use super::ladder_words;
 use super::model::FiveGame;
 use super::state::GameMode;
 use crate::i18n::{gettext, gettext_f};
@@ -35,6 +36,10 @@ mod imp {
         pub knowledge_row: TemplateChild<adw::ActionRow>,
         #[template_child]
         pub games_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub record_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub start_row: TemplateChild<adw::ComboRow>,
         #[template_child]
         pub opponent_row: TemplateChild<adw::ComboRow>,
         pub model: OnceCell<FiveGame>,
@@ -68,6 +73,9 @@ mod imp {
                         .build(),
                     Signal::builder("opponent-changed")
                         .param_types([bool::static_type()])
+                        .build(),
+                    Signal::builder("start-chosen")
+                        .param_types([String::static_type()])
                         .build(),
                 ]
             })
@@ -104,6 +112,14 @@ impl FiveSidebar {
         let imp = sidebar.imp();
         let _ = imp.model.set(model.clone());
         imp.opponent_row.set_selected(u32::from(two_players));
+        let titles: Vec<String> = ladder_words::ids()
+            .into_iter()
+            .map(ladder_words::title)
+            .collect();
+        let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
+        imp.start_row
+            .set_model(Some(&gtk::StringList::new(&titles)));
+        sidebar.show_start();
         sidebar.connect_rows();
         sidebar.connect_model();
         sidebar.show_player();
@@ -143,6 +159,13 @@ impl FiveSidebar {
         });
     }
 
+    pub fn connect_start_chosen<F: Fn(&Self, String) + 'static>(&self, f: F) {
+        self.connect_local("start-chosen", false, move |v| {
+            f(&v[0].get().expect("sidebar"), v[1].get().expect("start"));
+            None
+        });
+    }
+
     pub fn connect_opponent_changed<F: Fn(&Self, bool) + 'static>(&self, f: F) {
         self.connect_local("opponent-changed", false, move |v| {
             f(
@@ -170,6 +193,21 @@ impl FiveSidebar {
                 let password = row.text().to_string();
                 row.set_text("");
                 sidebar.emit_by_name::<()>("password-applied", &[&password]);
+            }
+        ));
+        imp.start_row.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |row| {
+                let ids = ladder_words::ids();
+                let Some(id) = ids.get(row.selected() as usize) else {
+                    return;
+                };
+                row.set_subtitle(&ladder_words::description(id));
+                let current = sidebar.model().start();
+                if current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != *id {
+                    sidebar.emit_by_name::<()>("start-chosen", &[&id.to_string()]);
+                }
             }
         ));
         imp.opponent_row.connect_selected_notify(glib::clone!(
@@ -227,6 +265,23 @@ impl FiveSidebar {
                 ),
             );
         }
+        for property in [
+            "won",
+            "lost",
+            "drawn",
+            "level",
+            "knowledge-status",
+            "player",
+        ] {
+            model.connect_notify_local(
+                Some(property),
+                glib::clone!(
+                    #[weak(rename_to = sidebar)]
+                    self,
+                    move |_, _| sidebar.show_start()
+                ),
+            );
+        }
     }
 
     fn show_knowledge(&self) {
@@ -241,6 +296,28 @@ impl FiveSidebar {
             level_text(model.level() as usize),
             status_text
         ));
+    }
+
+    /// Where the computer started, chosen while the player has played no
+    /// game (and has no patterns of their own); then shown as a fact.
+    pub fn show_start(&self) {
+        let model = self.model();
+        let imp = self.imp();
+        let start = model.start();
+        let id = start.as_deref().unwrap_or(match5_five::ladder::NOTHING);
+        let index = ladder_words::ids().iter().position(|i| *i == id);
+        if let Some(i) = index
+            && imp.start_row.selected() != i as u32
+        {
+            imp.start_row.set_selected(i as u32);
+        }
+        imp.start_row.set_subtitle(&ladder_words::description(id));
+        let games = model.won() + model.lost() + model.drawn();
+        let fresh =
+            games == 0 && model.status() != Status::User && (start.is_some() || model.level() == 0);
+        imp.start_row.set_sensitive(fresh);
+        imp.record_row
+            .set_subtitle(&model.with(|s| ladder_words::record(s.knowledge())));
     }
 
     fn show_games(&self) {

@@ -17,6 +17,9 @@ use crate::games::actions::PageAction;
 use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f};
 
+/// The games against empty knowledge in which the page says it knows nothing.
+const FIRST_GAMES: u64 = 5;
+
 impl FivePage {
     /// The status line and the board.
     pub(super) fn show_game(&self) {
@@ -68,6 +71,16 @@ impl FivePage {
                 .set_action_target_value(Some(&(i as u32).to_variant()));
         }
         imp.why_replay.set_visible(taught.is_some());
+        // A new computer that knows nothing does not look broken: the first
+        // games against empty knowledge say what it is.
+        let knows_nothing = self.model().with(|s| {
+            let k = s.knowledge();
+            s.mode() == Mode::VsComputer
+                && k.level() == 0
+                && k.start().is_none()
+                && k.stats().games() < FIRST_GAMES
+        });
+        imp.new_note.set_visible(knows_nothing && why.is_none());
         imp.status_label.set_label(&status);
         self.set_status(if over {
             GameStatus::Over(status.clone())

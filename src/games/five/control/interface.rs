@@ -45,6 +45,8 @@ pub enum ControlError {
     /// Another program changed the knowledge file since it was read; the
     /// knowledge is kept, unsaved.
     FileChanged(String),
+    /// `start-from` for knowledge that has played or learned already.
+    NotNew(String),
     /// The app could not carry the request out.
     Failed(String),
 }
@@ -68,6 +70,8 @@ pub enum Request {
         player: Option<String>,
         computer_starts: Option<bool>,
         discard_unsaved: bool,
+        /// The trained computer new knowledge starts from.
+        start_from: Option<String>,
         reply: Reply<()>,
     },
     PlayMove {
@@ -244,7 +248,8 @@ impl Control {
     /// Starts a new game. `mode` is `vs-computer` or `two-players`; options:
     /// `player` (s) switches to that player's knowledge, `computer-starts`
     /// (b), `discard-unsaved` (b) lets a switch of player drop unsaved
-    /// learned knowledge.
+    /// learned knowledge, `start-from` (s) starts new knowledge from a
+    /// trained computer (`nothing`, `greedy`, `self-play`, `curriculum`).
     async fn start_game(
         &self,
         mode: String,
@@ -258,6 +263,7 @@ impl Control {
         let mut player = None;
         let mut computer_starts = None;
         let mut discard_unsaved = false;
+        let mut start_from = None;
         for (key, value) in options {
             match key.as_str() {
                 "player" => {
@@ -267,9 +273,22 @@ impl Control {
                 }
                 "computer-starts" => computer_starts = Some(flag(&key, value)?),
                 "discard-unsaved" => discard_unsaved = flag(&key, value)?,
+                "start-from" => {
+                    let name = String::try_from(value).map_err(|_| {
+                        ControlError::InvalidOption("option start-from must be a string (s)".into())
+                    })?;
+                    if !match5_five::ladder::names().any(|n| n == name) {
+                        return Err(ControlError::InvalidOption(format!(
+                            "start-from {:?}: use one of {}",
+                            match5_common::text::excerpt(&name, 40),
+                            match5_five::ladder::names().collect::<Vec<_>>().join(", ")
+                        )));
+                    }
+                    start_from = Some(name);
+                }
                 other => {
                     return Err(ControlError::InvalidOption(format!(
-                        "unknown option {:?}: use player, computer-starts or discard-unsaved",
+                        "unknown option {:?}: use player, computer-starts, discard-unsaved or start-from",
                         match5_common::text::excerpt(other, 40)
                     )));
                 }
@@ -280,6 +299,7 @@ impl Control {
             player,
             computer_starts,
             discard_unsaved,
+            start_from,
             reply,
         })
         .await

@@ -10,6 +10,7 @@ use std::path::Path;
 use gtk::prelude::*;
 use match5_five::files::{self, FileError, Saved};
 use match5_five::game::MoveError;
+use match5_five::knowledge::KnowledgeError;
 use match5_five::{Cell, Color, Knowledge, Reason, Status};
 
 use super::interface::{ControlError, LastReason, PatternUse, Request, Snapshot};
@@ -97,9 +98,16 @@ impl Controller {
                 player,
                 computer_starts,
                 discard_unsaved,
+                start_from,
                 reply,
             } => {
-                let _ = reply.try_send(self.start(mode, player, computer_starts, discard_unsaved));
+                let _ = reply.try_send(self.start(
+                    mode,
+                    player,
+                    computer_starts,
+                    discard_unsaved,
+                    start_from,
+                ));
             }
             Request::PlayMove { x, y, reply } => {
                 let _ = reply.try_send(self.play(x, y));
@@ -175,6 +183,7 @@ impl Controller {
         player: Option<String>,
         computer_starts: Option<bool>,
         discard_unsaved: bool,
+        start_from: Option<String>,
     ) -> Result<(), ControlError> {
         if let Some(name) = player.map(|p| p.trim().to_string())
             && name != self.model.player()
@@ -193,6 +202,21 @@ impl Controller {
                 Knowledge::new(&name)
             };
             self.model.use_knowledge(knowledge);
+        }
+        if let Some(id) = start_from
+            && self
+                .model
+                .start()
+                .as_deref()
+                .unwrap_or(match5_five::ladder::NOTHING)
+                != id
+        {
+            self.model.start_from(&id).map_err(|e| match e {
+                KnowledgeError::NotNew(_) | KnowledgeError::NotOwner(_) => {
+                    ControlError::NotNew(e.to_string())
+                }
+                e => ControlError::Failed(e.to_string()),
+            })?;
         }
         let computer_starts =
             computer_starts.unwrap_or_else(|| self.settings.page::<FiveSettings>().computer_starts);
