@@ -62,7 +62,7 @@ pub fn record(k: &Knowledge) -> String {
         let n = u32::try_from(unbeaten).unwrap_or(u32::MAX);
         // The history keeps the latest 10,000 games: "at least" beyond.
         facts.push(ngettext_f(
-            "It has not lost in its last game against you.",
+            "It has not lost in its last {count} game against you.",
             "It has not lost in its last {count} games against you.",
             n,
             &[("count", &unbeaten.to_string())],
@@ -111,7 +111,7 @@ mod tests {
         k.record(Some(match5_five::Color::Blue));
         let text = record(&k);
         assert!(
-            text.contains("It has not lost in its last game against you."),
+            text.contains("It has not lost in its last 1 game against you."),
             "{text}"
         );
         assert!(text.contains("It learned from 1 win of yours."), "{text}");
