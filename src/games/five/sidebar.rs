@@ -41,6 +41,8 @@ mod imp {
         #[template_child]
         pub start_row: TemplateChild<adw::ComboRow>,
         #[template_child]
+        pub start_info_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
         pub opponent_row: TemplateChild<adw::ComboRow>,
         pub model: OnceCell<FiveGame>,
     }
@@ -203,7 +205,10 @@ impl FiveSidebar {
                 let Some(id) = ids.get(row.selected() as usize) else {
                     return;
                 };
-                row.set_subtitle(&ladder_words::description(id));
+                sidebar
+                    .imp()
+                    .start_info_row
+                    .set_subtitle(&ladder_words::description(id));
                 let current = sidebar.model().start();
                 if current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != *id {
                     sidebar.emit_by_name::<()>("start-chosen", &[&id.to_string()]);
@@ -311,7 +316,8 @@ impl FiveSidebar {
         {
             imp.start_row.set_selected(i as u32);
         }
-        imp.start_row.set_subtitle(&ladder_words::description(id));
+        imp.start_info_row
+            .set_subtitle(&ladder_words::description(id));
         let games = model.won() + model.lost() + model.drawn();
         let fresh =
             games == 0 && model.status() != Status::User && (start.is_some() || model.level() == 0);
