@@ -118,6 +118,35 @@ def tictactoe(home, size):
               "tictactoe-narrow.png", keys=("5",))
 
 
+def lessons(home, size):
+    """The game that taught a pattern, replayed to its end with the pattern
+    marked; a new player choosing where the computer starts."""
+    app = App(settings=size, home=home)
+    app.key("ctrl+p")
+    wait_for(lambda: len(app._frames()) > 1, message="the pattern viewer")
+    for _ in range(12):
+        app.key("Right")
+    wait_for(lambda: app.find("push button", "Replay the Game That Taught This"),
+             message="the replay button").queryAction().doAction(0)
+    wait_for(lambda: any(f.name == "The Game That Taught Pattern 13" for f in app._frames()), message="the replay")
+    app.key("End")
+    time.sleep(0.8)
+    window_shot(app, "The Game That Taught Pattern 13", "replay.png")
+    app.close()
+
+    fresh = os.path.abspath("target/screenshot-new")
+    shutil.rmtree(fresh, ignore_errors=True)
+    app = App(settings=dict(size, last_player="Bea", window_height=760), home=fresh)
+    row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the start row")
+    app.click_on(row)
+    time.sleep(1)
+    app.key("Down", "Down", "Down", "Return")
+    wait_for(lambda: "level 2075" in app.title(), message="the curriculum")
+    xdotool("mousemove", "0", "0")
+    shot(app, "start.png")
+    app.close()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     home = trained_home()
@@ -127,6 +156,9 @@ def main():
         return
     if sys.argv[1:] == ["tictactoe"]:
         tictactoe(home, size)
+        return
+    if sys.argv[1:] == ["lessons"]:
+        lessons(home, size)
         return
 
     app = App(settings=size, home=home)
@@ -140,6 +172,7 @@ def main():
     time.sleep(0.6)
     window_shot(app, "Error Patterns", "patterns.png")
     app.close()
+    lessons(home, size)
 
     app = App(settings=size, home=home, env=DARK)
     for _ in range(30):
