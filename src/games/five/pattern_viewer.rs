@@ -8,13 +8,14 @@ use std::cell::{Cell as StdCell, OnceCell};
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
-use gtk::{gdk, glib};
+use gtk::glib;
 use match5_five::pattern::PatternCell;
 use match5_five::{Cell, Color, Pattern};
 
 use super::model::FiveGame;
 use crate::games::five::board_drawing::{self, Field, Palette, Scene};
 use crate::i18n::{gettext, gettext_f};
+use crate::widgets::step_buttons::StepButtons;
 
 /// The scene of a pattern: placed at the left top; fields outside its
 /// rectangle and its `-` fields greyed, as in the original's snapshot.
@@ -150,7 +151,7 @@ impl PatternViewer {
             self,
             #[upgrade_or]
             glib::Propagation::Proceed,
-            move |_, key, _, _| viewer.key_pressed(key)
+            move |_, key, _, _| viewer.steps().press_for(key)
         ));
         self.add_controller(keys);
         imp.replay_button.connect_clicked(glib::clone!(
@@ -183,19 +184,14 @@ impl PatternViewer {
         self.update();
     }
 
-    fn key_pressed(&self, key: gdk::Key) -> glib::Propagation {
+    fn steps(&self) -> StepButtons<'_> {
         let imp = self.imp();
-        let button = match key {
-            gdk::Key::Home => &imp.first_button,
-            gdk::Key::Left | gdk::Key::Page_Up => &imp.previous_button,
-            gdk::Key::Right | gdk::Key::Page_Down => &imp.next_button,
-            gdk::Key::End => &imp.last_button,
-            _ => return glib::Propagation::Proceed,
-        };
-        if button.is_sensitive() {
-            button.emit_clicked();
+        StepButtons {
+            first: &imp.first_button,
+            previous: &imp.previous_button,
+            next: &imp.next_button,
+            last: &imp.last_button,
         }
-        glib::Propagation::Stop
     }
 
     /// Shows the pattern at the index (kept within the patterns there are).
@@ -238,10 +234,7 @@ impl PatternViewer {
         let kept = count > 0 && model.taught(i).is_some();
         imp.replay_button.set_visible(kept);
         imp.not_kept_label.set_visible(count > 0 && !kept);
-        imp.first_button.set_sensitive(i > 0);
-        imp.previous_button.set_sensitive(i > 0);
-        imp.next_button.set_sensitive(i + 1 < count);
-        imp.last_button.set_sensitive(i + 1 < count);
+        self.steps().show_at(i, count.saturating_sub(1));
         imp.delete_button
             .set_sensitive(model.may_save() && count > 0);
         imp.area.queue_draw();

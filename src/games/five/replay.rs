@@ -13,6 +13,7 @@ use super::board_drawing::{self, Palette};
 use super::board_view::{describe_stones, edge_band};
 use super::taught::Taught;
 use crate::i18n::{gettext, gettext_f};
+use crate::widgets::step_buttons::StepButtons;
 
 /// Time between two moves while the replay plays.
 const STEP_TIME: std::time::Duration = std::time::Duration::from_millis(700);
@@ -212,17 +213,17 @@ impl Replay {
             imp.play_button.set_active(!imp.play_button.is_active());
             return glib::Propagation::Stop;
         }
-        let button = match key {
-            gdk::Key::Home => &imp.first_button,
-            gdk::Key::Left | gdk::Key::Page_Up => &imp.previous_button,
-            gdk::Key::Right | gdk::Key::Page_Down => &imp.next_button,
-            gdk::Key::End => &imp.last_button,
-            _ => return glib::Propagation::Proceed,
-        };
-        if button.is_sensitive() {
-            button.emit_clicked();
+        self.steps().press_for(key)
+    }
+
+    fn steps(&self) -> StepButtons<'_> {
+        let imp = self.imp();
+        StepButtons {
+            first: &imp.first_button,
+            previous: &imp.previous_button,
+            next: &imp.next_button,
+            last: &imp.last_button,
         }
-        glib::Propagation::Stop
     }
 
     /// Shows the step: the board, its sentence, the buttons that can go on.
@@ -234,10 +235,7 @@ impl Replay {
         imp.step_label.set_label(&text);
         crate::widgets::a11y::set_label(&*imp.area, &text);
         crate::widgets::a11y::set_description(&*imp.area, &describe_stones(&taught.board(step)));
-        imp.first_button.set_sensitive(step > 0);
-        imp.previous_button.set_sensitive(step > 0);
-        imp.next_button.set_sensitive(step < last);
-        imp.last_button.set_sensitive(step < last);
+        self.steps().show_at(step, last);
         imp.area.queue_draw();
     }
 }
