@@ -143,5 +143,110 @@ class DistTarball(unittest.TestCase):
         self.assertIn(version(), out)
 
 
+def store_files():
+    """tools/flatpak-refs's code: what the templates give."""
+    import importlib.machinery
+    import importlib.util
+    path = os.path.join(ROOT, "tools", "flatpak-refs")
+    loader = importlib.machinery.SourceFileLoader("flatpak_refs", path)
+    spec = importlib.util.spec_from_loader("flatpak_refs", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def key_file(name):
+    from gi.repository import GLib
+    kf = GLib.KeyFile()
+    kf.load_from_file(os.path.join(ROOT, "flatpak", name), GLib.KeyFileFlags.NONE)
+    return kf
+
+
+class StoreFiles(unittest.TestCase):
+    """The .flatpakref and .flatpakrepo a store opens: key files with every
+    key Flatpak needs, made from one template with the URL and key."""
+
+    def test_the_files_are_what_the_templates_give(self):
+        refs = store_files()
+        for name, text in refs.rendered().items():
+            with open(os.path.join(ROOT, "flatpak", name)) as f:
+                self.assertEqual(f.read(), text, f"{name} is out of date: run tools/flatpak-refs")
+        self.assertTrue(refs.url().startswith("https://"), refs.url())
+
+    def gpg_key(self, kf, group):
+        import base64
+        key = base64.b64decode(kf.get_string(group, "GPGKey"), validate=True)
+        with open(os.path.join(ROOT, "flatpak", "match5-repo.gpg"), "rb") as f:
+            self.assertEqual(key, f.read(), "the key the repository is signed with")
+        # An OpenPGP public key packet (old or new format, tag 6).
+        self.assertTrue(key[0] in (0x98, 0x99, 0x9A, 0xC6), hex(key[0]))
+
+    def test_the_flatpakref_installs_the_app_and_its_runtime(self):
+        kf, g = key_file(f"{APP_ID}.flatpakref"), "Flatpak Ref"
+        url = store_files().url()
+        self.assertEqual(kf.get_string(g, "Name"), APP_ID)
+        self.assertEqual(kf.get_string(g, "Branch"), "stable")
+        self.assertEqual(kf.get_string(g, "Url"), url + "repo/")
+        self.assertEqual(kf.get_string(g, "RuntimeRepo"), "https://dl.flathub.org/repo/flathub.flatpakrepo")
+        self.assertFalse(kf.get_boolean(g, "IsRuntime"))
+        self.assertEqual(kf.get_string(g, "Title"), "Match5")
+        self.gpg_key(kf, g)
+
+    def test_the_flatpakrepo_adds_the_remote(self):
+        kf, g = key_file("match5.flatpakrepo"), "Flatpak Repo"
+        self.assertEqual(kf.get_string(g, "Title"), "Match5")
+        self.assertEqual(kf.get_string(g, "Url"), store_files().url() + "repo/")
+        self.gpg_key(kf, g)
+
+    def test_the_manifests_name_what_the_listing_and_desktop_file_name(self):
+        import xml.etree.ElementTree as ET
+        manifests = []
+        for name in (f"{APP_ID}.json", f"{APP_ID}.Devel.json"):
+            with open(os.path.join(ROOT, "flatpak", name)) as f:
+                manifests.append(json.load(f))
+        release, devel = manifests
+        for key in ("id", "runtime", "runtime-version", "sdk", "finish-args", "command"):
+            self.assertEqual(release[key], devel[key], key)
+        meta = ET.parse(os.path.join(ROOT, "data", f"{APP_ID}.metainfo.xml.in")).getroot()
+        self.assertEqual(meta.findtext("id"), release["id"])
+        self.assertEqual(meta.find("launchable").text, f"{release['id']}.desktop")
+        self.assertTrue(os.path.exists(os.path.join(ROOT, "data", f"{release['id']}.desktop.in")))
+        self.assertEqual(meta.find("provides/binary").text, release["command"])
+        with open(os.path.join(ROOT, "data", f"{APP_ID}.desktop.in")) as f:
+            desktop = f.read()
+        self.assertIn(f"Icon={APP_ID}\n", desktop)
+        # A store that is not Flathub shows what the listing says: who makes
+        # it, what is new in this version, screenshots at this version's tag.
+        self.assertEqual(meta.find("developer").get("id"), "io.github.match5")
+        self.assertEqual(meta.find("releases/release").get("version"), version())
+        for image in meta.iter("image"):
+            self.assertTrue(image.text.startswith(
+                f"https://raw.githubusercontent.com/match5/match5/v{version()}/data/screenshots/"), image.text)
+            self.assertTrue(os.path.exists(os.path.join(ROOT, image.text.split(f"v{version()}/")[1])), image.text)
+        self.assertIsNotNone(meta.find("content_rating"))
+        self.assertEqual(len(meta.findall("branding/color")), 2)
+
+
+class Workflows(unittest.TestCase):
+    """The release workflow and the development build pass actionlint (with
+    shellcheck for their scripts); the build itself only runs on GitHub."""
+
+    def test_actionlint_finds_nothing(self):
+        tool = os.path.join(ROOT, "target", "tools", "bin", "actionlint")
+        tool = tool if os.path.exists(tool) else shutil.which("actionlint")
+        self.assertIsNotNone(tool, "actionlint: tools/test installs it in target/tools")
+        workflows = os.path.join(ROOT, ".github", "workflows")
+        files = sorted(os.path.join(workflows, f) for f in os.listdir(workflows))
+        self.assertEqual([os.path.basename(f) for f in files], ["flatpak-devel.yml", "release.yml"])
+        out = subprocess.run([tool, *files], capture_output=True, text=True)
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        with open(os.path.join(workflows, "release.yml")) as f:
+            release = f.read()
+        # Signed with the repository's secret, the runtime from Flathub.
+        self.assertIn("secrets.FLATPAK_GPG_KEY", release)
+        self.assertIn("--runtime-repo=https://dl.flathub.org/repo/flathub.flatpakrepo", release)
+        self.assertIn("flatpak/io.github.match5.Match5.json", release)
+
+
 if __name__ == "__main__":
     unittest.main()
