@@ -178,6 +178,29 @@ impl Application {
                 self.set_accels_for_action(&format!("app.{}", action.name()), action.accels());
             }
         }
+        // Any page brought forward: `show-game` with its id (for scripts:
+        // org.freedesktop.Application.ActivateAction), and `show-ID` (for
+        // the desktop file's actions, which take no parameter).
+        let show_game = gio::SimpleAction::new("show-game", Some(glib::VariantTy::STRING));
+        show_game.connect_activate(glib::clone!(
+            #[weak(rename_to = app)]
+            self,
+            move |_, parameter| {
+                let id = parameter.and_then(|p| p.str()).unwrap_or_default();
+                app.show_game(id);
+            }
+        ));
+        self.add_action(&show_game);
+        for info in crate::games::pages() {
+            let show = gio::SimpleAction::new(&format!("show-{}", info.id), None);
+            let id = info.id;
+            show.connect_activate(glib::clone!(
+                #[weak(rename_to = app)]
+                self,
+                move |_, _| app.show_game(id)
+            ));
+            self.add_action(&show);
+        }
         for info in crate::games::pages() {
             for &(name, parameter) in info.app_actions {
                 let simple = gio::SimpleAction::new(name, parameter);
@@ -196,6 +219,23 @@ impl Application {
         }
         self.set_accels_for_action("window.close", &["<Control>w"]);
         Window::set_accels(self);
+    }
+
+    /// Brings the page `id` forward in the window (made if needed); an id
+    /// of no page leaves the window as it is and says so.
+    fn show_game(&self, id: &str) {
+        let window = self.main_window();
+        if crate::games::pages().iter().any(|p| p.id == id) {
+            window.show_page(id);
+        } else {
+            let ids: Vec<&str> = crate::games::pages().iter().map(|p| p.id).collect();
+            eprintln!(
+                "match5: show-game: no game is called {:?}; there are {}",
+                match5_common::text::excerpt(id, 40),
+                ids.join(", ")
+            );
+        }
+        GtkWindowExt::present(&window);
     }
 
     fn activate_action_typed(&self, action: AppAction) {

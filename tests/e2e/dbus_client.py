@@ -12,11 +12,14 @@ APP_PATH = "/io/github/match5/Match5"
 
 
 class Remote:
-    def __init__(self):
+    """One game's object: five in a row's Control1 unless told another."""
+
+    def __init__(self, path=PATH, iface=IFACE):
+        self.path, self.iface = path, iface
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
         self.signals = []
-        self.bus.signal_subscribe(None, IFACE, None, PATH, None, Gio.DBusSignalFlags.NONE, self._on_signal)
-        self.bus.signal_subscribe(None, "org.freedesktop.DBus.Properties", "PropertiesChanged", PATH, IFACE,
+        self.bus.signal_subscribe(None, iface, None, path, None, Gio.DBusSignalFlags.NONE, self._on_signal)
+        self.bus.signal_subscribe(None, "org.freedesktop.DBus.Properties", "PropertiesChanged", path, iface,
                                   Gio.DBusSignalFlags.NONE, self._on_signal)
 
     def _on_signal(self, _conn, _sender, _path, _iface, name, params):
@@ -32,7 +35,7 @@ class Remote:
 
     def call(self, method, signature=None, *args, timeout=30000):
         params = GLib.Variant(f"({signature})", args) if signature else None
-        reply = self.bus.call_sync(NAME, PATH, IFACE, method, params, None,
+        reply = self.bus.call_sync(NAME, self.path, self.iface, method, params, None,
                                    Gio.DBusCallFlags.NONE, timeout, None)
         self.pump(0.05)
         return reply.unpack() if reply is not None else None
@@ -48,13 +51,13 @@ class Remote:
         raise AssertionError(f"{method}{args} did not fail")
 
     def prop(self, name):
-        reply = self.bus.call_sync(NAME, PATH, "org.freedesktop.DBus.Properties", "Get",
-                                   GLib.Variant("(ss)", (IFACE, name)), None,
+        reply = self.bus.call_sync(NAME, self.path, "org.freedesktop.DBus.Properties", "Get",
+                                   GLib.Variant("(ss)", (self.iface, name)), None,
                                    Gio.DBusCallFlags.NONE, 10000, None)
         return reply.unpack()[0]
 
     def introspect_xml(self):
-        reply = self.bus.call_sync(NAME, PATH, "org.freedesktop.DBus.Introspectable", "Introspect",
+        reply = self.bus.call_sync(NAME, self.path, "org.freedesktop.DBus.Introspectable", "Introspect",
                                    None, None, Gio.DBusCallFlags.NONE, 10000, None)
         return reply.unpack()[0]
 
@@ -75,7 +78,8 @@ class Remote:
                            "UpdateActivationEnvironment", GLib.Variant("(a{ss})", (env,)), None,
                            Gio.DBusCallFlags.NONE, 10000, None)
 
-    def activate_action(self, action):
+    def activate_action(self, action, *parameter):
+        """ActivateAction, with one GLib.Variant parameter or none."""
         self.bus.call_sync(APP_NAME, APP_PATH, "org.freedesktop.Application", "ActivateAction",
-                           GLib.Variant("(sava{sv})", (action, [], {})), None,
+                           GLib.Variant("(sava{sv})", (action, list(parameter), {})), None,
                            Gio.DBusCallFlags.NONE, 30000, None)

@@ -121,6 +121,7 @@ class DistTarball(unittest.TestCase):
             "bin/match5-cli",
             f"share/applications/{APP_ID}.desktop",
             f"share/dbus-1/interfaces/{APP_ID}.Control1.xml",
+            f"share/dbus-1/interfaces/{APP_ID}.LeapFrog1.xml",
             f"share/dbus-1/services/{APP_ID}.Control.service",
             f"share/dbus-1/services/{APP_ID}.service",
             f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",

@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import tempfile
+import time
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -512,6 +513,34 @@ class Activation(unittest.TestCase):
         wait_for(lambda: self.remote.prop("Mode") == "two-players", message="two-player mode")
         self.remote.activate_action("new-game-vs-computer")
         wait_for(lambda: self.remote.prop("Mode") == "vs-computer", message="vs-computer mode")
+
+    def test_every_page_comes_forward_from_its_desktop_action_and_from_show_game(self):
+        desktop = read(os.path.join(PREFIX, "share", "applications", "io.github.match5.Match5.desktop"))
+        actions = next(l for l in desktop.splitlines() if l.startswith("Actions=")).split("=")[1].split(";")
+        surfaces = {"leapfrog": ("image", "Fields"), "tiles": ("image", "Bowls and boards"),
+                    "tictactoe": ("image", "Tic-tac-toe board")}
+        # The desktop file's actions, translated.
+        for page in surfaces:
+            self.assertIn(f"show-{page}", actions)
+        self.assertIn("[Desktop Action show-leapfrog]\nName[nl]=Haasje-over\nName=Leap-Frog\n", desktop)
+        app = None
+        for page, (role, name) in surfaces.items():
+            self.remote.activate_action(f"show-{page}")
+            if app is None:
+                wait_for(lambda: self.remote.has_owner(NAME), message="the app")
+                app = App(home=self.home, pid=self.remote.pid_of(NAME))
+                self.apps.append(app)
+            wait_for(lambda: app.find_showing(role, name), message=f"the {page} page in front")
+        # A script names the page: show-game.
+        self.remote.activate_action("show-game", GLib.Variant("s", "five"))
+        wait_for(lambda: app.find_showing("table", "Board"), message="five in a row in front")
+        self.remote.activate_action("show-game", GLib.Variant("s", "tiles"))
+        wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="tiles in front")
+        # A name of no game changes nothing.
+        self.remote.activate_action("show-game", GLib.Variant("s", "chess"))
+        time.sleep(0.5)
+        self.assertTrue(app.find_showing("image", "Bowls and boards"), "still the tiles")
+        self.assertIsNone(app.proc.poll(), "the app runs on")
 
 
 KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'

@@ -7,8 +7,11 @@
 //! - `view.rs`: the fields widget: drawing, clicks, keys, animation.
 //! - `drawing.rs`: where the fields, frogs and goats are drawn (Cairo).
 //! - `actions.rs`: the page's typed actions.
+//! - `control.rs`: the D-Bus interface `LeapFrog1`; its calls land there,
+//!   on the page.
 
 pub mod actions;
+pub mod control;
 pub mod drawing;
 pub mod model;
 pub mod page;
@@ -16,4 +19,17 @@ pub mod settings;
 pub mod view;
 mod words;
 
-pub use page::page_info;
+/// The leap-frog page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "leapfrog",
+        title: || crate::i18n::gettext("Leap-Frog"),
+        icon_name: "leap-frog-symbolic",
+        accels: crate::games::actions::shortcuts::<actions::LeapfrogAction>,
+        verbs: crate::games::actions::verbs::<actions::LeapfrogAction>,
+        make: |settings| std::rc::Rc::new(page::LeapfrogPage::new(settings)),
+        app_actions: &[],
+        opens: &[],
+        control: Some(control::serve),
+    }
+}

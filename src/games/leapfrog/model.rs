@@ -310,6 +310,11 @@ impl LeapfrogGame {
         }
     }
 
+    /// The computer's search, once it searched.
+    pub fn search(&self) -> Option<Search> {
+        self.imp().search.borrow().clone()
+    }
+
     /// How many moves the seed's search tried before it found the solution.
     pub fn tried(&self) -> Option<u64> {
         self.imp().search.borrow().as_ref().map(|s| s.tried)

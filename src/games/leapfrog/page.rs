@@ -285,6 +285,38 @@ impl LeapfrogPage {
         }
     }
 
+    /// Goats instead of frogs (control.rs).
+    pub(super) fn goats(&self) -> bool {
+        self.imp().goats_switch.is_active()
+    }
+
+    /// A new puzzle with `k` frogs (1 to 10) or goats of each kind, as the
+    /// spin button and the switch make one (control.rs).
+    pub(super) fn new_puzzle(&self, k: usize, goats: bool) {
+        let imp = self.imp();
+        imp.goats_switch.set_active(goats);
+        if k as u32 == self.model().frogs() {
+            self.activate(LeapfrogAction::NewGame);
+        } else {
+            imp.frogs_spin.set_value(k as f64);
+        }
+    }
+
+    /// Back to the moves played, out of the computer's replay (control.rs).
+    pub(super) fn stop_replay(&self) {
+        if self.model().replaying() {
+            self.activate(LeapfrogAction::Play);
+        }
+    }
+
+    /// Let the Computer Solve It, as the button does; the search it made
+    /// (control.rs).
+    pub(super) fn solve(&self) -> match5_leapfrog::solver::Search {
+        self.stop_autoplay();
+        self.activate(LeapfrogAction::Solve);
+        self.model().search().expect("just searched")
+    }
+
     fn action(&self, action: LeapfrogAction) -> gio::SimpleAction {
         actions::lookup(&self.imp().actions, action)
     }
@@ -427,21 +459,6 @@ impl LeapfrogPage {
             ],
         ));
         self.show_position();
-    }
-}
-
-/// The leap-frog page for the window's view switcher.
-pub fn page_info() -> crate::games::page::PageInfo {
-    crate::games::page::PageInfo {
-        id: "leapfrog",
-        title: || gettext("Leap-Frog"),
-        icon_name: "leap-frog-symbolic",
-        accels: actions::shortcuts::<LeapfrogAction>,
-        verbs: actions::verbs::<LeapfrogAction>,
-        make: |settings| std::rc::Rc::new(LeapfrogPage::new(settings)),
-        app_actions: &[],
-        opens: &[],
-        control: None,
     }
 }
 

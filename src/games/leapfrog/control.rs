@@ -1,0 +1,367 @@
+//! Leap-frog over D-Bus: interface `io.github.match5.Match5.LeapFrog1` at
+//! `/io/github/match5/Match5/LeapFrog` (see `docs/dbus.md`). zbus serves it
+//! on its own executor; each call becomes a [`Request`] for the GTK main
+//! thread, where [`handle`] carries it out on the page's model, and the
+//! properties follow the model through a [`Snapshot`].
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+
+use gtk::glib;
+use gtk::prelude::*;
+use zbus::object_server::SignalEmitter;
+
+use super::model::LeapfrogGame;
+use super::page::LeapfrogPage;
+use crate::games::page::PageHandle;
+
+pub const OBJECT_PATH: &str = "/io/github/match5/Match5/LeapFrog";
+
+/// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
+#[derive(Debug, zbus::DBusError)]
+#[zbus(prefix = "io.github.match5.Match5.Error")]
+pub enum LeapFrogError {
+    #[zbus(error)]
+    ZBus(zbus::Error),
+    /// Frogs of each kind outside 1 to 10.
+    BadFrogs(String),
+    /// A field number that is not on the row.
+    NoSuchField(String),
+    /// The frog there cannot move, or the field is empty.
+    CannotMove(String),
+    /// No solution from the position played.
+    NoSolution(String),
+    /// Nothing to take back.
+    NothingToUndo(String),
+    /// The app could not carry the request out.
+    Failed(String),
+}
+
+type Reply<T> = async_channel::Sender<Result<T, LeapFrogError>>;
+
+/// A call, for the GTK main thread.
+pub enum Request {
+    NewPuzzle {
+        frogs: u32,
+        goats: bool,
+        reply: Reply<()>,
+    },
+    Move {
+        field: u32,
+        reply: Reply<(u32, u32)>,
+    },
+    Hint {
+        reply: Reply<(u32, u32)>,
+    },
+    Undo {
+        reply: Reply<()>,
+    },
+    Solve {
+        reply: Reply<(Vec<(u32, u32)>, u64)>,
+    },
+}
+
+/// What the properties say, as the page last published it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    pub frogs: u32,
+    pub goats: bool,
+    pub position: String,
+    pub moves: u32,
+    pub solved: bool,
+    pub solvable: bool,
+    pub undo_needed: u32,
+    pub reachable: u64,
+    pub dead_ends: u64,
+    pub solutions: u64,
+}
+
+struct LeapFrog {
+    requests: async_channel::Sender<Request>,
+    snapshot: Arc<Mutex<Snapshot>>,
+}
+
+impl LeapFrog {
+    fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
+        f(&self.snapshot.lock().expect("never poisoned"))
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, LeapFrogError> {
+        let (tx, rx) = async_channel::bounded(1);
+        self.requests
+            .send(make(tx))
+            .await
+            .map_err(|_| LeapFrogError::Failed("the app is shutting down".into()))?;
+        rx.recv()
+            .await
+            .map_err(|_| LeapFrogError::Failed("the app did not answer".into()))?
+    }
+}
+
+#[zbus::interface(name = "io.github.match5.Match5.LeapFrog1")]
+impl LeapFrog {
+    /// A new puzzle: `frogs` of each kind (1 to 10), goats instead of frogs.
+    async fn new_puzzle(&self, frogs: u32, goats: bool) -> Result<(), LeapFrogError> {
+        self.ask(|reply| Request::NewPuzzle {
+            frogs,
+            goats,
+            reply,
+        })
+        .await
+    }
+
+    /// Moves the frog on `field` (1 from the left); returns where it went
+    /// from and to.
+    #[zbus(name = "Move", out_args("from", "to"))]
+    async fn move_frog(&self, field: u32) -> Result<(u32, u32), LeapFrogError> {
+        self.ask(|reply| Request::Move { field, reply }).await
+    }
+
+    /// Plays the next move of a solution from here.
+    #[zbus(out_args("from", "to"))]
+    async fn hint(&self) -> Result<(u32, u32), LeapFrogError> {
+        self.ask(|reply| Request::Hint { reply }).await
+    }
+
+    /// Takes the last move back.
+    async fn undo(&self) -> Result<(), LeapFrogError> {
+        self.ask(|reply| Request::Undo { reply }).await
+    }
+
+    /// The computer searches as the original does and shows its solution
+    /// (the page replays it); returns its moves and the moves it tried.
+    #[zbus(out_args("solution", "tried"))]
+    async fn solve(&self) -> Result<(Vec<(u32, u32)>, u64), LeapFrogError> {
+        self.ask(|reply| Request::Solve { reply }).await
+    }
+
+    #[zbus(property)]
+    async fn frogs(&self) -> u32 {
+        self.read(|s| s.frogs)
+    }
+
+    #[zbus(property)]
+    async fn goats(&self) -> bool {
+        self.read(|s| s.goats)
+    }
+
+    /// Like `XX.YY`: `X` moves right, `Y` left, `.` the empty field.
+    #[zbus(property)]
+    async fn position(&self) -> String {
+        self.read(|s| s.position.clone())
+    }
+
+    #[zbus(property)]
+    async fn moves(&self) -> u32 {
+        self.read(|s| s.moves)
+    }
+
+    #[zbus(property)]
+    async fn solved(&self) -> bool {
+        self.read(|s| s.solved)
+    }
+
+    #[zbus(property)]
+    async fn solvable(&self) -> bool {
+        self.read(|s| s.solvable)
+    }
+
+    #[zbus(property)]
+    async fn undo_needed(&self) -> u32 {
+        self.read(|s| s.undo_needed)
+    }
+
+    #[zbus(property)]
+    async fn reachable(&self) -> u64 {
+        self.read(|s| s.reachable)
+    }
+
+    #[zbus(property)]
+    async fn dead_ends(&self) -> u64 {
+        self.read(|s| s.dead_ends)
+    }
+
+    #[zbus(property)]
+    async fn solutions(&self) -> u64 {
+        self.read(|s| s.solutions)
+    }
+}
+
+/// Serves the interface (for [`crate::games::PageInfo::control`]).
+pub fn serve(
+    connection: zbus::Connection,
+    handle: PageHandle,
+) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
+    Box::pin(async move {
+        let (tx, rx) = async_channel::unbounded();
+        let snapshot = Arc::new(Mutex::new(Snapshot::default()));
+        let object = LeapFrog {
+            requests: tx,
+            snapshot: snapshot.clone(),
+        };
+        connection.object_server().at(OBJECT_PATH, object).await?;
+        let Some(page) = handle.page::<LeapfrogPage>() else {
+            return Ok(());
+        };
+        let publish = std::rc::Rc::new(glib::clone!(
+            #[weak]
+            page,
+            move || publish(&connection, &snapshot, &page)
+        ));
+        publish();
+        let on_notify = publish.clone();
+        page.model()
+            .connect_notify_local(None, move |_, _| on_notify());
+        glib::spawn_future_local(async move {
+            while let Ok(request) = rx.recv().await {
+                handle.bring();
+                if let Some(page) = handle.page::<LeapfrogPage>() {
+                    handle_request(&page, request);
+                }
+                // Goats are the page's, not the model's: always published.
+                publish();
+            }
+        });
+        Ok(())
+    })
+}
+
+/// The snapshot of what the page shows now.
+fn snapshot(page: &LeapfrogPage) -> Snapshot {
+    let model = page.model();
+    let stats = model.stats();
+    Snapshot {
+        frogs: model.frogs(),
+        goats: page.goats(),
+        position: model.position().replace('-', "."),
+        moves: model.moves(),
+        solved: model.solved(),
+        solvable: model.solvable(),
+        undo_needed: model.undo_needed(),
+        reachable: stats.reachable,
+        dead_ends: stats.dead_ends,
+        solutions: stats.solutions,
+    }
+}
+
+/// Makes the properties say what the page shows, and sends what changed.
+fn publish(connection: &zbus::Connection, shared: &Arc<Mutex<Snapshot>>, page: &LeapfrogPage) {
+    let new = snapshot(page);
+    let old = std::mem::replace(&mut *shared.lock().expect("never poisoned"), new.clone());
+    if old == new {
+        return;
+    }
+    let connection = connection.clone();
+    glib::spawn_future_local(async move {
+        let iface = connection
+            .object_server()
+            .interface::<_, LeapFrog>(OBJECT_PATH)
+            .await;
+        let Ok(iface) = iface else {
+            return;
+        };
+        let emitter: &SignalEmitter<'_> = iface.signal_emitter();
+        let o = iface.get().await;
+        let mut sent = Ok(());
+        macro_rules! changed {
+            ($field:ident, $method:ident) => {
+                if old.$field != new.$field && sent.is_ok() {
+                    sent = o.$method(emitter).await;
+                }
+            };
+        }
+        changed!(frogs, frogs_changed);
+        changed!(goats, goats_changed);
+        changed!(position, position_changed);
+        changed!(moves, moves_changed);
+        changed!(solved, solved_changed);
+        changed!(solvable, solvable_changed);
+        changed!(undo_needed, undo_needed_changed);
+        changed!(reachable, reachable_changed);
+        changed!(dead_ends, dead_ends_changed);
+        changed!(solutions, solutions_changed);
+        if let Err(e) = sent {
+            eprintln!("match5: a D-Bus signal was not sent: {e}");
+        }
+    });
+}
+
+/// A move in field numbers from 1.
+fn numbers(mv: match5_leapfrog::Move) -> (u32, u32) {
+    let (from, to) = mv.field_numbers();
+    (from as u32, to as u32)
+}
+
+/// Carries a request out on the page, as the person's click or key would.
+fn handle_request(page: &LeapfrogPage, request: Request) {
+    let model = page.model();
+    match request {
+        Request::NewPuzzle {
+            frogs,
+            goats,
+            reply,
+        } => {
+            let r = if (1..=10).contains(&frogs) {
+                page.new_puzzle(frogs as usize, goats);
+                Ok(())
+            } else {
+                Err(LeapFrogError::BadFrogs(format!(
+                    "{frogs} frogs of each kind: choose 1 to 10"
+                )))
+            };
+            let _ = reply.try_send(r);
+        }
+        Request::Move { field, reply } => {
+            let _ = reply.try_send(play(page, model, field));
+        }
+        Request::Hint { reply } => {
+            page.stop_replay();
+            let r = model.hint().map(numbers).ok_or_else(|| {
+                LeapFrogError::NoSolution(if model.solved() {
+                    "the puzzle is solved".to_string()
+                } else {
+                    format!("no solution from here: undo {} moves", model.undo_needed())
+                })
+            });
+            let _ = reply.try_send(r);
+        }
+        Request::Undo { reply } => {
+            page.stop_replay();
+            let r = if model.undo() {
+                Ok(())
+            } else {
+                Err(LeapFrogError::NothingToUndo(
+                    "no move to take back".to_string(),
+                ))
+            };
+            let _ = reply.try_send(r);
+        }
+        Request::Solve { reply } => {
+            let found = page.solve();
+            let moves = found.moves.iter().map(|m| numbers(*m)).collect();
+            let _ = reply.try_send(Ok((moves, found.tried)));
+        }
+    }
+}
+
+fn play(
+    page: &LeapfrogPage,
+    model: &LeapfrogGame,
+    field: u32,
+) -> Result<(u32, u32), LeapFrogError> {
+    page.stop_replay();
+    let width = 2 * model.frogs() + 1;
+    if !(1..=width).contains(&field) {
+        return Err(LeapFrogError::NoSuchField(format!(
+            "there is no field {field}: the fields are 1 to {width}"
+        )));
+    }
+    model.play(field as usize - 1).map(numbers).ok_or_else(|| {
+        LeapFrogError::CannotMove(if model.shown().get(field as usize - 1).is_none() {
+            format!("field {field} is empty")
+        } else {
+            format!("the frog on field {field} cannot move")
+        })
+    })
+}
