@@ -8,6 +8,7 @@ pub mod actions;
 pub mod five;
 pub mod leapfrog;
 pub mod page;
+pub mod requests;
 pub mod tictactoe;
 pub mod tiles;
 

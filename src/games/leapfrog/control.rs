@@ -38,7 +38,7 @@ pub enum LeapFrogError {
     Failed(String),
 }
 
-type Reply<T> = async_channel::Sender<Result<T, LeapFrogError>>;
+type Reply<T> = crate::games::requests::Reply<T, LeapFrogError>;
 
 /// A call, for the GTK main thread.
 pub enum Request {
@@ -88,14 +88,7 @@ impl LeapFrog {
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, LeapFrogError> {
-        let (tx, rx) = async_channel::bounded(1);
-        self.requests
-            .send(make(tx))
-            .await
-            .map_err(|_| LeapFrogError::Failed("the app is shutting down".into()))?;
-        rx.recv()
-            .await
-            .map_err(|_| LeapFrogError::Failed("the app did not answer".into()))?
+        crate::games::requests::ask(&self.requests, make, LeapFrogError::Failed).await
     }
 }
 

@@ -51,7 +51,7 @@ pub enum ControlError {
     Failed(String),
 }
 
-type Reply<T> = async_channel::Sender<Result<T, ControlError>>;
+type Reply<T> = crate::games::requests::Reply<T, ControlError>;
 
 /// A call, for the GTK main thread.
 pub enum Request {
@@ -177,14 +177,7 @@ impl Control {
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, ControlError> {
-        let (tx, rx) = async_channel::bounded(1);
-        self.requests
-            .send(make(tx))
-            .await
-            .map_err(|_| ControlError::Failed("the app is shutting down".into()))?;
-        rx.recv()
-            .await
-            .map_err(|_| ControlError::Failed("the app did not answer".into()))?
+        crate::games::requests::ask(&self.requests, make, ControlError::Failed).await
     }
 }
 
