@@ -21,3 +21,54 @@ pub async fn ask<R, T, E>(
         .await
         .map_err(|_| failed("the app did not answer".into()))?
 }
+
+/// One property's new value, for [`announce`].
+pub type Changed = (&'static str, zbus::zvariant::OwnedValue);
+
+/// The properties whose field differs between two snapshots, with their new
+/// values: `changed_properties!(old, new, { "Position" => position, … })`.
+#[macro_export]
+macro_rules! changed_properties {
+    ($old:expr, $new:expr, { $($name:literal => $field:ident),* $(,)? }) => {{
+        let mut changed: Vec<$crate::games::requests::Changed> = Vec::new();
+        $(
+            if $old.$field != $new.$field
+                && let Ok(value) =
+                    zbus::zvariant::Value::from($new.$field.clone()).try_into_owned()
+            {
+                changed.push(($name, value));
+            }
+        )*
+        changed
+    }};
+}
+
+/// Sends one `PropertiesChanged` for `interface` at `path` with what
+/// changed (nothing when nothing did).
+pub async fn announce(
+    connection: &zbus::Connection,
+    path: &'static str,
+    interface: &'static str,
+    changed: Vec<Changed>,
+) {
+    if changed.is_empty() {
+        return;
+    }
+    let sent = async {
+        let emitter = zbus::object_server::SignalEmitter::new(connection, path)?;
+        let values: std::collections::HashMap<&str, zbus::zvariant::Value<'_>> = changed
+            .iter()
+            .map(|(name, value)| (*name, zbus::zvariant::Value::from(value.clone())))
+            .collect();
+        zbus::fdo::Properties::properties_changed(
+            &emitter,
+            zbus::names::InterfaceName::from_static_str_unchecked(interface),
+            values,
+            std::borrow::Cow::Borrowed(&[]),
+        )
+        .await
+    };
+    if let Err(e) = sent.await {
+        eprintln!("match5: a D-Bus signal was not sent: {e}");
+    }
+}

@@ -1,6 +1,7 @@
 """A small client of Match5's D-Bus control interface, on Gio."""
 
 import time
+import xml.etree.ElementTree as ET
 
 from gi.repository import Gio, GLib
 
@@ -9,6 +10,16 @@ PATH = "/io/github/match5/Match5"
 IFACE = "io.github.match5.Match5.Control1"
 APP_NAME = "io.github.match5.Match5"
 APP_PATH = "/io/github/match5/Match5"
+
+
+def shape(xml_text, iface):
+    """An interface's methods, signals and properties with their types, from
+    introspection XML: what a caller relies on, not the comments."""
+    root = ET.fromstring(xml_text)
+    node = next(i for i in root.iter("interface") if i.get("name") == iface)
+    return sorted(((c.tag, c.get("name"), c.get("type"), c.get("access"),
+                   tuple((a.get("name"), a.get("type"), a.get("direction", "out" if c.tag == "method" else None))
+                         for a in c.iter("arg"))) for c in node), key=str)
 
 
 class Remote:

@@ -8,11 +8,10 @@ import subprocess
 import tempfile
 import time
 import unittest
-import xml.etree.ElementTree as ET
 
 from gi.repository import GLib
 
-from dbus_client import APP_NAME, NAME, Remote
+from dbus_client import APP_NAME, IFACE, NAME, Remote, shape
 from harness import App, wait_for, winning_move
 
 PREFIX = os.environ["MATCH5_PREFIX"]
@@ -37,17 +36,6 @@ def write(path, text):
         f.write(text)
 
 
-def interface_shape(xml_text):
-    root = ET.fromstring(xml_text)
-    iface = next(i for i in root.iter("interface") if i.get("name") == "io.github.match5.Match5.Control1")
-    shape = []
-    for child in iface:
-        args = tuple((a.get("name"), a.get("type"), a.get("direction", "out" if child.tag == "method" else None))
-                     for a in child.iter("arg"))
-        shape.append((child.tag, child.get("name"), child.get("type"), child.get("access"), args))
-    return sorted(shape, key=str)
-
-
 def window_named(app, name):
     """The app's window (or dialog) of that title, if it is open."""
     return next((f for f in app._frames() if f is not None and f.name == name), None)
@@ -68,7 +56,7 @@ class ControlInterface(unittest.TestCase):
                              check=True, capture_output=True, text=True).stdout
         with open(SHIPPED_XML) as f:
             shipped = f.read()
-        self.assertEqual(interface_shape(out), interface_shape(shipped))
+        self.assertEqual(shape(out, IFACE), shape(shipped, IFACE))
         self.assertIn("PlayMove", out)
 
     def test_a_scripted_game_to_a_computer_loss(self):

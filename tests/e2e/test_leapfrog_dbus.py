@@ -6,23 +6,14 @@ properties announced, and the page brought forward in the window."""
 import os
 import subprocess
 import unittest
-import xml.etree.ElementTree as ET
 
-from dbus_client import NAME, Remote
+from dbus_client import NAME, Remote, shape
 from harness import App, wait_for
 
 PREFIX = os.environ["MATCH5_PREFIX"]
 IFACE = "io.github.match5.Match5.LeapFrog1"
 OBJECT = "/io/github/match5/Match5/LeapFrog"
 ERR = "io.github.match5.Match5.Error."
-
-
-def shape(xml_text):
-    root = ET.fromstring(xml_text)
-    iface = next(i for i in root.iter("interface") if i.get("name") == IFACE)
-    return sorted((c.tag, c.get("name"), c.get("type"), c.get("access"),
-                   tuple((a.get("name"), a.get("type"), a.get("direction", "out" if c.tag == "method" else None))
-                         for a in c.iter("arg"))) for c in iface)
 
 
 class LeapFrogOverDBus(unittest.TestCase):
@@ -41,7 +32,7 @@ class LeapFrogOverDBus(unittest.TestCase):
         out = subprocess.run(["gdbus", "introspect", "--session", "--dest", NAME, "--object-path", OBJECT, "--xml"],
                              check=True, capture_output=True, text=True).stdout
         with open(os.path.join(PREFIX, "share", "dbus-1", "interfaces", f"{IFACE}.xml")) as f:
-            self.assertEqual(shape(out), shape(f.read()))
+            self.assertEqual(shape(out, IFACE), shape(f.read(), IFACE))
 
     def test_a_script_solves_the_puzzle_by_hints_and_reads_the_figures(self):
         r, app = self.r, self.app

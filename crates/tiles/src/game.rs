@@ -108,6 +108,8 @@ impl Sizes {
     pub const BOWL_SIZE: std::ops::RangeInclusive<usize> = 1..=5;
     pub const ROWS: std::ops::RangeInclusive<usize> = 1..=10;
     pub const ROW_LENGTH: std::ops::RangeInclusive<usize> = 1..=6;
+    /// Tiles in the pot of a random deal (a file may hold more).
+    pub const POT: std::ops::RangeInclusive<usize> = 1..=200;
 }
 
 /// The two players: 0 (Femke, who begins a new game) and 1 (Lieke).

@@ -15,16 +15,33 @@
 //! - `positions.rs` + `positions.ui`: the learned positions.
 //! - `words.rs`: the words for file trouble and rewards.
 //! - `actions.rs`: the page's typed actions.
+//! - `control.rs`: the D-Bus interface `TicTacToe1`; its calls land there,
+//!   on the page. `trainer.rs`: a training run, for it and the window.
 
 pub mod actions;
+pub mod control;
 pub mod drawing;
 pub mod model;
 pub mod page;
 pub mod positions;
 pub mod session;
 pub mod settings;
+pub mod trainer;
 pub mod training;
 pub mod view;
 pub mod words;
 
-pub use page::page_info;
+/// The tic-tac-toe page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "tictactoe",
+        title: || crate::i18n::gettext("Tic-Tac-Toe"),
+        icon_name: "tic-tac-toe-symbolic",
+        accels: crate::games::actions::shortcuts::<actions::TicTacToeAction>,
+        verbs: crate::games::actions::verbs::<actions::TicTacToeAction>,
+        make: |settings| std::rc::Rc::new(page::TicTacToePage::new(settings)),
+        app_actions: &[],
+        opens: &[],
+        control: Some(control::serve),
+    }
+}

@@ -198,10 +198,7 @@ impl TicTacToePage {
             }
             TicTacToeAction::Train => {
                 if let Some(window) = self.root().and_downcast::<gtk::Window>() {
-                    let trainee = self.model().with(|s| super::training::Trainee {
-                        path: s.file.as_ref().map(|f| f.path().to_path_buf()),
-                        knowledge: s.knowledge.clone(),
-                    });
+                    let trainee = self.trainee();
                     let page = self.downgrade();
                     super::training::show(&window, trainee, move |file, knowledge| {
                         if let Some(page) = page.upgrade() {
@@ -233,16 +230,30 @@ impl TicTacToePage {
             true,
             move || {
                 if let Some(page) = page.upgrade() {
-                    if let Some(Err(e)) = page.model().forget() {
-                        page.toast(&gettext_f(
-                            "Not saved: {reason}",
-                            &[("reason", &store_error(&e))],
-                        ));
-                    }
-                    page.toast(&gettext("The computer has forgotten everything."));
+                    page.forget_now();
                 }
             },
         );
+    }
+
+    /// The computer forgets everything, without asking (asked before, or a
+    /// script's call).
+    pub(super) fn forget_now(&self) {
+        if let Some(Err(e)) = self.model().forget() {
+            self.toast(&gettext_f(
+                "Not saved: {reason}",
+                &[("reason", &store_error(&e))],
+            ));
+        }
+        self.toast(&gettext("The computer has forgotten everything."));
+    }
+
+    /// What training is given of the computer: its file and knowledge.
+    pub(super) fn trainee(&self) -> super::training::Trainee {
+        self.model().with(|s| super::training::Trainee {
+            path: s.file.as_ref().map(|f| f.path().to_path_buf()),
+            knowledge: s.knowledge.clone(),
+        })
     }
 
     fn play(&self, field: usize) {
@@ -270,6 +281,23 @@ impl TicTacToePage {
                 );
             }
         }
+    }
+
+    /// A script's X on `field` (0 to 8): the computer answers at once.
+    /// Returns the computer's field, or `None` when the X ended the game.
+    pub(super) fn play_and_answer(&self, field: usize) -> Result<Option<usize>, Refusal> {
+        let model = self.model();
+        model.play(field)?;
+        if model.state().is_over() {
+            self.finished();
+            return Ok(None);
+        }
+        model.answer();
+        let answer = model.with(|s| s.game.moves().last().copied());
+        if model.state().is_over() {
+            self.finished();
+        }
+        Ok(answer)
     }
 
     /// The game is over: the computer learns from it and saves.
@@ -406,21 +434,6 @@ fn why_text(d: &match5_tictactoe::Deliberation) -> String {
         );
     }
     text
-}
-
-/// The tic-tac-toe page for the window's view switcher.
-pub fn page_info() -> crate::games::page::PageInfo {
-    crate::games::page::PageInfo {
-        id: "tictactoe",
-        title: || gettext("Tic-Tac-Toe"),
-        icon_name: "tic-tac-toe-symbolic",
-        accels: actions::shortcuts::<TicTacToeAction>,
-        verbs: actions::verbs::<TicTacToeAction>,
-        make: |settings| std::rc::Rc::new(TicTacToePage::new(settings)),
-        app_actions: &[],
-        opens: &[],
-        control: None,
-    }
 }
 
 impl crate::games::page::GamePage for TicTacToePage {

@@ -6,15 +6,15 @@
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{cairo, glib};
 use match5_tictactoe::store::{KnowledgeFile, StoreError};
-use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, Training, train};
+use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, Training};
 
 use super::drawing::signed;
+use super::trainer::{self, Message};
 use super::words::store_error;
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::stoppable::StoppableRun;
@@ -53,15 +53,6 @@ pub struct Trainee {
 
 /// Hears of trained knowledge and the file it was saved to.
 type Done = Box<dyn Fn(Option<KnowledgeFile>, Knowledge)>;
-
-/// Blocks of the curve: about this many, whatever the number of games.
-const POINTS: u64 = 40;
-
-enum Message {
-    /// A block of games played: games so far, the block's tally.
-    Block(u64, Tally),
-    Done(Result<(Option<KnowledgeFile>, Knowledge, Training), StoreError>),
-}
 
 mod imp {
     use super::*;
@@ -154,6 +145,7 @@ impl TicTacToeTraining {
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         imp.opponent_row
             .set_model(Some(&gtk::StringList::new(&names)));
+        imp.games_spin.set_range(1.0, trainer::MOST_GAMES as f64);
         let rewards: Vec<String> = REWARDS
             .iter()
             .zip([gettext("the article"), gettext("MENACE")])
@@ -232,8 +224,7 @@ impl TicTacToeTraining {
             return;
         };
         let games = imp.games_spin.value_as_int().max(1) as u64;
-        let block = games.div_ceil(POINTS).max(1);
-        let mut opponent = opponent(imp.opponent_row.selected());
+        let opponent = opponent(imp.opponent_row.selected());
         let rewards = REWARDS
             .get(imp.rewards_row.selected() as usize)
             .copied()
@@ -251,38 +242,16 @@ impl TicTacToeTraining {
         imp.result_label.set_visible(false);
         imp.chart.queue_draw();
 
-        let (sender, receiver) = async_channel::unbounded();
-        std::thread::spawn(move || {
-            let mut rng = match5_common::random::rng_from_entropy();
-            let progress = sender.clone();
-            let mut run = |k: &mut Knowledge| {
-                if k.is_empty() && k.games() == 0 {
-                    *k = Knowledge::new(rewards);
-                }
-                if let Opponent::Learner(x) = &mut opponent {
-                    **x = Knowledge::new(k.rewards());
-                }
-                train(k, &mut opponent, games, block, &mut rng, &mut |run, _| {
-                    let n = run.total.games;
-                    if n % block == 0
-                        && let Some(tally) = run.blocks.last()
-                    {
-                        let _ = progress.send_blocking(Message::Block(n, *tally));
-                    }
-                    !stop.load(Ordering::Relaxed)
-                })
-            };
-            let result = match path {
-                Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k))
-                    .map(|(file, k, training)| (Some(file), k, training)),
-                None => {
-                    let mut k = memory;
-                    let training = run(&mut k);
-                    Ok((None, k, training))
-                }
-            };
-            let _ = sender.send_blocking(Message::Done(result));
-        });
+        let receiver = trainer::start(
+            trainer::Plan {
+                path,
+                knowledge: memory,
+                opponent,
+                games,
+                rewards,
+            },
+            stop,
+        );
         glib::spawn_future_local(glib::clone!(
             #[weak(rename_to = window)]
             self,

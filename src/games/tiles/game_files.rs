@@ -36,28 +36,49 @@ impl TilesPage {
     /// Reads a game file; a bad one is reported with its line, and the
     /// game on the page stays.
     pub fn load(&self, path: &std::path::Path) {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = match read_text(path) {
-            Ok(text) => text,
-            Err(message) => {
-                self.toast(&gettext_f(
-                    "Could not open {file}: {reason}",
-                    &[("file", &name), ("reason", &message)],
-                ));
-                return;
-            }
-        };
-        match parse(&text) {
+        match read_game(path) {
             Ok(game) => self.model().set_game(game),
-            Err(e) => self.toast(&gettext_f(
-                "{file} is not a game file: {reason}",
-                &[("file", &name), ("reason", &file_error(&e))],
-            )),
+            Err(e) => self.toast(&e.to_string()),
         }
     }
+}
+
+/// Why a game file could not be used, in the person's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameFileError {
+    /// It could not be read: "Could not open spel.txt: …".
+    Unreadable(String),
+    /// It was read but is not a game file: "… line 3: …".
+    NotAGame(String),
+}
+
+impl std::fmt::Display for GameFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameFileError::Unreadable(m) | GameFileError::NotAGame(m) => f.write_str(m),
+        }
+    }
+}
+
+/// The game in a file of the original's format, or what is wrong with it
+/// (naming the file and, for a bad one, its line).
+pub fn read_game(path: &std::path::Path) -> Result<match5_tiles::Game, GameFileError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let text = read_text(path).map_err(|message| {
+        GameFileError::Unreadable(gettext_f(
+            "Could not open {file}: {reason}",
+            &[("file", &name), ("reason", &message)],
+        ))
+    })?;
+    parse(&text).map_err(|e| {
+        GameFileError::NotAGame(gettext_f(
+            "{file} is not a game file: {reason}",
+            &[("file", &name), ("reason", &file_error(&e))],
+        ))
+    })
 }
 
 /// A game file's text, if it is a small text file; else why not.

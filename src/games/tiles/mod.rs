@@ -11,8 +11,11 @@
 //! - `experiment.rs` + `experiment.ui`: the take-back experiment, on
 //!   another thread, with its table and chart.
 //! - `actions.rs`: the page's typed actions.
+//! - `control.rs`: the D-Bus interface `Tiles1`; its calls land there, on
+//!   the page.
 
 pub mod actions;
+pub mod control;
 pub mod drawing;
 pub mod experiment;
 mod game_files;
@@ -21,4 +24,17 @@ pub mod page;
 pub mod view;
 mod words;
 
-pub use page::page_info;
+/// The tile page for the window's view switcher.
+pub fn page_info() -> crate::games::page::PageInfo {
+    crate::games::page::PageInfo {
+        id: "tiles",
+        title: || crate::i18n::gettext("Tiles"),
+        icon_name: "view-grid-symbolic",
+        accels: crate::games::actions::shortcuts::<actions::TilesAction>,
+        verbs: crate::games::actions::verbs::<actions::TilesAction>,
+        make: |settings| std::rc::Rc::new(page::TilesPage::new(settings)),
+        app_actions: &[],
+        opens: &[],
+        control: Some(control::serve),
+    }
+}

@@ -203,18 +203,30 @@ impl TilesGame {
     /// A person's move; refused (with the reason) when not allowed or not
     /// the person's turn.
     pub fn play(&self, mv: Move) {
-        let me = self.imp().game.borrow().to_move();
-        if self.players()[me] != Player::Person || self.thinking() {
-            self.emit_by_name::<()>(
-                "refused",
-                &[&crate::i18n::gettext("Wait for the computer’s move.")],
-            );
-            return;
+        if let Err(Refused::NotYourTurn(message) | Refused::NotAllowed(message)) = self.try_play(mv)
+        {
+            self.emit_by_name::<()>("refused", &[&message]);
+        }
+    }
+
+    /// A person's move, or why not, in the words the page shows.
+    pub fn try_play(&self, mv: Move) -> Result<(), Refused> {
+        let (me, over) = {
+            let game = self.imp().game.borrow();
+            (game.to_move(), game.is_over())
+        };
+        if !over && (self.players()[me] != Player::Person || self.thinking()) {
+            return Err(Refused::NotYourTurn(crate::i18n::gettext(
+                "Wait for the computer’s move.",
+            )));
         }
         let result = self.imp().game.borrow_mut().play(mv);
         match result {
-            Ok(()) => self.changed(),
-            Err(e) => self.emit_by_name::<()>("refused", &[&refusal(&e)]),
+            Ok(()) => {
+                self.changed();
+                Ok(())
+            }
+            Err(e) => Err(Refused::NotAllowed(refusal(&e))),
         }
     }
 
@@ -249,37 +261,42 @@ impl TilesGame {
 
     /// Works out the best move for the player to move; `hinted` tells it.
     pub fn hint(&self) {
-        let game = self.game();
-        if game.is_over() {
-            return;
+        if !self.imp().game.borrow().is_over() {
+            glib::spawn_future_local(self.best());
         }
+    }
+
+    /// The best move for the player to move, worked out off the main loop
+    /// within [`BUDGET`]; `hinted` tells it while the position stands.
+    pub fn best(&self) -> impl Future<Output = Option<match5_tiles::Best>> + 'static {
+        let game = self.game();
         let generation = self.imp().generation.get();
         self.set_thinking(true);
-        glib::spawn_future_local(glib::clone!(
-            #[weak(rename_to = model)]
-            self,
-            async move {
-                let best = gio::spawn_blocking(move || best_move(&game)).await;
-                model.set_thinking(false);
-                if model.imp().generation.get() != generation {
-                    return;
-                }
-                if let Ok(Some(best)) = best
-                    && let Some(mv) = best.best
-                {
-                    model.emit_by_name::<()>(
-                        "hinted",
-                        &[
-                            &(mv.bowl as u32),
-                            &(mv.colour.index() as u32),
-                            &best.score,
-                            &best.exact,
-                            &best.depth,
-                        ],
-                    );
-                }
+        let model = self.downgrade();
+        async move {
+            let best = gio::spawn_blocking(move || best_move(&game))
+                .await
+                .ok()
+                .flatten();
+            let model = model.upgrade()?;
+            model.set_thinking(false);
+            if model.imp().generation.get() == generation
+                && let Some(found) = &best
+                && let Some(mv) = found.best
+            {
+                model.emit_by_name::<()>(
+                    "hinted",
+                    &[
+                        &(mv.bowl as u32),
+                        &(mv.colour.index() as u32),
+                        &found.score,
+                        &found.exact,
+                        &found.depth,
+                    ],
+                );
             }
-        ));
+            best
+        }
     }
 
     fn set_thinking(&self, on: bool) {
@@ -346,6 +363,15 @@ pub const FRESH_POT: usize = 30;
 /// A random game of `sizes` with a pot of `pot` tiles.
 pub fn fresh_deal(sizes: Sizes, pot: usize) -> Game {
     Game::random(sizes, pot, &mut rng_from_entropy())
+}
+
+/// Why a person's move was not played, in the page's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The computer plays this side, or is still thinking.
+    NotYourTurn(String),
+    /// The rules do not allow it.
+    NotAllowed(String),
 }
 
 /// A refused move, said for people.

@@ -233,6 +233,19 @@ impl TilesPage {
         self.show_position();
     }
 
+    /// Who plays each side, shown in the side rows as if chosen there.
+    pub(super) fn set_players(&self, players: [Player; 2]) {
+        let imp = self.imp();
+        for (row, player) in [
+            (&*imp.first_row, players[0]),
+            (&*imp.second_row, players[1]),
+        ] {
+            let at = Player::ALL.iter().position(|p| *p == player).unwrap_or(0);
+            row.set_selected(at as u32);
+        }
+        self.players_changed();
+    }
+
     fn players_changed(&self) {
         let imp = self.imp();
         let pick = |row: &adw::ComboRow| {
@@ -371,21 +384,6 @@ impl TilesPage {
         if crate::widgets::put(&imp.subtitle, subtitle) {
             self.notify_subtitle();
         }
-    }
-}
-
-/// The tile page for the window's view switcher.
-pub fn page_info() -> crate::games::page::PageInfo {
-    crate::games::page::PageInfo {
-        id: "tiles",
-        title: || gettext("Tiles"),
-        icon_name: "view-grid-symbolic",
-        accels: actions::shortcuts::<TilesAction>,
-        verbs: actions::verbs::<TilesAction>,
-        make: |settings| std::rc::Rc::new(TilesPage::new(settings)),
-        app_actions: &[],
-        opens: &[],
-        control: None,
     }
 }
 

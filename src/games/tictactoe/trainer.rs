@@ -1,0 +1,125 @@
+//! A training run on another thread, free of widgets: games against an
+//! opponent, holding the knowledge file's lock, reporting each block of
+//! games and the end. The training window and the D-Bus interface both
+//! start theirs here.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use match5_tictactoe::store::{KnowledgeFile, StoreError};
+use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, Training, train};
+
+/// Blocks of the curve: about this many, whatever the number of games.
+pub const POINTS: u64 = 40;
+
+/// The most games one run plays (the window's spin button and D-Bus).
+pub const MOST_GAMES: u64 = 1_000_000;
+
+/// What a run is asked to do.
+pub struct Plan {
+    /// The knowledge file, locked and saved during the run; `None`: the
+    /// knowledge is not saved and `knowledge` is trained in memory.
+    pub path: Option<PathBuf>,
+    pub knowledge: Knowledge,
+    pub opponent: Opponent,
+    pub games: u64,
+    /// Used when the computer knows nothing yet.
+    pub rewards: Rewards,
+}
+
+/// Trained knowledge, the file it was saved to, and the run's tallies.
+pub type Outcome = Result<(Option<KnowledgeFile>, Knowledge, Training), StoreError>;
+
+/// What a run reports.
+pub enum Message {
+    /// A block of games played: games so far, the block's tally.
+    Block(u64, Tally),
+    Done(Outcome),
+}
+
+/// Games in a block of the curve for a run of `games`.
+pub fn block_of(games: u64) -> u64 {
+    games.div_ceil(POINTS).max(1)
+}
+
+/// Starts `plan` on another thread; it stops early when `stop` is set.
+pub fn start(plan: Plan, stop: Arc<AtomicBool>) -> async_channel::Receiver<Message> {
+    let (sender, receiver) = async_channel::unbounded();
+    std::thread::spawn(move || {
+        let Plan {
+            path,
+            knowledge,
+            mut opponent,
+            games,
+            rewards,
+        } = plan;
+        let block = block_of(games);
+        let mut rng = match5_common::random::rng_from_entropy();
+        let progress = sender.clone();
+        let mut run = |k: &mut Knowledge| {
+            if k.is_empty() && k.games() == 0 {
+                *k = Knowledge::new(rewards);
+            }
+            if let Opponent::Learner(x) = &mut opponent {
+                **x = Knowledge::new(k.rewards());
+            }
+            train(k, &mut opponent, games, block, &mut rng, &mut |run, _| {
+                let n = run.total.games;
+                if n % block == 0
+                    && let Some(tally) = run.blocks.last()
+                {
+                    let _ = progress.send_blocking(Message::Block(n, *tally));
+                }
+                !stop.load(Ordering::Relaxed)
+            })
+        };
+        let result = match path {
+            Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k))
+                .map(|(file, k, training)| (Some(file), k, training)),
+            None => {
+                let mut k = knowledge;
+                let training = run(&mut k);
+                Ok((None, k, training))
+            }
+        };
+        let _ = sender.send_blocking(Message::Done(result));
+    });
+    receiver
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_reports_its_blocks_and_stops_when_asked() {
+        let plan = |games| Plan {
+            path: None,
+            knowledge: Knowledge::default(),
+            opponent: Opponent::Random,
+            games,
+            rewards: Rewards::default(),
+        };
+        let rx = start(plan(80), Arc::new(AtomicBool::new(false)));
+        let mut blocks = Vec::new();
+        let done = loop {
+            match rx.recv_blocking().unwrap() {
+                Message::Block(n, _) => blocks.push(n),
+                Message::Done(outcome) => break outcome.unwrap(),
+            }
+        };
+        assert_eq!(blocks, (1..=40).map(|b| b * 2).collect::<Vec<_>>());
+        assert_eq!(done.2.total.games, 80);
+        assert!(!done.1.is_empty() && done.0.is_none());
+
+        let stop = Arc::new(AtomicBool::new(true));
+        let rx = start(plan(MOST_GAMES), stop);
+        let done = loop {
+            if let Message::Done(outcome) = rx.recv_blocking().unwrap() {
+                break outcome.unwrap();
+            }
+        };
+        assert_eq!(done.2.total.games, 1, "stopped after its first game");
+    }
+}

@@ -1,0 +1,150 @@
+"""The 1983 tic-tac-toe scripted over D-Bus (io.github.match5.Match5.TicTacToe1
+at /io/github/match5/Match5/TicTacToe): a game played to its end with the
+computer's answers and preferences read, training with its progress signals,
+a long training stopped, forgetting, every named error with the state
+unchanged, and the page brought forward in the window."""
+
+import os
+import subprocess
+import unittest
+
+from dbus_client import NAME, Remote, shape
+from harness import App, wait_for
+
+PREFIX = os.environ["MATCH5_PREFIX"]
+IFACE = "io.github.match5.Match5.TicTacToe1"
+OBJECT = "/io/github/match5/Match5/TicTacToe"
+ERR = "io.github.match5.Match5.Error."
+OVER = ("you-won", "computer-won", "drawn")
+
+
+class TicTacToeOverDBus(unittest.TestCase):
+    def setUp(self):
+        self.app = App()
+        self.r = Remote(OBJECT, IFACE)
+        wait_for(lambda: self.r.has_owner(NAME), message="the control name on the bus")
+
+    def tearDown(self):
+        self.app.close()
+
+    def state(self):
+        return {p: self.r.prop(p) for p in ("Board", "State", "Moves", "Positions", "Games", "Training")}
+
+    def signals(self, name):
+        return [args for n, args in self.r.signals if n == name]
+
+    def finished(self, timeout=60):
+        wait_for(lambda: (self.r.pump(0.05), self.signals("TrainingFinished"))[1], timeout=timeout,
+                 message="TrainingFinished")
+        return self.signals("TrainingFinished")[-1]
+
+    def test_the_introspection_is_the_shipped_interface(self):
+        out = subprocess.run(["gdbus", "introspect", "--session", "--dest", NAME, "--object-path", OBJECT, "--xml"],
+                             check=True, capture_output=True, text=True).stdout
+        with open(os.path.join(PREFIX, "share", "dbus-1", "interfaces", f"{IFACE}.xml")) as f:
+            self.assertEqual(shape(out, IFACE), shape(f.read(), IFACE))
+
+    def test_a_script_plays_a_game_to_its_end_and_the_computer_learns(self):
+        r, app = self.r, self.app
+        r.call("NewGame")
+        self.assertEqual((r.prop("Board"), r.prop("State"), r.prop("Games")), ("." * 9, "start", 0))
+        wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page in front")
+        r.signals.clear()
+        answer = r.call("Play", "u", 5)[0]
+        self.assertIn(answer, range(1, 10))
+        self.assertNotEqual(answer, 5)
+        board = r.prop("Board")
+        self.assertEqual(board[4], "X")
+        self.assertEqual(board[answer - 1], "O")
+        self.assertEqual((r.prop("Moves"), r.prop("State")), (2, "your-turn"))
+        # What it weighed: every empty field after the X, the highest played.
+        prefs = r.prop("Preferences")
+        self.assertEqual(sorted(f for f, _, _ in prefs), [f for f in range(1, 10) if f != 5])
+        self.assertEqual(max(p for _, p, _ in prefs), next(p for f, p, _ in prefs if f == answer))
+        self.assertEqual({p for _, p, _ in prefs}, {0}, "it knew nothing yet: every position is new, at 0")
+        self.assertEqual(answer, 1, "of equal preferences it plays the first field")
+        # Taken fields, fields off the board: named errors, nothing changed.
+        before = self.state()
+        for args, name, words in [((5,), "FieldTaken", "field 5 is taken"),
+                                  ((answer,), "FieldTaken", f"field {answer} is taken"),
+                                  ((0,), "NoSuchField", "the fields are 1 to 9"),
+                                  ((10,), "NoSuchField", "the fields are 1 to 9")]:
+            error, message = r.error_of("Play", "u", *args)
+            self.assertEqual(error, ERR + name, message)
+            self.assertIn(words, message)
+            self.assertEqual(self.state(), before)
+        while r.prop("State") not in OVER:
+            free = r.prop("Board").index(".") + 1
+            answer = r.call("Play", "u", free)[0]
+            if answer == 0:
+                self.assertIn(r.prop("State"), OVER, "0: the X ended the game")
+            else:
+                self.assertEqual(r.prop("Board")[answer - 1], "O")
+        self.assertEqual(r.prop("Games"), 1, "the computer learned from the game")
+        self.assertGreater(r.prop("Positions"), 0)
+        r.pump(0.5)
+        changed = {p for name, (iface, props, _) in r.signals if name == "PropertiesChanged" for p in props}
+        self.assertLessEqual({"Board", "State", "Moves", "Preferences", "Games", "Positions", "Status"}, changed)
+        self.assertTrue(app.find_showing("label", r.prop("Status")), "the page shows the status the script reads")
+        before = self.state()
+        error, message = r.error_of("Play", "u", r.prop("Board").index(".") + 1 if "." in r.prop("Board") else 1)
+        self.assertEqual(error, ERR + "GameOver")
+        self.assertIn("start a new one", message)
+        self.assertEqual(self.state(), before)
+        r.call("NewGame")
+        self.assertEqual((r.prop("Board"), r.prop("State"), r.prop("Games")), ("." * 9, "start", 1))
+
+    def test_training_reports_its_progress_can_be_stopped_and_forgotten(self):
+        r = self.r
+        before = self.state()
+        for args, name, words in [((0, "random"), "BadGames", "choose 1 to 1000000"),
+                                  ((1000001, "random"), "BadGames", "choose 1 to 1000000"),
+                                  ((10, "wizard"), "BadOpponent", "choose random, perfect or learner")]:
+            error, message = r.error_of("Train", "us", *args)
+            self.assertEqual(error, ERR + name, message)
+            self.assertIn(words, message)
+        error, message = r.error_of("StopTraining")
+        self.assertEqual(error, ERR + "NotTraining")
+        self.assertEqual(self.state(), before)
+        # 2,000 games against a random player: progress in blocks of 50, then the tally.
+        r.signals.clear()
+        r.call("Train", "us", 2000, "random")
+        played, won, lost, drawn, positions = self.finished()
+        self.assertEqual(played, 2000)
+        self.assertEqual(won + lost + drawn, 2000)
+        progress = self.signals("TrainingProgress")
+        self.assertEqual([p for p, _ in progress], list(range(50, 2001, 50)))
+        self.assertTrue(all(total == 2000 for _, total in progress))
+        self.assertEqual(r.prop("Positions"), positions)
+        self.assertEqual(r.prop("Games"), 2000)
+        self.assertFalse(r.prop("Training"))
+        # Saved: the knowledge file holds the 2,000 games.
+        path = os.path.join(self.app.data, "match5", "tic-tac-toe.toml")
+
+        def saved():
+            with open(path) as f:
+                return "games = 2000\n" in f.read()
+        wait_for(saved, message="the trained knowledge saved")
+        # A long training is stopped; meanwhile a second one and Forget are refused.
+        r.signals.clear()
+        r.call("Train", "us", 1000000, "perfect")
+        self.assertTrue(r.prop("Training"))
+        wait_for(lambda: (r.pump(0.05), self.signals("TrainingProgress"))[1], message="the first block")
+        for call, args in [("Train", ("us", 10, "random")), ("Forget", ())]:
+            error, message = r.error_of(call, *args)
+            self.assertEqual(error, ERR + "Busy", message)
+            self.assertIn("training", message)
+        r.call("StopTraining")
+        played, won, lost, drawn, positions = self.finished()
+        self.assertLess(played, 1000000)
+        self.assertEqual(won, 0, "nobody beats the perfect player")
+        self.assertEqual(r.prop("Games"), 2000 + played)
+        self.assertFalse(r.prop("Training"))
+        r.call("Forget")
+        self.assertEqual((r.prop("Positions"), r.prop("Board")), (0, "." * 9))
+        wait_for(lambda: self.app.find_showing("label", "The computer has forgotten everything."),
+                 message="the page says it forgot")
+
+
+if __name__ == "__main__":
+    unittest.main()
