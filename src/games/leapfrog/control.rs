@@ -10,13 +10,13 @@ use std::sync::{Arc, Mutex};
 
 use gtk::glib;
 use gtk::prelude::*;
-use zbus::object_server::SignalEmitter;
 
 use super::model::LeapfrogGame;
 use super::page::LeapfrogPage;
 use crate::games::page::PageHandle;
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/LeapFrog";
+const INTERFACE: &str = "io.github.match5.Match5.LeapFrog1";
 
 /// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
 #[derive(Debug, zbus::DBusError)]
@@ -242,41 +242,15 @@ fn snapshot(page: &LeapfrogPage) -> Snapshot {
 fn publish(connection: &zbus::Connection, shared: &Arc<Mutex<Snapshot>>, page: &LeapfrogPage) {
     let new = snapshot(page);
     let old = std::mem::replace(&mut *shared.lock().expect("never poisoned"), new.clone());
-    if old == new {
-        return;
-    }
+    let changed = crate::changed_properties!(old, new, {
+        "Frogs" => frogs, "Goats" => goats, "Position" => position,
+        "Moves" => moves, "Solved" => solved, "Solvable" => solvable,
+        "UndoNeeded" => undo_needed, "Reachable" => reachable,
+        "DeadEnds" => dead_ends, "Solutions" => solutions,
+    });
     let connection = connection.clone();
     glib::spawn_future_local(async move {
-        let iface = connection
-            .object_server()
-            .interface::<_, LeapFrog>(OBJECT_PATH)
-            .await;
-        let Ok(iface) = iface else {
-            return;
-        };
-        let emitter: &SignalEmitter<'_> = iface.signal_emitter();
-        let o = iface.get().await;
-        let mut sent = Ok(());
-        macro_rules! changed {
-            ($field:ident, $method:ident) => {
-                if old.$field != new.$field && sent.is_ok() {
-                    sent = o.$method(emitter).await;
-                }
-            };
-        }
-        changed!(frogs, frogs_changed);
-        changed!(goats, goats_changed);
-        changed!(position, position_changed);
-        changed!(moves, moves_changed);
-        changed!(solved, solved_changed);
-        changed!(solvable, solvable_changed);
-        changed!(undo_needed, undo_needed_changed);
-        changed!(reachable, reachable_changed);
-        changed!(dead_ends, dead_ends_changed);
-        changed!(solutions, solutions_changed);
-        if let Err(e) = sent {
-            eprintln!("match5: a D-Bus signal was not sent: {e}");
-        }
+        crate::games::requests::announce(&connection, OBJECT_PATH, INTERFACE, changed).await;
     });
 }
 
