@@ -11,8 +11,8 @@
 //! - `experiment.rs` + `experiment.ui`: the take-back experiment, on
 //!   another thread, with its table and chart.
 //! - `actions.rs`: the page's typed actions.
-//! - `control/`: the D-Bus interface `Tiles1` (`mod.rs`); its calls land in
-//!   `control/requests.rs`, on the page.
+//! - `control/`: the D-Bus interface `Tiles1` (`interface.rs`); its calls
+//!   land in `control/requests.rs`, on the page.
 
 pub mod actions;
 pub mod control;

@@ -5,7 +5,7 @@
 use gtk::glib;
 use match5_tiles::{Colour, EXAMPLE, Move, Sizes, parse};
 
-use super::{Request, TilesError};
+use super::interface::{Request, TilesError};
 use crate::games::tiles::game_files::{GameFileError, read_game};
 use crate::games::tiles::model::{Player, Refused, fresh_deal};
 use crate::games::tiles::page::TilesPage;
