@@ -118,6 +118,9 @@ class TicTacToeOverDBus(unittest.TestCase):
         self.assertEqual(r.prop("Positions"), positions)
         self.assertEqual(r.prop("Games"), 2000)
         self.assertFalse(r.prop("Training"))
+        # The page tells the person what a script did to the computer.
+        wait_for(lambda: self.app.find_showing("label", "The script’s training ended after 2000 games."),
+                 timeout=30, message="the page says the script's training ended")
         # Saved: the knowledge file holds the 2,000 games.
         path = os.path.join(self.app.data, "match5", "tic-tac-toe.toml")
 
@@ -129,6 +132,9 @@ class TicTacToeOverDBus(unittest.TestCase):
         r.signals.clear()
         r.call("Train", "us", 1000000, "perfect")
         self.assertTrue(r.prop("Training"))
+        # While it runs the page says so, until it ends.
+        wait_for(lambda: self.app.find_showing("label", "A script is training the computer: 1000000 games."),
+                 message="the page says a script trains the computer")
         wait_for(lambda: (r.pump(0.05), self.signals("TrainingProgress"))[1], message="the first block")
         for call, args in [("Train", ("us", 10, "random")), ("Forget", ())]:
             error, message = r.error_of(call, *args)
@@ -142,7 +148,7 @@ class TicTacToeOverDBus(unittest.TestCase):
         self.assertFalse(r.prop("Training"))
         r.call("Forget")
         self.assertEqual((r.prop("Positions"), r.prop("Board")), (0, "." * 9))
-        wait_for(lambda: self.app.find_showing("label", "The computer has forgotten everything."),
+        wait_for(lambda: self.app.find_showing("label", "The computer has forgotten everything."), timeout=40,
                  message="the page says it forgot")
 
 

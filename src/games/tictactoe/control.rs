@@ -433,6 +433,9 @@ impl Script<'_> {
         };
         let messages = trainer::start(plan, stop.clone());
         self.running.replace(Some(stop));
+        let shown = self
+            .page
+            .lasting_toast(&super::words::script_training_text(games));
         let (page, connection, running, publish) = (
             self.page.downgrade(),
             self.connection.clone(),
@@ -450,21 +453,29 @@ impl Script<'_> {
                     }
                     Message::Done(outcome) => {
                         running.replace(None);
+                        shown.dismiss();
                         let page = page.upgrade();
                         sent = sent.and(match (outcome, page) {
                             (Ok((file, knowledge, training)), Some(page)) => {
                                 let positions = knowledge.len() as u32;
                                 page.model().trained(file, knowledge);
                                 let t = training.total;
+                                page.toast(&super::words::script_trained_text(t.games));
                                 publish();
                                 TicTacToe::training_finished(
                                     &emitter, t.games, t.wins, t.losses, t.draws, positions,
                                 )
                                 .await
                             }
-                            (Err(e), _) => {
+                            (Err(e), page) => {
                                 publish();
                                 let words = super::words::store_error(&e);
+                                if let Some(page) = page {
+                                    page.toast(&crate::i18n::gettext_f(
+                                        "Nothing was learned: {reason}",
+                                        &[("reason", &words)],
+                                    ));
+                                }
                                 TicTacToe::training_failed(&emitter, words).await
                             }
                             (Ok(_), None) => Ok(()),

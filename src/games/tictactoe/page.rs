@@ -320,6 +320,15 @@ impl TicTacToePage {
         self.imp().toasts.add_toast(toast);
     }
 
+    /// A toast that stays until it is dismissed (by the person or by what
+    /// it tells of ending).
+    pub(super) fn lasting_toast(&self, text: &str) -> adw::Toast {
+        let toast = adw::Toast::new(text);
+        toast.set_timeout(0);
+        self.imp().toasts.add_toast(toast.clone());
+        toast
+    }
+
     /// The board and the words around it.
     fn show_game(&self) {
         let imp = self.imp();

@@ -317,16 +317,7 @@ impl TicTacToeTraining {
                 if let Some(done) = imp.done.borrow().as_ref() {
                     done(file, knowledge);
                 }
-                gettext_f(
-                    "{played} games: the computer won {won}, lost {lost} and drew {drawn}. It now knows {stored} positions.",
-                    &[
-                        ("played", &total.games.to_string()),
-                        ("won", &total.wins.to_string()),
-                        ("lost", &total.losses.to_string()),
-                        ("drawn", &total.draws.to_string()),
-                        ("stored", &stored.to_string()),
-                    ],
-                )
+                super::words::trained_text(&total, stored)
             }
             Err(e) => gettext_f(
                 "Nothing was learned: {reason}",

@@ -1,12 +1,12 @@
 //! The tic-tac-toe page's words for what the crate reports: a knowledge
 //! file's trouble and the rewards.
 
-use match5_tictactoe::Rewards;
 use match5_tictactoe::file::Problem;
 use match5_tictactoe::store::StoreError;
+use match5_tictactoe::{Rewards, Tally};
 
 use super::drawing::signed;
-use crate::i18n::{gettext, gettext_f};
+use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// A knowledge file's trouble, in the person's language where it can be.
 pub fn store_error(e: &StoreError) -> String {
@@ -97,5 +97,43 @@ pub fn rewards_text(r: Rewards) -> String {
             ("draw", &signed(r.draw)),
             ("loss", &signed(r.loss)),
         ],
+    )
+}
+
+/// What a training run did: its games counted for the computer, and the
+/// positions it knows now.
+pub fn trained_text(total: &Tally, stored: usize) -> String {
+    ngettext_f(
+        "{played} game: the computer won {won}, lost {lost} and drew {drawn}. It now knows {stored} positions.",
+        "{played} games: the computer won {won}, lost {lost} and drew {drawn}. It now knows {stored} positions.",
+        u32::try_from(total.games).unwrap_or(u32::MAX),
+        &[
+            ("played", &total.games.to_string()),
+            ("won", &total.wins.to_string()),
+            ("lost", &total.losses.to_string()),
+            ("drawn", &total.draws.to_string()),
+            ("stored", &stored.to_string()),
+        ],
+    )
+}
+
+/// A script started training: the page says so (the window shows no
+/// training window then).
+pub fn script_training_text(games: u64) -> String {
+    ngettext_f(
+        "A script is training the computer: {n} game.",
+        "A script is training the computer: {n} games.",
+        u32::try_from(games).unwrap_or(u32::MAX),
+        &[("n", &games.to_string())],
+    )
+}
+
+/// A script's training ended (the page's rows show what it knows now).
+pub fn script_trained_text(games: u64) -> String {
+    ngettext_f(
+        "The script’s training ended after {n} game.",
+        "The script’s training ended after {n} games.",
+        u32::try_from(games).unwrap_or(u32::MAX),
+        &[("n", &games.to_string())],
     )
 }
