@@ -72,3 +72,74 @@ pub async fn announce(
         eprintln!("match5: a D-Bus signal was not sent: {e}");
     }
 }
+
+/// What a game's D-Bus object holds: the way to the main thread, and the
+/// snapshot of the page its properties read.
+pub struct Link<R, S> {
+    requests: async_channel::Sender<R>,
+    snapshot: std::sync::Arc<std::sync::Mutex<S>>,
+}
+
+impl<R, S> Link<R, S> {
+    /// Reads the properties' snapshot.
+    pub fn read<T>(&self, f: impl FnOnce(&S) -> T) -> T {
+        f(&self.snapshot.lock().expect("never poisoned"))
+    }
+
+    /// Sends a request to the main thread and waits for its answer.
+    pub async fn ask<T, E>(
+        &self,
+        make: impl FnOnce(Reply<T, E>) -> R,
+        failed: fn(String) -> E,
+    ) -> Result<T, E> {
+        ask(&self.requests, make, failed).await
+    }
+}
+
+/// The main thread's end of a [`Link`]: keeps the snapshot current and
+/// announces what changed.
+pub struct Published<S> {
+    snapshot: std::sync::Arc<std::sync::Mutex<S>>,
+    connection: zbus::Connection,
+    path: &'static str,
+    interface: &'static str,
+    diff: fn(&S, &S) -> Vec<Changed>,
+}
+
+impl<S> Published<S> {
+    /// The properties now say `new`; those that changed are announced.
+    pub fn publish(&self, new: S) {
+        let old = std::mem::replace(&mut *self.snapshot.lock().expect("never poisoned"), new);
+        let changed = (self.diff)(&old, &self.snapshot.lock().expect("never poisoned"));
+        let connection = self.connection.clone();
+        let (path, interface) = (self.path, self.interface);
+        gtk::glib::spawn_future_local(async move {
+            announce(&connection, path, interface, changed).await;
+        });
+    }
+}
+
+/// A game's object and the main thread's ends: the [`Link`] for the object
+/// served at `path`, the requests it sends, and where the page publishes
+/// its properties (`diff` names those that changed).
+pub fn link<R, S: Default>(
+    connection: &zbus::Connection,
+    path: &'static str,
+    interface: &'static str,
+    diff: fn(&S, &S) -> Vec<Changed>,
+) -> (Link<R, S>, async_channel::Receiver<R>, Published<S>) {
+    let (tx, rx) = async_channel::unbounded();
+    let snapshot = std::sync::Arc::new(std::sync::Mutex::new(S::default()));
+    let link = Link {
+        requests: tx,
+        snapshot: snapshot.clone(),
+    };
+    let published = Published {
+        snapshot,
+        connection: connection.clone(),
+        path,
+        interface,
+        diff,
+    };
+    (link, rx, published)
+}

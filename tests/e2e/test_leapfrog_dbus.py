@@ -7,32 +7,21 @@ import os
 import subprocess
 import unittest
 
-from dbus_client import NAME, Remote, shape
-from harness import App, wait_for
+from dbus_game import ERR, PREFIX, GameObjectTest
+from harness import wait_for
 
-PREFIX = os.environ["MATCH5_PREFIX"]
 IFACE = "io.github.match5.Match5.LeapFrog1"
 OBJECT = "/io/github/match5/Match5/LeapFrog"
-ERR = "io.github.match5.Match5.Error."
 
 
-class LeapFrogOverDBus(unittest.TestCase):
-    def setUp(self):
-        self.app = App()
-        self.r = Remote(OBJECT, IFACE)
-        wait_for(lambda: self.r.has_owner(NAME), message="the control name on the bus")
-
-    def tearDown(self):
-        self.app.close()
+class LeapFrogOverDBus(GameObjectTest):
+    OBJECT, IFACE = OBJECT, IFACE
 
     def state(self):
         return {p: self.r.prop(p) for p in ("Frogs", "Goats", "Position", "Moves", "Solved", "UndoNeeded")}
 
     def test_the_introspection_is_the_shipped_interface(self):
-        out = subprocess.run(["gdbus", "introspect", "--session", "--dest", NAME, "--object-path", OBJECT, "--xml"],
-                             check=True, capture_output=True, text=True).stdout
-        with open(os.path.join(PREFIX, "share", "dbus-1", "interfaces", f"{IFACE}.xml")) as f:
-            self.assertEqual(shape(out, IFACE), shape(f.read(), IFACE))
+        self.assert_introspection_is_installed()
 
     def test_a_script_solves_the_puzzle_by_hints_and_reads_the_figures(self):
         r, app = self.r, self.app

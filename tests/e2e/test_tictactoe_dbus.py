@@ -5,27 +5,18 @@ a long training stopped, forgetting, every named error with the state
 unchanged, and the page brought forward in the window."""
 
 import os
-import subprocess
 import unittest
 
-from dbus_client import NAME, Remote, shape
-from harness import App, wait_for
+from dbus_game import ERR, GameObjectTest
+from harness import wait_for
 
-PREFIX = os.environ["MATCH5_PREFIX"]
 IFACE = "io.github.match5.Match5.TicTacToe1"
 OBJECT = "/io/github/match5/Match5/TicTacToe"
-ERR = "io.github.match5.Match5.Error."
 OVER = ("you-won", "computer-won", "drawn")
 
 
-class TicTacToeOverDBus(unittest.TestCase):
-    def setUp(self):
-        self.app = App()
-        self.r = Remote(OBJECT, IFACE)
-        wait_for(lambda: self.r.has_owner(NAME), message="the control name on the bus")
-
-    def tearDown(self):
-        self.app.close()
+class TicTacToeOverDBus(GameObjectTest):
+    OBJECT, IFACE = OBJECT, IFACE
 
     def state(self):
         return {p: self.r.prop(p) for p in ("Board", "State", "Moves", "Positions", "Games", "Training")}
@@ -39,10 +30,7 @@ class TicTacToeOverDBus(unittest.TestCase):
         return self.signals("TrainingFinished")[-1]
 
     def test_the_introspection_is_the_shipped_interface(self):
-        out = subprocess.run(["gdbus", "introspect", "--session", "--dest", NAME, "--object-path", OBJECT, "--xml"],
-                             check=True, capture_output=True, text=True).stdout
-        with open(os.path.join(PREFIX, "share", "dbus-1", "interfaces", f"{IFACE}.xml")) as f:
-            self.assertEqual(shape(out, IFACE), shape(f.read(), IFACE))
+        self.assert_introspection_is_installed()
 
     def test_a_script_plays_a_game_to_its_end_and_the_computer_learns(self):
         r, app = self.r, self.app

@@ -10,13 +10,11 @@ import subprocess
 import tempfile
 import unittest
 
-from dbus_client import NAME, Remote, shape
-from harness import App, wait_for
+from dbus_game import ERR, PREFIX, GameObjectTest
+from harness import wait_for
 
-PREFIX = os.environ["MATCH5_PREFIX"]
 IFACE = "io.github.match5.Match5.Tiles1"
 OBJECT = "/io/github/match5/Match5/Tiles"
-ERR = "io.github.match5.Match5.Error."
 CLI = os.path.join(PREFIX, "bin", "match5-cli")
 
 STATE = ("Sizes", "Pot", "Bowls", "Rows", "ToMove", "Players", "Scores", "Moves", "Over")
@@ -34,14 +32,8 @@ def cli_best(text):
     return json.loads(out)
 
 
-class TilesOverDBus(unittest.TestCase):
-    def setUp(self):
-        self.app = App()
-        self.r = Remote(OBJECT, IFACE)
-        wait_for(lambda: self.r.has_owner(NAME), message="the control name on the bus")
-
-    def tearDown(self):
-        self.app.close()
+class TilesOverDBus(GameObjectTest):
+    OBJECT, IFACE = OBJECT, IFACE
 
     def state(self):
         return {p: self.r.prop(p) for p in STATE}
@@ -58,10 +50,7 @@ class TilesOverDBus(unittest.TestCase):
         wait_for(ready, timeout=30, message="the computer's move")
 
     def test_the_introspection_is_the_shipped_interface(self):
-        out = subprocess.run(["gdbus", "introspect", "--session", "--dest", NAME, "--object-path", OBJECT, "--xml"],
-                             check=True, capture_output=True, text=True).stdout
-        with open(os.path.join(PREFIX, "share", "dbus-1", "interfaces", f"{IFACE}.xml")) as f:
-            self.assertEqual(shape(out, IFACE), shape(f.read(), IFACE))
+        self.assert_introspection_is_installed()
 
     def test_a_script_plays_the_example_to_its_end_with_the_best_moves(self):
         r, app = self.r, self.app

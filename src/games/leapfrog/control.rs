@@ -6,7 +6,6 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
 
 use gtk::glib;
 use gtk::prelude::*;
@@ -77,18 +76,15 @@ pub struct Snapshot {
     pub solutions: u64,
 }
 
-struct LeapFrog {
-    requests: async_channel::Sender<Request>,
-    snapshot: Arc<Mutex<Snapshot>>,
-}
+struct LeapFrog(crate::games::requests::Link<Request, Snapshot>);
 
 impl LeapFrog {
     fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        f(&self.snapshot.lock().expect("never poisoned"))
+        self.0.read(f)
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, LeapFrogError> {
-        crate::games::requests::ask(&self.requests, make, LeapFrogError::Failed).await
+        self.0.ask(make, LeapFrogError::Failed).await
     }
 }
 
@@ -187,20 +183,19 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (tx, rx) = async_channel::unbounded();
-        let snapshot = Arc::new(Mutex::new(Snapshot::default()));
-        let object = LeapFrog {
-            requests: tx,
-            snapshot: snapshot.clone(),
-        };
-        connection.object_server().at(OBJECT_PATH, object).await?;
+        let (link, rx, published) =
+            crate::games::requests::link(&connection, OBJECT_PATH, INTERFACE, diff);
+        connection
+            .object_server()
+            .at(OBJECT_PATH, LeapFrog(link))
+            .await?;
         let Some(page) = handle.page::<LeapfrogPage>() else {
             return Ok(());
         };
         let publish = std::rc::Rc::new(glib::clone!(
             #[weak]
             page,
-            move || publish(&connection, &snapshot, &page)
+            move || published.publish(snapshot(&page))
         ));
         publish();
         let on_notify = publish.clone();
@@ -238,20 +233,14 @@ fn snapshot(page: &LeapfrogPage) -> Snapshot {
     }
 }
 
-/// Makes the properties say what the page shows, and sends what changed.
-fn publish(connection: &zbus::Connection, shared: &Arc<Mutex<Snapshot>>, page: &LeapfrogPage) {
-    let new = snapshot(page);
-    let old = std::mem::replace(&mut *shared.lock().expect("never poisoned"), new.clone());
-    let changed = crate::changed_properties!(old, new, {
+/// The properties that differ between two snapshots.
+fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
+    crate::changed_properties!(old, new, {
         "Frogs" => frogs, "Goats" => goats, "Position" => position,
         "Moves" => moves, "Solved" => solved, "Solvable" => solvable,
         "UndoNeeded" => undo_needed, "Reachable" => reachable,
         "DeadEnds" => dead_ends, "Solutions" => solutions,
-    });
-    let connection = connection.clone();
-    glib::spawn_future_local(async move {
-        crate::games::requests::announce(&connection, OBJECT_PATH, INTERFACE, changed).await;
-    });
+    })
 }
 
 /// A move in field numbers from 1.

@@ -8,8 +8,8 @@ use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 
 use gtk::glib;
 use gtk::prelude::*;
@@ -85,18 +85,15 @@ pub struct Snapshot {
     pub status: String,
 }
 
-struct TicTacToe {
-    requests: async_channel::Sender<Request>,
-    snapshot: Arc<Mutex<Snapshot>>,
-}
+struct TicTacToe(crate::games::requests::Link<Request, Snapshot>);
 
 impl TicTacToe {
     fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        f(&self.snapshot.lock().expect("never poisoned"))
+        self.0.read(f)
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TicTacToeError> {
-        crate::games::requests::ask(&self.requests, make, TicTacToeError::Failed).await
+        self.0.ask(make, TicTacToeError::Failed).await
     }
 }
 
@@ -229,24 +226,22 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (tx, rx) = async_channel::unbounded();
-        let snapshot = Arc::new(Mutex::new(Snapshot::default()));
-        let object = TicTacToe {
-            requests: tx,
-            snapshot: snapshot.clone(),
-        };
-        connection.object_server().at(OBJECT_PATH, object).await?;
+        let (link, rx, published) =
+            crate::games::requests::link(&connection, OBJECT_PATH, INTERFACE, diff);
+        connection
+            .object_server()
+            .at(OBJECT_PATH, TicTacToe(link))
+            .await?;
         let Some(page) = handle.page::<TicTacToePage>() else {
             return Ok(());
         };
         let running = Running::default();
         let publish: Publish = {
-            let connection = connection.clone();
             let running = running.clone();
             let page = page.downgrade();
             Rc::new(move || {
                 if let Some(page) = page.upgrade() {
-                    publish(&connection, &snapshot, &page, running.borrow().is_some());
+                    published.publish(snapshot(&page, running.borrow().is_some()));
                 }
             })
         };
@@ -313,24 +308,14 @@ fn snapshot(page: &TicTacToePage, training: bool) -> Snapshot {
     }
 }
 
-fn publish(
-    connection: &zbus::Connection,
-    shared: &Arc<Mutex<Snapshot>>,
-    page: &TicTacToePage,
-    training: bool,
-) {
-    let new = snapshot(page, training);
-    let old = std::mem::replace(&mut *shared.lock().expect("never poisoned"), new.clone());
-    let changed = crate::changed_properties!(old, new, {
+/// The properties that differ between two snapshots.
+fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
+    crate::changed_properties!(old, new, {
         "Board" => board, "State" => state, "Moves" => moves,
         "Preferences" => preferences, "Positions" => positions,
         "Games" => games, "Rewards" => rewards, "Training" => training,
         "Status" => status,
-    });
-    let connection = connection.clone();
-    glib::spawn_future_local(async move {
-        crate::games::requests::announce(&connection, OBJECT_PATH, INTERFACE, changed).await;
-    });
+    })
 }
 
 /// What a request needs on the main thread.

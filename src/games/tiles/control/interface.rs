@@ -2,8 +2,6 @@
 //! methods and properties as zbus serves them on its executor, its errors,
 //! and the [`Request`]s its calls become for the GTK main thread.
 
-use std::sync::{Arc, Mutex};
-
 /// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
 #[derive(Debug, zbus::DBusError)]
 #[zbus(prefix = "io.github.match5.Match5.Error")]
@@ -95,18 +93,15 @@ pub struct Snapshot {
 
 /// The object served: it sends each call to the main thread and reads
 /// the properties from the snapshot the page last published.
-pub struct Tiles {
-    pub requests: async_channel::Sender<Request>,
-    pub snapshot: Arc<Mutex<Snapshot>>,
-}
+pub struct Tiles(pub crate::games::requests::Link<Request, Snapshot>);
 
 impl Tiles {
     fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        f(&self.snapshot.lock().expect("never poisoned"))
+        self.0.read(f)
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TilesError> {
-        crate::games::requests::ask(&self.requests, make, TilesError::Failed).await
+        self.0.ask(make, TilesError::Failed).await
     }
 }
 

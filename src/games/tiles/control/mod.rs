@@ -9,7 +9,6 @@ mod requests;
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
 
 use gtk::glib;
 use gtk::prelude::*;
@@ -29,20 +28,19 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (tx, rx) = async_channel::unbounded();
-        let snapshot = Arc::new(Mutex::new(Snapshot::default()));
-        let object = Tiles {
-            requests: tx,
-            snapshot: snapshot.clone(),
-        };
-        connection.object_server().at(OBJECT_PATH, object).await?;
+        let (link, rx, published) =
+            crate::games::requests::link(&connection, OBJECT_PATH, INTERFACE, diff);
+        connection
+            .object_server()
+            .at(OBJECT_PATH, Tiles(link))
+            .await?;
         let Some(page) = handle.page::<TilesPage>() else {
             return Ok(());
         };
         let publish = glib::clone!(
             #[weak]
             page,
-            move || publish(&connection, &snapshot, &page)
+            move || published.publish(snapshot(&page))
         );
         let publish = std::rc::Rc::new(publish);
         publish();
@@ -104,18 +102,12 @@ fn snapshot(page: &TilesPage) -> Snapshot {
     }
 }
 
-/// Makes the properties say what the page shows, and sends what changed.
-fn publish(connection: &zbus::Connection, shared: &Arc<Mutex<Snapshot>>, page: &TilesPage) {
-    let new = snapshot(page);
-    let old = std::mem::replace(&mut *shared.lock().expect("never poisoned"), new.clone());
-    let changed = crate::changed_properties!(old, new, {
+/// The properties that differ between two snapshots.
+fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
+    crate::changed_properties!(old, new, {
         "Sizes" => sizes, "Pot" => pot, "Bowls" => bowls, "Rows" => rows,
         "ToMove" => to_move, "Players" => players, "Names" => names,
         "Scores" => scores, "Moves" => moves, "Over" => over,
         "Thinking" => thinking, "Status" => status,
-    });
-    let connection = connection.clone();
-    glib::spawn_future_local(async move {
-        crate::games::requests::announce(&connection, OBJECT_PATH, INTERFACE, changed).await;
-    });
+    })
 }
