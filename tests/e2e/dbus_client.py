@@ -51,6 +51,21 @@ class Remote:
         self.pump(0.05)
         return reply.unpack() if reply is not None else None
 
+    def start_call(self, method, signature=None, *args, timeout=30000):
+        """Starts a call without waiting: a list that gets its unpacked reply
+        (or the GLib.Error) when it comes, while the main context runs."""
+        params = GLib.Variant(f"({signature})", args) if signature else None
+        box = []
+
+        def done(bus, result):
+            try:
+                box.append(bus.call_finish(result).unpack())
+            except GLib.Error as e:
+                box.append(e)
+        self.bus.call(NAME, self.path, self.iface, method, params, None, Gio.DBusCallFlags.NONE, timeout, None,
+                      done)
+        return box
+
     def error_of(self, method, signature=None, *args):
         """The D-Bus error name and message a call fails with."""
         try:

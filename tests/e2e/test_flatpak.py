@@ -122,6 +122,8 @@ class DistTarball(unittest.TestCase):
             f"share/applications/{APP_ID}.desktop",
             f"share/dbus-1/interfaces/{APP_ID}.Control1.xml",
             f"share/dbus-1/interfaces/{APP_ID}.LeapFrog1.xml",
+            f"share/dbus-1/interfaces/{APP_ID}.TicTacToe1.xml",
+            f"share/dbus-1/interfaces/{APP_ID}.Tiles1.xml",
             f"share/dbus-1/services/{APP_ID}.Control.service",
             f"share/dbus-1/services/{APP_ID}.service",
             f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",

@@ -100,6 +100,23 @@ class TilesOverDBus(GameObjectTest):
         self.assertEqual(sum(y + b for y, b in r.prop("Bowls")) + len(r.prop("Pot")), 20)
         self.assertEqual(r.prop("Moves"), 0)
 
+    def test_a_search_too_big_for_the_budget_never_blocks_the_bus_and_says_not_proven(self):
+        r = self.r
+        r.call("SetPlayers", "ss", "person", "person")
+        r.call("Deal", "uuuuu", 5, 5, 10, 6, 200)
+        pending = r.start_call("Best")
+        # While the computer searches, the bus answers and the page says it thinks.
+        wait_for(lambda: (r.pump(0.02), r.prop("Thinking"))[1], message="Thinking while the search runs")
+        self.assertEqual(pending, [], "the search is still running while the bus answered")
+        self.assertEqual(r.prop("Moves"), 0)
+        wait_for(lambda: (r.pump(0.05), pending)[1], timeout=20, message="the best move within the budget")
+        score, bowl, colour, exact, depth, visited = pending[0]
+        self.assertFalse(exact, "the largest game cannot be searched to its end in 2 seconds: not proven")
+        self.assertIn(bowl, range(1, 6))
+        self.assertIn(colour, ("yellow", "blue"))
+        self.assertGreater(visited, 0)
+        wait_for(lambda: not r.prop("Thinking"), message="thinking ends with the answer")
+
     def test_the_computer_plays_both_sides_to_the_end(self):
         r = self.r
         r.call("OpenExample")

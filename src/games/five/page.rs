@@ -316,6 +316,10 @@ impl FivePage {
 
     fn connect_widgets(&self) {
         let imp = self.imp();
+        // The action takes the pattern's number: a target from the start,
+        // set to the pattern shown (GTK warns of an action without one).
+        imp.why_replay
+            .set_action_target_value(Some(&0u32.to_variant()));
         imp.why_replay
             .set_action_name(Some(&FiveAction::ReplayLesson.detailed()));
         imp.board.connect_cell_activated(glib::clone!(
