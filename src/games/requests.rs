@@ -44,16 +44,13 @@ macro_rules! changed_properties {
 }
 
 /// Sends one `PropertiesChanged` for `interface` at `path` with what
-/// changed (nothing when nothing did).
-pub async fn announce(
+/// changed.
+async fn announce(
     connection: &zbus::Connection,
     path: &'static str,
     interface: &'static str,
     changed: Vec<Changed>,
 ) {
-    if changed.is_empty() {
-        return;
-    }
     let sent = async {
         let emitter = zbus::object_server::SignalEmitter::new(connection, path)?;
         let values: std::collections::HashMap<&str, zbus::zvariant::Value<'_>> = changed
@@ -109,8 +106,16 @@ pub struct Published<S> {
 impl<S> Published<S> {
     /// The properties now say `new`; those that changed are announced.
     pub fn publish(&self, new: S) {
-        let old = std::mem::replace(&mut *self.snapshot.lock().expect("never poisoned"), new);
-        let changed = (self.diff)(&old, &self.snapshot.lock().expect("never poisoned"));
+        let changed = {
+            let mut shown = self.snapshot.lock().expect("never poisoned");
+            let changed = (self.diff)(&shown, &new);
+            *shown = new;
+            changed
+        };
+        // Pages publish on every notification: most change no property.
+        if changed.is_empty() {
+            return;
+        }
         let connection = self.connection.clone();
         let (path, interface) = (self.path, self.interface);
         gtk::glib::spawn_future_local(async move {
