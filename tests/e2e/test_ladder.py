@@ -22,8 +22,18 @@ ERR = "io.github.match5.Match5.Error."
 
 
 def ladder():
-    rungs = json.loads(subprocess.run([CLI, "ladder", "--json"], check=True, capture_output=True, text=True).stdout)
-    return {r["name"]: r for r in rungs}
+    shown = json.loads(subprocess.run([CLI, "ladder", "--json"], check=True, capture_output=True, text=True).stdout)
+    return {r["name"]: r for r in shown["rungs"]}
+
+
+def threat_move(blue, red, seed):
+    """The threat player's field for blue (match5-cli move)."""
+    fields = "".join("B" if (x, y) in blue else "R" if (x, y) in red else "."
+                     for y in range(9) for x in range(9))
+    out = subprocess.run([CLI, "move", "--player", "threat", "--board", fields, "--seed", str(seed)],
+                         check=True, capture_output=True, text=True).stdout
+    x, y = out.strip().split(",")
+    return int(x), int(y)
 
 
 def read(path):
@@ -51,13 +61,16 @@ class StartFromTrained(AppTest):
         app.click_on(row)
         time.sleep(1)
         app.key("Down", "Return")
-        wait_for(lambda: f"Tester · level {greedy['patterns']} · new" in app.title(),
-                 message="the greedy computer's patterns in the player's knowledge")
+        wait_for(lambda: app.find("label", lambda n: n.startswith(
+                     f"level 0, taught by you · started from {greedy['patterns']} trained patterns")),
+                 message="the greedy computer's patterns in the player's knowledge, apart from the level")
+        self.assertIn("Tester · level 0 · new", app.title())
         wait_for(lambda: app.find_showing("label", lambda n: n.startswith("This computer knows nothing yet")) is None,
                  message="a trained computer is not called empty")
-        described = wait_for(lambda: app.find("label", lambda n: n.startswith(f"{greedy['patterns']} patterns from training")),
+        described = wait_for(lambda: app.find("label", lambda n: n.startswith(f"{greedy['patterns']} patterns, learned against")),
                              message="the rung's sentence with its figures")
-        self.assertIn(f"it lost {greedy['lost_to_search2']} of {greedy['games']} games", described.name)
+        self.assertIn(f"it lost {greedy['lost']['threat']} of 1000 games to the threat player", described.name)
+        self.assertIn("Against players it never met", described.name)
         # One game: the start is then the player's for good.
         self.play_to_the_end(app)
         wait_for(lambda: not row.getState().contains(pyatspi.STATE_SENSITIVE),
@@ -68,10 +81,55 @@ class StartFromTrained(AppTest):
         self.assertIn('\nstart = "greedy"\n', text)
         self.assertEqual(sum(int(l.split(" = ")[1]) for l in text.splitlines()
                              if l.split(" = ")[0] in ("won", "lost", "drawn")), 1, "only the player's game")
-        hof = read(os.path.join(app.data, "match5", "hall-of-fame.toml"))
-        self.assertIn('start = "greedy"', hof)
+        # The hall of fame ranks what the player taught: nothing of the
+        # greedy computer's patterns.
+        hof_path = os.path.join(app.data, "match5", "hall-of-fame.toml")
+        hof = read(hof_path) if os.path.exists(hof_path) else ""
+        self.assertNotIn(f"level = {greedy['patterns']}", hof)
+        if "Tester" in hof:
+            self.assertIn('level = 1\nstart = "greedy"', hof)
+
+
+class TaughtLevel(AppTest):
+    def test_a_win_against_the_top_rung_is_level_1_with_the_start_shown(self):
+        top = ladder()["curriculum"]
+        app = self.start()
+        row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the start row")
+        app.click_on(row)
+        time.sleep(1)
+        app.key("Down", "Down", "Down", "Return")
+        started = f"level 0, taught by you · started from {top['patterns']} trained patterns"
+        wait_for(lambda: app.find("label", lambda n: n.startswith(started)), message=started)
+        # The threat player plays blue until the computer learns from a win.
+        taught = "level 1, taught by you · started from "
+        for game in range(40):
+            for _ in range(41):
+                if app.showing("push button", "Play Again"):
+                    break
+                blue, red = app.stones()
+                before = len(blue) + len(red)
+                app.click(*threat_move(blue, red, game))
+                wait_for(lambda: sum(map(len, app.stones())) >= before + 2 or app.showing("push button", "Play Again"),
+                         message="the move and the computer's answer")
+            if app.find("label", lambda n: n.startswith(taught)):
+                break
+            self.assertIsNotNone(app.find("label", lambda n: n.startswith("level 0, taught by you")),
+                                 "a game that taught nothing leaves the level at 0")
+            app.click_on(app.find_showing("push button", "Play Again"))
+            wait_for(lambda: sum(map(len, app.stones())) <= 1, message="a new game")
+        label = wait_for(lambda: app.find("label", lambda n: n.startswith(taught)), message="level 1 in the sidebar")
+        trained = int(label.name[len(taught):].split()[0])
+        self.assertLessEqual(trained, top["patterns"])
+        self.assertGreater(trained, top["patterns"] - 5, "junk removal takes few of the rung's patterns")
+        self.assertIn("Tester · level 1 · new", app.title())
+        app.key("ctrl+s")
+        hof_path = os.path.join(app.data, "match5", "hall-of-fame.toml")
+        hof = wait_for(lambda: os.path.exists(hof_path) and read(hof_path), message="the hall of fame")
+        self.assertIn('level = 1\nstart = "curriculum"', hof)
+        self.assertIn(f"trained = {trained}", hof)
         app.key("ctrl+h")
-        wait_for(lambda: app.find("label", "Started from: Trained Against a Greedy Player"),
+        wait_for(lambda: app.find("label", "level 1"), message="the hall of fame ranks level 1")
+        wait_for(lambda: app.find("label", f"Started from: The Full Curriculum · its {trained} trained patterns are not counted"),
                  message="the hall of fame says where the player started")
 
 
@@ -95,11 +153,13 @@ class StartFromOverDBus(unittest.TestCase):
         from gi.repository import GLib
         r.call("StartGame", "sa{sv}", "vs-computer",
                {"player": GLib.Variant("s", "Newbie"), "start-from": GLib.Variant("s", "curriculum")})
-        wait_for(lambda: r.prop("Level") == rungs["curriculum"]["patterns"], message="the curriculum's patterns")
+        wait_for(lambda: r.prop("TrainedPatterns") == rungs["curriculum"]["patterns"], message="the curriculum's patterns")
+        self.assertEqual(r.prop("Level"), 0, "the player taught nothing yet")
         self.assertEqual(r.prop("Player"), "Newbie")
         # Another start for the same new knowledge is still allowed.
         r.call("StartGame", "sa{sv}", "vs-computer", {"start-from": GLib.Variant("s", "nothing")})
-        wait_for(lambda: r.prop("Level") == 0, message="back to nothing")
+        wait_for(lambda: r.prop("TrainedPatterns") == 0, message="back to nothing")
+        self.assertEqual(r.prop("Level"), 0)
         # A player with games of their own keeps them.
         before = read(self.played)
         error, message = r.error_of("StartGame", "sa{sv}", "vs-computer",

@@ -51,10 +51,13 @@ enum Command {
         /// How many games to play.
         #[arg(long, value_name = "N")]
         games: u64,
-        /// `random`, `greedy`, `search:DEPTH` (a deterministic player looking
-        /// 1 to 4 moves ahead), `self` (a copy of the computer's own
-        /// knowledge, which learns too, in memory), or `pbrain:"COMMAND"` for
-        /// an external Gomocup engine.
+        /// The training family: `random`, `greedy`, `search:DEPTH` (a
+        /// deterministic player looking 1 to 4 moves ahead), `noisy:DEPTH`
+        /// (the same with random openings and some random moves), `self` (a
+        /// copy of the computer's own knowledge, which learns too, in
+        /// memory), `noisy-self`. Held out, for measuring: `threat` (a
+        /// player of fours, open threes and forcing sequences) and
+        /// `pbrain:"COMMAND"` for an external Gomocup engine.
         #[arg(long, value_name = "OPPONENT")]
         opponent: train::Opponent,
         /// Seed of every random choice (the same seed gives the same games).
@@ -108,6 +111,11 @@ enum Command {
         /// what the knowledge can do (tools/ladder-strength).
         #[arg(long)]
         frozen: bool,
+        /// Refuse an opponent of the held-out family (the threat player,
+        /// an external engine): how tools/make-ladder trains the computers
+        /// Match5 ships, so that they are measured against strangers.
+        #[arg(long)]
+        training_family: bool,
     },
     /// The trained computers a new player may start from, with what each
     /// can do (measured by tools/ladder-strength): `train --start-from NAME`.
@@ -115,6 +123,23 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// The move a built-in player would make: prints `x,y` (0 to 8 from
+    /// the left top), or nothing on a full board.
+    Move {
+        /// `random`, `greedy`, `search:DEPTH`, `noisy:DEPTH` or `threat`.
+        #[arg(long, value_name = "OPPONENT")]
+        player: train::Opponent,
+        /// The board: 81 fields row by row from the top, `.` empty, `B`
+        /// blue, `R` red (white space is ignored).
+        #[arg(long, value_name = "FIELDS")]
+        board: String,
+        /// The colour to move: `blue` or `red`.
+        #[arg(long, value_name = "COLOUR", default_value = "blue")]
+        color: String,
+        /// Seed of the player's random choices.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
     },
     /// Show a knowledge file: owner, password, level and every pattern.
     Show {
@@ -309,6 +334,7 @@ fn main() -> ExitCode {
             same_start,
             start_from,
             frozen,
+            training_family,
         } => train::run(&train::Options {
             knowledge,
             games,
@@ -326,6 +352,7 @@ fn main() -> ExitCode {
             same_start,
             start_from,
             frozen,
+            training_family,
         })
         .map(|finish| match finish {
             train::Finish::Done => 0,
@@ -333,6 +360,12 @@ fn main() -> ExitCode {
             train::Finish::Interrupted(signal) => 128 + signal as u8,
         }),
         Command::Ladder { json } => show::ladder(json).map(|()| 0),
+        Command::Move {
+            player,
+            board,
+            color,
+            seed,
+        } => train::suggest(&player, &board, &color, seed).map(|()| 0),
         Command::Show {
             file,
             json,

@@ -13,7 +13,13 @@ use crate::output::{print, printable};
 struct Shown {
     player: String,
     password: bool,
+    /// The patterns this player taught.
     level: usize,
+    /// The trained computer the knowledge started from, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<String>,
+    /// The patterns that came with it (not counted in the level).
+    trained: usize,
     won: u64,
     lost: u64,
     drawn: u64,
@@ -29,6 +35,8 @@ struct ShownPattern {
     /// The game that taught it (its moves are in `--history`), if known.
     #[serde(skip_serializing_if = "Option::is_none")]
     game: Option<u64>,
+    /// Taught by this player, not copied from the trained start.
+    taught: bool,
     rows: Vec<String>,
 }
 
@@ -133,6 +141,8 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
             player: k.player().to_string(),
             password: k.has_password(),
             level: k.level(),
+            start: k.start().map(str::to_string),
+            trained: k.trained(),
             won: stats.won,
             lost: stats.lost,
             drawn: stats.drawn,
@@ -145,6 +155,7 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
                     number: i + 1,
                     level: p.level(),
                     game: k.learned_in(i),
+                    taught: k.is_taught(i),
                     rows: p.rows(),
                 })
                 .collect(),
@@ -159,13 +170,21 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
         if k.has_password() { "yes" } else { "no" }
     )?;
     writeln!(text, "Level:    {}", k.level())?;
+    if let Some(start) = k.start() {
+        writeln!(
+            text,
+            "Started:  from the trained computer {start}; the level counts the patterns this player taught, not its {} patterns",
+            k.trained()
+        )?;
+    }
     writeln!(
         text,
         "Games:    won {}, lost {}, drawn {}",
         stats.won, stats.lost, stats.drawn
     )?;
     for (i, p) in k.patterns().iter().enumerate() {
-        writeln!(text, "\nPattern {} (level {}):", i + 1, p.level())?;
+        let from = if k.is_taught(i) { "" } else { ", trained" };
+        writeln!(text, "\nPattern {} (level {}{from}):", i + 1, p.level())?;
         for line in p.to_string().lines() {
             writeln!(text, "  {line}")?;
         }
@@ -174,51 +193,95 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
 }
 
 #[derive(Serialize)]
+struct ShownLadder {
+    /// Games against each held-out opponent.
+    games: u32,
+    /// The opponents the rungs are measured against: none of them trained
+    /// any rung.
+    held_out: Vec<ShownStranger>,
+    rungs: Vec<ShownRung>,
+}
+
+#[derive(Serialize)]
+struct ShownStranger {
+    id: String,
+    name: String,
+    opponent: String,
+}
+
+#[derive(Serialize)]
 struct ShownRung {
     name: &'static str,
     patterns: u32,
-    games: u32,
-    lost_to_search2: u32,
-    lost_to_search3: u32,
+    /// What trained it (tools/make-ladder).
+    trained_against: Vec<String>,
+    /// Games lost, frozen, to each held-out opponent (by id).
+    lost: std::collections::BTreeMap<String, u32>,
+    drawn: std::collections::BTreeMap<String, u32>,
 }
 
-/// `ladder`: every trained computer with its measured strength.
+/// `ladder`: every trained computer, what trained it, and what it lost to
+/// opponents it never met.
 pub fn ladder(json: bool) -> Result<()> {
+    let measured = match5_five::ladder::measured();
     let rungs: Vec<ShownRung> = match5_five::ladder::names()
         .filter_map(|name| {
             let s = match5_five::ladder::strength(name)?;
             Some(ShownRung {
                 name,
                 patterns: s.patterns,
-                games: s.games,
-                lost_to_search2: s.lost_to_search2,
-                lost_to_search3: s.lost_to_search3,
+                trained_against: s.trained_against,
+                lost: s.lost,
+                drawn: s.drawn,
             })
         })
         .collect();
+    let held_out: Vec<ShownStranger> = (measured.opponent.iter())
+        .map(|o| ShownStranger {
+            id: o.id.clone(),
+            name: o.name.clone(),
+            opponent: std::iter::once(o.spec.clone())
+                .chain(o.engine_info.iter().map(|i| format!("INFO {i}")))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+        .collect();
+    let games = measured.games;
     if json {
-        return Ok(print(&(serde_json::to_string_pretty(&rungs)? + "\n"))?);
+        let shown = ShownLadder {
+            games,
+            held_out,
+            rungs,
+        };
+        return Ok(print(&(serde_json::to_string_pretty(&shown)? + "\n"))?);
     }
     let mut text = String::new();
-    writeln!(
-        text,
-        "{:<12} {:>8}  {:>16}  {:>16}",
-        "start from", "patterns", "lost to search:2", "lost to search:3"
-    )?;
+    write!(text, "{:<12} {:>8}", "start from", "patterns")?;
+    for o in &held_out {
+        write!(text, "  {:>16}", format!("lost to {}", o.id))?;
+    }
+    writeln!(text)?;
     for r in &rungs {
-        let share = |lost: u32| format!("{lost} of {} ", r.games);
-        writeln!(
-            text,
-            "{:<12} {:>8}  {:>16}  {:>16}",
-            r.name,
-            r.patterns,
-            share(r.lost_to_search2),
-            share(r.lost_to_search3)
-        )?;
+        write!(text, "{:<12} {:>8}", r.name, r.patterns)?;
+        for o in &held_out {
+            let lost = r.lost.get(&o.id).copied().unwrap_or_default();
+            write!(text, "  {:>16}", format!("{lost} of {games} "))?;
+        }
+        writeln!(text)?;
     }
     writeln!(
         text,
-        "Measured frozen (learning nothing), the computer starting every other game."
+        "\nMeasured frozen (learning nothing), the computer starting every other game,\nagainst opponents no rung met while it learned (held out):"
     )?;
+    for o in &held_out {
+        writeln!(text, "  {}: {} ({})", o.id, o.name, o.opponent)?;
+    }
+    writeln!(
+        text,
+        "Trained against (tools/make-ladder, the training family only):"
+    )?;
+    for r in rungs.iter().filter(|r| !r.trained_against.is_empty()) {
+        writeln!(text, "  {}: {}", r.name, r.trained_against.join(", "))?;
+    }
     Ok(print(&text)?)
 }

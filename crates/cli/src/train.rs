@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use match5_common::random::{GameRng, rng_from_entropy, rng_from_seed};
 use match5_five::history::{self, Entry, GameResult};
 use match5_five::knowledge::Change;
-use match5_five::{Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher};
+use match5_five::{Board, Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher, threats};
 use rand::Rng;
 
 use crate::knowledge_file;
@@ -29,7 +29,38 @@ pub enum Opponent {
     /// The computer against a copy of its own knowledge; the copy learns
     /// too (in memory only).
     SelfCopy,
+    /// The copy of itself with noise: its first moves and some later ones
+    /// at random (see [`opponents::noisy_search_move`]).
+    NoisySelf,
+    /// The searcher with noise ([`opponents::noisy_search_move`]).
+    Noisy(u32),
+    /// The threat player ([`match5_five::threats`]): held out, measures only.
+    Threat,
     Pbrain(String),
+}
+
+impl Opponent {
+    /// The move of a built-in player for `color` on `board`; `None` for
+    /// the players that are not built in (a copy of the computer, an
+    /// external engine) and on a full board.
+    pub fn builtin_move(&self, board: &Board, color: Color, rng: &mut GameRng) -> Option<Cell> {
+        match self {
+            Opponent::Random => opponents::random_move(board, rng),
+            Opponent::Greedy => opponents::greedy_move(board, color, rng),
+            Opponent::Search(depth) => searcher::search_move(board, color, *depth),
+            Opponent::Noisy(depth) => opponents::noisy_search_move(board, color, *depth, rng),
+            Opponent::Threat => threats::threat_move(board, color, rng),
+            Opponent::SelfCopy | Opponent::NoisySelf | Opponent::Pbrain(_) => None,
+        }
+    }
+
+    /// The name `--opponent` takes.
+    pub fn name(&self) -> String {
+        match self {
+            Opponent::SelfCopy => "self".to_string(),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl FromStr for Opponent {
@@ -40,19 +71,26 @@ impl FromStr for Opponent {
             "random" => Ok(Opponent::Random),
             "greedy" => Ok(Opponent::Greedy),
             "self" => Ok(Opponent::SelfCopy),
+            "noisy-self" => Ok(Opponent::NoisySelf),
+            "threat" => Ok(Opponent::Threat),
             _ => {
-                if let Some(depth) = s.strip_prefix("search:") {
-                    return match depth.parse::<u32>() {
-                        Ok(d @ 1..=4) => Ok(Opponent::Search(d)),
-                        _ => Err(format!(
-                            "search:DEPTH needs a depth of 1 to 4, not {depth:?}"
-                        )),
-                    };
+                for (prefix, make) in [
+                    ("search:", Opponent::Search as fn(u32) -> Opponent),
+                    ("noisy:", Opponent::Noisy),
+                ] {
+                    if let Some(depth) = s.strip_prefix(prefix) {
+                        return match depth.parse::<u32>() {
+                            Ok(d @ 1..=4) => Ok(make(d)),
+                            _ => Err(format!(
+                                "{prefix}DEPTH needs a depth of 1 to 4, not {depth:?}"
+                            )),
+                        };
+                    }
                 }
                 match s.strip_prefix("pbrain:") {
                     Some(cmd) if !cmd.trim().is_empty() => Ok(Opponent::Pbrain(cmd.to_string())),
                     _ => Err(
-                        "expected random, greedy, self, search:DEPTH or pbrain:\"COMMAND\""
+                        "expected random, greedy, self, noisy-self, search:DEPTH, noisy:DEPTH, threat or pbrain:\"COMMAND\""
                             .to_string(),
                     ),
                 }
@@ -68,6 +106,9 @@ impl std::fmt::Display for Opponent {
             Opponent::Greedy => write!(f, "greedy"),
             Opponent::Search(d) => write!(f, "search:{d}"),
             Opponent::SelfCopy => write!(f, "a copy of itself"),
+            Opponent::NoisySelf => write!(f, "noisy-self"),
+            Opponent::Noisy(d) => write!(f, "noisy:{d}"),
+            Opponent::Threat => write!(f, "threat"),
             Opponent::Pbrain(c) => write!(f, "pbrain:{c}"),
         }
     }
@@ -98,6 +139,31 @@ pub struct Options {
     pub start_from: Option<String>,
     /// Play without learning and without saving.
     pub frozen: bool,
+    /// Refuse an opponent outside the training family.
+    pub training_family: bool,
+}
+
+/// `move`: prints the field a built-in player would play on `board`.
+pub fn suggest(player: &Opponent, board: &str, color: &str, seed: Option<u64>) -> Result<()> {
+    let Some(board) = Board::from_text(board) else {
+        bail!("a board is 81 fields: . for empty, B for blue, R for red");
+    };
+    let color = match color {
+        "blue" => Color::Blue,
+        "red" => Color::Red,
+        other => bail!("{}: the colour is blue or red", printable(other)),
+    };
+    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+    if matches!(
+        player,
+        Opponent::SelfCopy | Opponent::NoisySelf | Opponent::Pbrain(_)
+    ) {
+        bail!("{} is not a built-in player", printable(&player.name()));
+    }
+    if let Some(cell) = player.builtin_move(&board, color, &mut rng) {
+        output::print(&format!("{},{}\n", cell.x(), cell.y()))?;
+    }
+    Ok(())
 }
 
 /// How a training run ended.
@@ -130,6 +196,8 @@ enum Blue {
         knowledge: Box<Knowledge>,
         rng: Box<GameRng>,
         mirror: Game,
+        /// Some moves at random (`noisy-self`).
+        noisy: bool,
     },
 }
 
@@ -137,13 +205,8 @@ impl Blue {
     /// Blue's move, given red's last move (none when blue begins).
     fn reply(&mut self, game: &Game, red: Option<Cell>) -> Result<Cell> {
         match self {
-            Blue::BuiltIn(Opponent::Random, rng) => Ok(opponents::random_move(game.board(), rng)
-                .expect("a move on a board that is not full")),
-            Blue::BuiltIn(Opponent::Search(depth), _) => {
-                Ok(searcher::search_move(game.board(), Color::Blue, *depth)
-                    .expect("a move on a board that is not full"))
-            }
-            Blue::BuiltIn(_, rng) => Ok(opponents::greedy_move(game.board(), Color::Blue, rng)
+            Blue::BuiltIn(opponent, rng) => Ok(opponent
+                .builtin_move(game.board(), Color::Blue, rng)
                 .expect("a move on a board that is not full")),
             Blue::External(brain) => match red {
                 None => brain.begin(),
@@ -153,6 +216,7 @@ impl Blue {
                 knowledge,
                 rng,
                 mirror,
+                noisy,
             } => {
                 if game.moves().len() <= 1 {
                     let first = game.moves().first().map_or(Color::Blue, |m| m.kind.color());
@@ -160,6 +224,21 @@ impl Blue {
                 }
                 if let Some(cell) = red {
                     mirror.play_as(Color::Blue, cell)?;
+                }
+                let own = mirror
+                    .moves()
+                    .iter()
+                    .filter(|m| m.kind.color() == Color::Red)
+                    .count();
+                if *noisy
+                    && (own < opponents::NOISY_OPENING
+                        || (!opponents::urgent(mirror.board(), Color::Red)
+                            && rng.random_range(0..100) < opponents::NOISE_PERCENT))
+                    && let Some(cell) = match5_five::computer::free_move(mirror.board(), rng)
+                {
+                    // Played as the copy's own move (red in its mirror).
+                    mirror.play_as(Color::Red, cell)?;
+                    return Ok(cell);
                 }
                 Ok(mirror.computer_move(knowledge, rng)?.cell)
             }
@@ -190,6 +269,14 @@ impl Blue {
 pub fn run(o: &Options) -> Result<Finish> {
     if o.games == 0 {
         bail!("--games must be at least 1");
+    }
+    if o.training_family
+        && opponents::family(&o.opponent.name()) != Some(opponents::Family::Training)
+    {
+        bail!(
+            "{} is held out: it measures the trained computers and never trains them (--training-family)",
+            printable(&o.opponent.name())
+        );
     }
     let mut knowledge = knowledge_file::open(&o.knowledge, o.player.as_deref(), !o.frozen)?;
     if let Some(name) = &o.start_from {
@@ -227,10 +314,11 @@ pub fn run(o: &Options) -> Result<Finish> {
         Opponent::Pbrain(cmd) => {
             Blue::External(ExternalBrain::start(cmd, o.timeout, &o.engine_info)?)
         }
-        Opponent::SelfCopy => Blue::SelfCopy {
+        Opponent::SelfCopy | Opponent::NoisySelf => Blue::SelfCopy {
             knowledge: Box::new(knowledge.clone()),
             rng: Box::new(rng_from_seed(seeds.random())),
             mirror: Game::new(Mode::VsComputer, Color::Red),
+            noisy: matches!(o.opponent, Opponent::NoisySelf),
         },
         builtin => Blue::BuiltIn(builtin.clone(), Box::new(rng_from_seed(seeds.random()))),
     };

@@ -13,29 +13,127 @@ fn shown(dir: &std::path::Path, file: &str) -> serde_json::Value {
 }
 
 #[test]
-fn ladder_lists_every_start_with_its_measured_strength() {
+fn ladder_names_the_held_out_opponents_and_what_trained_each_rung() {
     let dir = tempfile::tempdir().unwrap();
-    let rungs: serde_json::Value =
+    let ladder: serde_json::Value =
         serde_json::from_str(&cli_ok(dir.path(), &["ladder", "--json"])).unwrap();
-    let names: Vec<&str> = rungs
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let rungs = ladder["rungs"].as_array().unwrap();
+    let names: Vec<&str> = rungs.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["nothing", "greedy", "self-play", "curriculum"]);
-    let lost3: Vec<u64> = rungs
+    let held_out: Vec<&str> = ladder["held_out"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| r["lost_to_search3"].as_u64().unwrap())
+        .map(|o| o["id"].as_str().unwrap())
         .collect();
+    assert!(held_out.contains(&"threat"), "{held_out:?}");
     assert!(
-        lost3[3] < lost3[0],
-        "the full curriculum loses fewer games to search:3 than empty knowledge: {lost3:?}"
+        held_out.iter().any(|o| o.starts_with("rapfi")),
+        "an external engine: {held_out:?}"
     );
+    for o in &held_out {
+        let lost: Vec<u64> = rungs
+            .iter()
+            .map(|r| r["lost"][o].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            lost[0],
+            ladder["games"].as_u64().unwrap(),
+            "{o}: empty knowledge loses all"
+        );
+        assert!(
+            lost.windows(2).all(|w| w[1] < w[0]),
+            "{o}: each rung loses fewer games than the one below it: {lost:?}"
+        );
+        // No rung met a held-out opponent while it learned.
+        for r in rungs {
+            for t in r["trained_against"].as_array().unwrap() {
+                assert!(!t.as_str().unwrap().contains(o), "{}: {t}", r["name"]);
+            }
+        }
+    }
+    assert!(rungs[3]["trained_against"].as_array().unwrap().len() >= 3);
     let text = cli_ok(dir.path(), &["ladder"]);
-    assert!(text.contains("curriculum"), "{text}");
+    for needle in [
+        "lost to threat",
+        "held out",
+        "the threat player",
+        "Rapfi",
+        "Trained against",
+        "curriculum: ",
+    ] {
+        assert!(text.contains(needle), "{needle:?} in {text}");
+    }
+}
+
+#[test]
+fn the_training_family_flag_refuses_held_out_opponents() {
+    let dir = tempfile::tempdir().unwrap();
+    for opponent in ["threat", "pbrain:./some-engine"] {
+        let out = cli(dir.path())
+            .args(["train", "--knowledge", "x.fivo", "--games", "1"])
+            .args(["--opponent", opponent, "--training-family"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{opponent}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is held out"), "{err}");
+        assert!(!dir.path().join("x.fivo").exists(), "nothing was trained");
+    }
+    let out = cli_ok(
+        dir.path(),
+        &[
+            "train",
+            "--knowledge",
+            "y.fivo",
+            "--games",
+            "3",
+            "--opponent",
+            "noisy:1",
+            "--seed",
+            "4",
+            "--training-family",
+        ],
+    );
+    assert!(out.contains("3 games against noisy:1"), "{out}");
+    // tools/make-ladder trains with the flag on every step.
+    let tool = include_str!("../../../tools/make-ladder");
+    assert!(
+        tool.contains("\"--training-family\""),
+        "make-ladder passes --training-family"
+    );
+}
+
+#[test]
+fn move_prints_a_built_in_players_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = ".".repeat(81);
+    assert_eq!(
+        cli_ok(
+            dir.path(),
+            &["move", "--player", "threat", "--board", &empty]
+        ),
+        "4,4\n"
+    );
+    // Blue's broken four on row 4: the threat player fills it.
+    let board = format!("{}BBB.B{}", ".".repeat(36), ".".repeat(40));
+    for player in ["threat", "greedy", "search:2"] {
+        let shown = cli_ok(
+            dir.path(),
+            &["move", "--player", player, "--board", &board, "--seed", "1"],
+        );
+        assert_eq!(shown, "3,4\n", "{player}");
+    }
+    let out = cli(dir.path())
+        .args(["move", "--player", "self", "--board", &empty])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let out = cli(dir.path())
+        .args(["move", "--player", "threat", "--board", "BBB"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("81 fields"));
 }
 
 #[test]
@@ -43,9 +141,9 @@ fn new_knowledge_starts_from_a_trained_computer_and_keeps_its_own_record() {
     let dir = tempfile::tempdir().unwrap();
     let k = dir.path().join("Anna.fivo");
     let k = k.to_str().unwrap();
-    let rungs: serde_json::Value =
+    let ladder: serde_json::Value =
         serde_json::from_str(&cli_ok(dir.path(), &["ladder", "--json"])).unwrap();
-    let greedy_patterns = rungs[1]["patterns"].as_u64().unwrap();
+    let greedy_patterns = ladder["rungs"][1]["patterns"].as_u64().unwrap();
     cli_ok(
         dir.path(),
         &[
@@ -71,7 +169,34 @@ fn new_knowledge_starts_from_a_trained_computer_and_keeps_its_own_record() {
         20,
         "only the player's own games are counted"
     );
-    assert!(file["level"].as_u64().unwrap() >= greedy_patterns, "{file}");
+    // The level is what the 20 games taught; the greedy computer's
+    // patterns are counted apart.
+    let level = file["level"].as_u64().unwrap();
+    let trained = file["trained"].as_u64().unwrap();
+    let taught = file["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["taught"].as_bool().unwrap())
+        .count() as u64;
+    assert_eq!(level, taught, "{file}");
+    assert!(
+        level <= file["won"].as_u64().unwrap(),
+        "no more than the wins"
+    );
+    assert!(
+        trained <= greedy_patterns && trained + 20 > greedy_patterns,
+        "{file}"
+    );
+    assert_eq!(file["start"], "greedy");
+    let text = cli_ok(dir.path(), &["show", k]);
+    assert!(text.contains(&format!("Level:    {level}\n")), "{text}");
+    assert!(
+        text.contains(&format!(
+            "Started:  from the trained computer greedy; the level counts the patterns this player taught, not its {trained} patterns"
+        )),
+        "{text}"
+    );
     let text = std::fs::read_to_string(k).unwrap();
     assert!(
         text.contains("\nstart = \"greedy\"\n"),

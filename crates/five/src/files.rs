@@ -152,7 +152,16 @@ impl Store {
 
     /// The hall of fame (empty when there is none yet).
     pub fn hall_of_fame(&self) -> Result<HallOfFame, FileError> {
-        HallOfFame::load(&self.hall_of_fame_path())
+        self.load_hall_of_fame(&self.hall_of_fame_path())
+    }
+
+    /// The hall of fame at `path`; an older one's levels are corrected from
+    /// the players' knowledge files where they are here.
+    fn load_hall_of_fame(&self, path: &Path) -> Result<HallOfFame, FileError> {
+        HallOfFame::load_correcting(path, |player, start| {
+            let k = load_knowledge(&self.knowledge_path(player).ok()?).ok()?;
+            (k.player() == player && k.start() == Some(start)).then(|| (k.level(), k.trained()))
+        })
     }
 
     /// Saves `knowledge` to `path` (its player's default file when `None`)
@@ -191,7 +200,7 @@ impl Store {
             Err(e) => return Err(e.into()),
             Ok(bytes) => merge_with_disk(knowledge, &path, &target, &bytes)?,
         };
-        let saved = if knowledge.level() == 0 {
+        let saved = if knowledge.pattern_count() == 0 {
             match fs::remove_file(&target) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
@@ -207,8 +216,11 @@ impl Store {
         drop(lock);
         knowledge.saved(matches!(saved, Saved::Erased(_)));
         knowledge.set_source(Some(path));
-        let hall_of_fame =
-            self.update_hall_of_fame(knowledge.player(), knowledge.level(), knowledge.start());
+        let hall_of_fame = self.update_hall_of_fame(
+            knowledge.player(),
+            knowledge.level(),
+            knowledge.start().map(|s| (s, knowledge.trained())),
+        );
         Ok(SaveReport {
             saved,
             merged,
@@ -217,17 +229,19 @@ impl Store {
     }
 
     /// Puts `player` at `level` in the hall of fame (level 0 removes them),
-    /// holding its lock. A damaged hall of fame is moved aside and a new one
-    /// started: the answer is then where the damaged one went.
+    /// with the trained computer they started from and its patterns they
+    /// hold (see [`HallOfFame::record`]), holding its lock. A damaged hall
+    /// of fame is moved aside and a new one started: the answer is then
+    /// where the damaged one went.
     pub fn update_hall_of_fame(
         &self,
         player: &str,
         level: usize,
-        start: Option<&str>,
+        start: Option<(&str, usize)>,
     ) -> Result<Option<PathBuf>, FileError> {
         let path = self.hall_of_fame_path();
         let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
-        let (mut hof, moved) = match HallOfFame::load(&target) {
+        let (mut hof, moved) = match self.load_hall_of_fame(&target) {
             Ok(hof) => (hof, None),
             Err(FileError::Parse { .. }) => {
                 let aside = damaged_name(&target);

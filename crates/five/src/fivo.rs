@@ -52,7 +52,7 @@ impl Contents {
             password: knowledge.password_hash().map(str::to_string),
             stats: knowledge.stats(),
             patterns: knowledge.patterns().to_vec(),
-            learned_in: (0..knowledge.level())
+            learned_in: (0..knowledge.pattern_count())
                 .map(|i| knowledge.learned_in(i))
                 .collect(),
             lost_lines: knowledge.lost_lines().clone(),
@@ -676,8 +676,10 @@ pub fn write(contents: &Contents) -> String {
         out.push_str(&format!("password = {}\n", quoted(p)));
     }
     if let Some(s) = &contents.start {
+        let taught = contents.learned_in.iter().flatten().count();
         out.push_str(&format!(
-            "# The trained computer this knowledge started from.\nstart = {}\n",
+            "# The trained computer this knowledge started from. Its patterns have\n# no game; the player's level counts only the {taught} with a game, the\n# patterns this player taught ({} came with the trained computer).\nstart = {}\n",
+            contents.patterns.len() - taught,
             quoted(s)
         ));
     }

@@ -15,16 +15,32 @@ pub const SIZE: usize = 100;
 /// The largest hall-of-fame file that is read; a larger one is damaged.
 pub const MAX_FILE_BYTES: usize = 256 * 1024;
 const FORMAT: &str = "match5-hall-of-fame";
-const VERSION: u32 = 1;
+/// Version 2 ranks only what each player taught; version 1 counted the
+/// patterns copied from a trained computer in the level of a player who
+/// started from one. Those levels are corrected when read (see
+/// [`HallOfFame::load_correcting`]).
+const VERSION: u32 = 2;
+
+/// The patterns of each trained computer that Match5 0.2.0 shipped, which a
+/// hall of fame of version 1 counted in the level of a player who started
+/// from it. Taking them off never ranks a copied pattern: junk removal only
+/// ever lowers how many of them a knowledge still holds.
+const COPIED_IN_VERSION_1: [(&str, usize); 3] =
+    [("greedy", 92), ("self-play", 1159), ("curriculum", 2075)];
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub player: String,
+    /// The patterns this player taught (their level).
     pub level: usize,
     /// The trained computer the player's knowledge started from (a rung of
     /// [`crate::ladder`]); none for knowledge that learned only from them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// How many patterns of that trained computer the knowledge holds: shown,
+    /// never ranked. Unknown for a level corrected without the knowledge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trained: Option<usize>,
 }
 
 /// The best players, highest level first; of equal levels, who got there
@@ -51,6 +67,18 @@ impl HallOfFame {
     /// [`MAX_FILE_BYTES`]) is a [`FileError::Parse`]; one of a newer version
     /// is [`FileError::Refused`]: read nothing from it, write nothing over it.
     pub fn load(path: &Path) -> Result<HallOfFame, FileError> {
+        HallOfFame::load_correcting(path, |_, _| None)
+    }
+
+    /// [`HallOfFame::load`]; the level of a player who started from a
+    /// trained computer in a hall of fame of version 1 is corrected to what
+    /// they taught: with `known(player, start)`, which gives their
+    /// knowledge's (level, trained patterns) where it is known, else by
+    /// taking off the patterns that trained computer had in version 1.
+    pub fn load_correcting(
+        path: &Path,
+        known: impl Fn(&str, &str) -> Option<(usize, usize)>,
+    ) -> Result<HallOfFame, FileError> {
         let bytes = match read_bounded(path, MAX_FILE_BYTES) {
             Ok(b) => b,
             Err(e) if e.is_not_found() => return Ok(HallOfFame::new()),
@@ -116,6 +144,25 @@ impl HallOfFame {
                 format!("{}: start is not the name of a trained computer", e.player),
             ));
         }
+        if hof.version < VERSION {
+            for e in &mut hof.entries {
+                let Some(start) = e.start.as_deref() else {
+                    continue;
+                };
+                (e.level, e.trained) = match known(&e.player, start) {
+                    Some((level, trained)) => (level, Some(trained)),
+                    None => {
+                        let copied = (COPIED_IN_VERSION_1.iter())
+                            .find(|(id, _)| *id == start)
+                            .map_or(0, |(_, n)| *n);
+                        (e.level.saturating_sub(copied), None)
+                    }
+                };
+            }
+            hof.entries.retain(|e| e.level > 0);
+            hof.version = VERSION;
+        }
+        // Stable: of equal levels, who got there first stays first.
         hof.entries.sort_by_key(|e| std::cmp::Reverse(e.level));
         hof.entries.truncate(SIZE);
         Ok(hof)
@@ -134,9 +181,11 @@ impl HallOfFame {
         &self.entries
     }
 
-    /// Puts `player` at `level`; level 0 takes them out. Only the best
-    /// [`SIZE`] stay.
-    pub fn record(&mut self, player: &str, level: usize, start: Option<&str>) {
+    /// Puts `player` at `level` (the patterns they taught); level 0 takes
+    /// them out. `start` is the trained computer their knowledge started
+    /// from with the patterns of it that it still holds: shown, not ranked.
+    /// Only the best [`SIZE`] stay.
+    pub fn record(&mut self, player: &str, level: usize, start: Option<(&str, usize)>) {
         self.entries.retain(|e| e.player != player);
         if level > 0 {
             let at = self.entries.partition_point(|e| e.level >= level);
@@ -145,7 +194,8 @@ impl HallOfFame {
                 Entry {
                     player: player.to_string(),
                     level,
-                    start: start.map(str::to_string),
+                    start: start.map(|(s, _)| s.to_string()),
+                    trained: start.map(|(_, n)| n),
                 },
             );
         }

@@ -231,7 +231,7 @@ impl Knowledge {
             return Err(KnowledgeError::NotOwner(self.player.clone()));
         }
         // Patterns of its own (not of an earlier start) are never dropped.
-        if self.stats.games() > 0 || (self.start.is_none() && !self.patterns.is_empty()) {
+        if self.stats.games() > 0 || self.level() > 0 {
             return Err(KnowledgeError::NotNew(self.player.clone()));
         }
         let mut changes: Vec<Change> = self
@@ -303,8 +303,34 @@ impl Knowledge {
         &self.player
     }
 
-    /// The player's level: the number of stored patterns.
+    /// The player's level: the number of stored patterns this player
+    /// taught, the seed's "roughly the number of times the player has won
+    /// from the computer". Patterns copied from the trained computer the
+    /// knowledge started from (see [`Knowledge::trained`]) are not theirs
+    /// and do not count; without a start every pattern counts, as in the
+    /// seed. Junk removal that deletes a taught pattern lowers it.
     pub fn level(&self) -> usize {
+        match self.start {
+            None => self.patterns.len(),
+            Some(_) => self.learned_in.iter().filter(|g| g.is_some()).count(),
+        }
+    }
+
+    /// The patterns that came with the trained computer this knowledge
+    /// started from and are still stored: in started knowledge, a pattern
+    /// without the game that taught it. 0 without a start.
+    pub fn trained(&self) -> usize {
+        self.patterns.len() - self.level()
+    }
+
+    /// Was the pattern at `index` taught by this player (not copied from
+    /// the trained computer the knowledge started from)?
+    pub fn is_taught(&self, index: usize) -> bool {
+        self.start.is_none() || self.learned_in(index).is_some()
+    }
+
+    /// Every stored pattern: the player's level plus [`Knowledge::trained`].
+    pub fn pattern_count(&self) -> usize {
         self.patterns.len()
     }
 
@@ -442,7 +468,14 @@ impl Knowledge {
     /// inserted after the other patterns of its level (the newest lesson of
     /// its level, which the computer tries first).
     pub fn learn(&mut self, new: Pattern) -> Vec<Change> {
-        let game = Some(self.stats.games()).filter(|g| *g > 0);
+        // In started knowledge a pattern without its game would read as one
+        // of the trained computer's: a lesson before any counted game is
+        // the first game's.
+        let game = match self.stats.games() {
+            0 if self.start.is_some() => Some(1),
+            0 => None,
+            g => Some(g),
+        };
         self.learn_with(new, true, game)
     }
 
@@ -595,6 +628,8 @@ impl Knowledge {
             .collect();
         self.lost = LostLines::default();
         self.learned_in.clear();
+        // Nothing of the trained computer is left either.
+        self.start = None;
         self.compile();
         Ok(changes)
     }

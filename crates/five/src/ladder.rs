@@ -41,22 +41,109 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     std::iter::once(NOTHING).chain(RUNGS.iter().map(|r| r.id))
 }
 
-/// What a rung can do, as `tools/ladder-strength` measured it: games lost
-/// out of `games` against players looking 2 and 3 moves ahead, learning
-/// nothing while measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+/// How `tools/make-ladder` trains each rung (`ladder/schedule.toml`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Schedule {
+    pub rung: Vec<Planned>,
+}
+
+/// One rung's training: it starts from the rung `from` (or from nothing)
+/// and plays its steps.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Planned {
+    pub id: String,
+    #[serde(default)]
+    pub from: Option<String>,
+    pub steps: Vec<Step>,
+}
+
+/// Games against one opponent of the training family, from a fixed seed.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Step {
+    pub games: u32,
+    /// As `match5-cli train --opponent` spells it.
+    pub opponent: String,
+    pub seed: u64,
+}
+
+/// The schedule the shipped rungs were made with.
+pub fn schedule() -> Schedule {
+    // Part of the build and read in its tests.
+    toml::from_str(include_str!("../ladder/schedule.toml")).expect("the schedule reads")
+}
+
+/// Every opponent that trained the rung `id` (through the rungs it started
+/// from), with its games, in the order they were played; empty for
+/// [`NOTHING`].
+pub fn trained_against(id: &str) -> Vec<(String, u32)> {
+    let schedule = schedule();
+    let Some(rung) = schedule.rung.iter().find(|r| r.id == id) else {
+        return Vec::new();
+    };
+    let mut out = rung
+        .from
+        .as_deref()
+        .map(trained_against)
+        .unwrap_or_default();
+    for step in &rung.steps {
+        match out.iter_mut().find(|(o, _)| *o == step.opponent) {
+            Some((_, games)) => *games += step.games,
+            None => out.push((step.opponent.clone(), step.games)),
+        }
+    }
+    out
+}
+
+/// What the rungs can do, as `tools/ladder-strength` measured it
+/// (`ladder/strength.toml`): frozen (learning nothing), the rung starting
+/// every other game, against opponents of the held-out family only.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Measured {
+    /// Games against each opponent.
+    pub games: u32,
+    pub seed: u64,
+    /// The held-out opponents, in the order they are shown.
+    pub opponent: Vec<Stranger>,
+    pub rung: std::collections::BTreeMap<String, Strength>,
+}
+
+/// An opponent the rungs never met while they learned.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Stranger {
+    /// Its key in [`Strength::lost`]: `threat`, `rapfi-3`.
+    pub id: String,
+    /// What it is, for people (the built-in ones are translated by id).
+    pub name: String,
+    /// How it was played: `match5-cli train --opponent SPEC`, with
+    /// `--engine-info` for each of `engine_info`.
+    pub spec: String,
+    #[serde(default)]
+    pub engine_info: Vec<String>,
+}
+
+/// One rung's figures.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Strength {
     pub patterns: u32,
-    pub games: u32,
-    pub lost_to_search2: u32,
-    pub lost_to_search3: u32,
+    /// What trained it, as tools/make-ladder's schedule says ("2000 games
+    /// against greedy").
+    #[serde(default)]
+    pub trained_against: Vec<String>,
+    /// Games lost to each opponent (by [`Stranger::id`]).
+    pub lost: std::collections::BTreeMap<String, u32>,
+    /// Games drawn against each opponent.
+    pub drawn: std::collections::BTreeMap<String, u32>,
+}
+
+/// The measured strength of every rung.
+pub fn measured() -> Measured {
+    // Part of the build and read in its tests.
+    toml::from_str(include_str!("../ladder/strength.toml")).expect("the figures read")
 }
 
 /// The measured strength of `id` ([`NOTHING`] too), if measured.
 pub fn strength(id: &str) -> Option<Strength> {
-    let all: std::collections::BTreeMap<String, Strength> =
-        toml::from_str(include_str!("../ladder/strength.toml")).ok()?;
-    all.get(id).copied()
+    measured().rung.remove(id)
 }
 
 /// Knowledge of `player` that starts from the trained computer `id`: its
@@ -91,8 +178,13 @@ mod tests {
             assert!(k.history().is_empty());
             assert_eq!(k.start(), (id != NOTHING).then_some(id));
             let s = strength(id).unwrap_or_else(|| panic!("{id} is measured"));
-            assert_eq!(s.patterns as usize, k.level(), "{id}: measured as shipped");
-            levels.push(k.level());
+            assert_eq!(
+                s.patterns as usize,
+                k.pattern_count(),
+                "{id}: measured as shipped"
+            );
+            assert_eq!(k.level(), 0, "{id}: the player taught nothing yet");
+            levels.push(k.pattern_count());
         }
         assert_eq!(levels[0], 0);
         assert!(levels.windows(2).all(|w| w[0] < w[1]), "{levels:?}");
@@ -106,5 +198,56 @@ mod tests {
             ["nothing", "greedy", "self-play", "curriculum"],
             "the names the error lists"
         );
+    }
+
+    /// The rungs Match5 ships learned only from the training family and
+    /// are measured only against the held-out one.
+    #[test]
+    fn rungs_train_on_one_family_and_are_measured_on_the_other() {
+        use crate::opponents::{Family, family};
+        let schedule = schedule();
+        let ids: Vec<&str> = schedule.rung.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, RUNGS.map(|r| r.id), "the schedule makes every rung");
+        for rung in &schedule.rung {
+            assert!(!rung.steps.is_empty());
+            for step in &rung.steps {
+                assert_eq!(
+                    family(&step.opponent),
+                    Some(Family::Training),
+                    "{}: {} may not train a shipped rung",
+                    rung.id,
+                    step.opponent
+                );
+            }
+        }
+        let m = measured();
+        assert!(
+            m.opponent.len() >= 2,
+            "the threat player and an external engine"
+        );
+        assert!(m.opponent.iter().any(|o| o.spec == "threat"));
+        assert!(m.opponent.iter().any(|o| o.spec.starts_with("pbrain:")));
+        for o in &m.opponent {
+            assert_eq!(
+                family(&o.spec),
+                Some(Family::HeldOut),
+                "{} measures only",
+                o.id
+            );
+            for id in names() {
+                let trained = trained_against(id);
+                assert!(
+                    trained.iter().all(|(t, _)| t != &o.spec),
+                    "{id} met {}",
+                    o.id
+                );
+                let s = strength(id).unwrap();
+                assert!(s.lost.contains_key(&o.id) && s.drawn.contains_key(&o.id));
+                assert!(s.lost[&o.id] + s.drawn[&o.id] <= m.games);
+            }
+        }
+        let top = trained_against("curriculum");
+        assert!(top.len() > trained_against("greedy").len(), "{top:?}");
+        assert!(trained_against(NOTHING).is_empty());
     }
 }

@@ -41,6 +41,7 @@ pub mod password;
 pub mod pattern;
 pub mod searcher;
 pub mod symmetry;
+pub mod threats;
 
 pub use board::{Board, Cell, Color};
 pub use computer::{Choice, Reason};

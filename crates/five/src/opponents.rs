@@ -1,9 +1,90 @@
-//! Built-in players to train the computer against. They play any colour.
+//! Built-in players to train the computer against, and the families they
+//! belong to. They play any colour.
+//!
+//! The *training* family is what the trained computers Match5 ships may
+//! learn from (`tools/make-ladder` refuses anything else); the *held-out*
+//! family only measures them, so that a figure a person reads is against an
+//! opponent the computer never met while it learned. External Gomocup
+//! engines are held out too: for measuring only.
 
 use rand::Rng;
 
 use crate::board::{Board, Cell, Color, DIRECTIONS};
 use match5_common::random::GameRng;
+
+/// Which family a built-in player belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// May train a shipped computer.
+    Training,
+    /// Measures only: never trains a shipped computer.
+    HeldOut,
+}
+
+/// The family of the built-in player `name` as `match5-cli train
+/// --opponent` spells it (`search:3`, `noisy:2`, `threat`); `None` for a
+/// name that is no built-in player. Anything external is
+/// [`Family::HeldOut`].
+pub fn family(name: &str) -> Option<Family> {
+    let depth = |d: &str| matches!(d, "1" | "2" | "3" | "4");
+    match name.split_once(':') {
+        None => match name {
+            "random" | "greedy" | "self" | "noisy-self" => Some(Family::Training),
+            "threat" => Some(Family::HeldOut),
+            _ => None,
+        },
+        Some(("search" | "noisy", d)) if depth(d) => Some(Family::Training),
+        Some(("pbrain", _)) => Some(Family::HeldOut),
+        _ => None,
+    }
+}
+
+/// How often a noisy player plays a random field next to a stone instead
+/// of its searched move, in percent (never when five is to be made or
+/// stopped).
+pub const NOISE_PERCENT: u32 = 15;
+/// A noisy player's first moves in a game are random fields near the
+/// centre: every game opens differently.
+pub const NOISY_OPENING: usize = 2;
+
+/// The searcher looking `depth` moves ahead, with noise: its first
+/// [`NOISY_OPENING`] stones go on random fields of the centre's 5x5 square
+/// next to a stone, and later a random field next to a stone
+/// [`NOISE_PERCENT`] of the time, unless five can be made or must be
+/// stopped. A training opponent that shows the computer many positions.
+pub fn noisy_search_move(
+    board: &Board,
+    color: Color,
+    depth: u32,
+    rng: &mut GameRng,
+) -> Option<Cell> {
+    let own = Board::cells_of(board.stones(color)).count();
+    if own < NOISY_OPENING {
+        let centre: Vec<Cell> = Cell::all()
+            .filter(|c| c.x().abs_diff(4) <= 2 && c.y().abs_diff(4) <= 2)
+            .filter(|c| board.is_empty_at(*c))
+            .filter(|c| board.is_blank() || board.empty_next_to_stones() & c.bit() != 0)
+            .collect();
+        if !centre.is_empty() {
+            return Some(centre[rng.random_range(0..centre.len())]);
+        }
+    }
+    if !urgent(board, color) && rng.random_range(0..100) < NOISE_PERCENT {
+        let near: Vec<Cell> = Board::cells_of(board.empty_next_to_stones()).collect();
+        if !near.is_empty() {
+            return Some(near[rng.random_range(0..near.len())]);
+        }
+    }
+    crate::searcher::search_move(board, color, depth)
+}
+
+/// Can `color` make five, or must it stop the other side's five?
+pub fn urgent(board: &Board, color: Color) -> bool {
+    Cell::all().any(|c| {
+        board.is_empty_at(c)
+            && (line_length(board, c, color) >= 5 || line_length(board, c, color.other()) >= 5)
+    })
+}
 
 /// A uniformly random empty field.
 pub fn random_move(board: &Board, rng: &mut GameRng) -> Option<Cell> {
@@ -67,6 +148,45 @@ pub fn line_length(board: &Board, cell: Cell, color: Color) -> usize {
 mod tests {
     use super::*;
     use match5_common::random::rng_from_seed;
+
+    #[test]
+    fn every_player_has_one_family_and_externals_are_held_out() {
+        for name in [
+            "random",
+            "greedy",
+            "self",
+            "noisy-self",
+            "search:1",
+            "search:4",
+            "noisy:3",
+        ] {
+            assert_eq!(family(name), Some(Family::Training), "{name}");
+        }
+        for name in ["threat", "pbrain:./engine --depth 3"] {
+            assert_eq!(family(name), Some(Family::HeldOut), "{name}");
+        }
+        for name in ["search:5", "noisy", "threats", ""] {
+            assert_eq!(family(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_noisy_player_opens_differently_and_still_stops_five() {
+        let openings: std::collections::HashSet<_> = (0..20)
+            .map(|seed| noisy_search_move(&Board::new(), Color::Blue, 2, &mut rng_from_seed(seed)))
+            .collect();
+        assert!(openings.len() > 3, "{openings:?}");
+        let mut b = Board::new();
+        for x in 0..4 {
+            b.set(Cell::new(x, 0).unwrap(), Some(Color::Red));
+        }
+        b.set(Cell::new(4, 4).unwrap(), Some(Color::Blue));
+        b.set(Cell::new(5, 5).unwrap(), Some(Color::Blue));
+        for seed in 0..50 {
+            let m = noisy_search_move(&b, Color::Blue, 2, &mut rng_from_seed(seed));
+            assert_eq!(m, Cell::new(4, 0), "seed {seed}");
+        }
+    }
 
     #[test]
     fn greedy_wins_then_blocks_then_extends() {

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use crate::board::{Board, CELLS, Cell, Color, SIZE};
 
 /// Every run of five fields in a row, column or diagonal, as bits.
-fn windows() -> &'static [u128] {
+pub(crate) fn windows() -> &'static [u128] {
     static WINDOWS: OnceLock<Vec<u128>> = OnceLock::new();
     WINDOWS.get_or_init(|| {
         let mut out = Vec::new();
@@ -44,7 +44,7 @@ const WORTH: [i64; 6] = [0, 1, 12, 150, 2_000, WIN];
 /// The score of `board` for `me`: my open windows minus the other side's
 /// (theirs weighted a little more: a threat to stop counts before an
 /// attack of the same size).
-fn score(board: &Board, me: Color) -> i64 {
+pub(crate) fn score(board: &Board, me: Color) -> i64 {
     let (mine, theirs) = (board.stones(me), board.stones(me.other()));
     let mut total = 0;
     for w in windows() {

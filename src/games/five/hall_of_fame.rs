@@ -6,7 +6,7 @@ use adw::subclass::prelude::*;
 use gtk::glib;
 
 use super::model::FiveGame;
-use crate::i18n::gettext_f;
+use crate::i18n::{gettext_f, ngettext_f};
 
 mod imp {
     use super::*;
@@ -69,11 +69,23 @@ impl HallOfFame {
                 for (i, entry) in hof.entries().iter().enumerate() {
                     let r = row(i + 1, &entry.player, entry.level, entry.player == me);
                     if let Some(start) = &entry.start {
-                        // Where the player's computer started: the ranks stay fair.
-                        r.set_subtitle(&gettext_f(
-                            "Started from: {start}",
-                            &[("start", &super::ladder_words::title(start))],
-                        ));
+                        // Where the player's computer started; the rank
+                        // counts only what the player taught.
+                        r.set_subtitle(&match entry.trained {
+                            Some(n) => ngettext_f(
+                                "Started from: {start} · its {trained} trained pattern is not counted",
+                                "Started from: {start} · its {trained} trained patterns are not counted",
+                                u32::try_from(n).unwrap_or(u32::MAX),
+                                &[
+                                    ("start", &super::ladder_words::title(start)),
+                                    ("trained", &n.to_string()),
+                                ],
+                            ),
+                            None => gettext_f(
+                                "Started from: {start} · its trained patterns are not counted",
+                                &[("start", &super::ladder_words::title(start))],
+                            ),
+                        });
                     }
                     imp.list.append(&r);
                 }

@@ -6,7 +6,7 @@ use match5_five::Knowledge;
 use match5_five::history::GameResult;
 use match5_five::ladder;
 
-use crate::i18n::{gettext, ngettext_f};
+use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// The name of a start (`nothing` or a rung), as the sidebar lists it.
 pub fn title(id: &str) -> String {
@@ -19,7 +19,9 @@ pub fn title(id: &str) -> String {
     }
 }
 
-/// What a start knows and can do, in one sentence.
+/// What a start knows and can do: what trained it, and what it lost,
+/// frozen, to players it never met (the held-out figures of
+/// `tools/ladder-strength`).
 pub fn description(id: &str) -> String {
     let Some(s) = ladder::strength(id) else {
         return String::new();
@@ -29,17 +31,87 @@ pub fn description(id: &str) -> String {
             "It knows nothing, not even to finish its own open four, and learns only from the games you win.",
         );
     }
-    ngettext_f(
-        "{patterns} pattern from training; learning nothing, it lost {lost2} of {games} games to a player looking two moves ahead and {lost3} to one looking three.",
-        "{patterns} patterns from training; learning nothing, it lost {lost2} of {games} games to a player looking two moves ahead and {lost3} to one looking three.",
+    let measured = ladder::measured();
+    let trained = ngettext_f(
+        "{patterns} pattern, learned against {opponents}.",
+        "{patterns} patterns, learned against {opponents}.",
         s.patterns,
         &[
             ("patterns", &s.patterns.to_string()),
-            ("lost2", &s.lost_to_search2.to_string()),
-            ("lost3", &s.lost_to_search3.to_string()),
-            ("games", &s.games.to_string()),
+            ("opponents", &trainers(id)),
         ],
+    );
+    let lost: Vec<String> = measured
+        .opponent
+        .iter()
+        .map(|o| {
+            gettext_f(
+                "{lost} of {games} games to {opponent}",
+                &[
+                    (
+                        "lost",
+                        &s.lost.get(&o.id).copied().unwrap_or_default().to_string(),
+                    ),
+                    ("games", &measured.games.to_string()),
+                    ("opponent", &stranger(o)),
+                ],
+            )
+        })
+        .collect();
+    format!(
+        "{trained} {}",
+        gettext_f(
+            "Against players it never met, learning nothing, it lost {figures}.",
+            &[("figures", &lost.join("; "))]
+        )
     )
+}
+
+/// A held-out opponent's name for people.
+pub fn stranger(o: &ladder::Stranger) -> String {
+    match o.id.as_str() {
+        "threat" => gettext("the threat player (fours, open threes and forcing sequences)"),
+        _ if o.id.starts_with("rapfi") => gettext_f(
+            "Rapfi, an open Gomocup engine, searching {depth} moves deep",
+            &[("depth", o.id.trim_start_matches("rapfi-"))],
+        ),
+        _ => o.name.clone(),
+    }
+}
+
+/// The opponents that trained rung `id`, for people: "a greedy player,
+/// itself, players looking 2 or 3 moves ahead".
+pub fn trainers(id: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut depths: Vec<&str> = Vec::new();
+    let trained = ladder::trained_against(id);
+    for (opponent, _) in &trained {
+        let word = match opponent.split_once(':') {
+            Some(("search" | "noisy", d)) => {
+                if !depths.contains(&d) {
+                    depths.push(d);
+                }
+                continue;
+            }
+            _ => match opponent.as_str() {
+                "greedy" => gettext("a greedy player"),
+                "random" => gettext("a random player"),
+                "self" | "noisy-self" => gettext("itself"),
+                other => other.to_string(),
+            },
+        };
+        if !words.contains(&word) {
+            words.push(word);
+        }
+    }
+    if !depths.is_empty() {
+        depths.sort_unstable();
+        words.push(gettext_f(
+            "players looking {depths} moves ahead",
+            &[("depths", &depths.join(gettext(" or ").as_str()))],
+        ));
+    }
+    words.join(", ")
 }
 
 /// The computer's record against the player, as facts: how many games in
@@ -117,29 +189,22 @@ mod tests {
         assert!(record(&k).contains("You won the last game."));
     }
 
-    /// Help states the measured figures in words: they must be the ones
+    /// Help states the held-out figures in words: they must be the ones
     /// `tools/ladder-strength` wrote.
     #[test]
     fn help_says_the_figures_that_were_measured() {
         let help = include_str!("help.ui");
-        for id in ids().into_iter().skip(1) {
+        let measured = ladder::measured();
+        let ids: Vec<&str> = measured.opponent.iter().map(|o| o.id.as_str()).collect();
+        assert_eq!(ids, ["threat", "rapfi-3"], "help names these two");
+        assert!(help.contains(&format!("in {} games against", measured.games)));
+        for id in self::ids().into_iter().skip(1) {
             let s = ladder::strength(id).unwrap();
-            assert!(
-                help.contains(&format!(
-                    "{} patterns; it lost {}",
-                    s.patterns, s.lost_to_search2
-                )),
-                "{id}: help names {} patterns and {} losses",
-                s.patterns,
-                s.lost_to_search2
+            let sentence = format!(
+                "{} patterns; it lost {} of {} games to the threat player and {} to Rapfi.",
+                s.patterns, s.lost["threat"], measured.games, s.lost["rapfi-3"]
             );
-            assert!(
-                help.contains(&format!("{} to the three-move one.", s.lost_to_search3))
-                    || help.contains(&format!("and {}.", s.lost_to_search3)),
-                "{id}: {} losses to search:3",
-                s.lost_to_search3
-            );
-            assert!(help.contains(&format!("in {} games against", s.games)));
+            assert!(help.contains(&sentence), "{id}: help says {sentence:?}");
         }
     }
 
@@ -151,7 +216,10 @@ mod tests {
             assert!(d.ends_with('.'), "{id}: {d}");
             if id != ladder::NOTHING {
                 let s = ladder::strength(id).unwrap();
-                assert!(d.contains(&s.lost_to_search3.to_string()), "{d}");
+                for (o, lost) in &s.lost {
+                    assert!(d.contains(&format!("{lost} of ")), "{o}: {d}");
+                }
+                assert!(!trainers(id).is_empty());
             }
         }
     }

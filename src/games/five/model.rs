@@ -40,9 +40,15 @@ mod imp {
         /// The player whose knowledge the computer uses.
         #[property(get)]
         pub player: RefCell<String>,
-        /// The number of patterns learned from the player.
+        /// The number of patterns the player taught (their level).
         #[property(get)]
         pub level: StdCell<u32>,
+        /// Patterns of the trained computer the knowledge started from.
+        #[property(get)]
+        pub trained: StdCell<u32>,
+        /// Every stored pattern: `level` plus `trained`.
+        #[property(get)]
+        pub patterns: StdCell<u32>,
         /// New, the owner's or a user's.
         #[property(get, builder(KnowledgeState::default()))]
         pub knowledge_status: StdCell<KnowledgeState>,
@@ -162,6 +168,15 @@ impl FiveGame {
         }
         if put_copy(&imp.level, u32::try_from(k.level()).unwrap_or(u32::MAX)) {
             self.notify_level();
+        }
+        if put_copy(&imp.trained, u32::try_from(k.trained()).unwrap_or(u32::MAX)) {
+            self.notify_trained();
+        }
+        if put_copy(
+            &imp.patterns,
+            u32::try_from(k.pattern_count()).unwrap_or(u32::MAX),
+        ) {
+            self.notify_patterns();
         }
         if put_copy(&imp.knowledge_status, k.status().into()) {
             self.notify_knowledge_status();
@@ -353,6 +368,12 @@ impl FiveGame {
     /// The game in which the pattern at `index` was learned, if known.
     pub fn learned_in(&self, index: usize) -> Option<u64> {
         self.with(|s| s.knowledge().learned_in(index))
+    }
+
+    /// Was the pattern at `index` taught by the player (not copied from
+    /// the trained computer the knowledge started from)?
+    pub fn is_taught(&self, index: usize) -> bool {
+        self.with(|s| s.knowledge().is_taught(index))
     }
 
     /// The trained computer the knowledge started from, if any.

@@ -249,7 +249,7 @@ impl FivePage {
             model,
             // The level too: the note under the board says what empty
             // knowledge is.
-            &["moves", "state", "mode", "level"],
+            &["moves", "state", "mode", "patterns"],
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
@@ -280,7 +280,7 @@ impl FivePage {
             self,
             move |_| page.enable_knowledge_actions()
         ));
-        model.connect_level_notify(glib::clone!(
+        model.connect_patterns_notify(glib::clone!(
             #[weak(rename_to = page)]
             self,
             move |_| page.enable_knowledge_actions()
@@ -358,7 +358,7 @@ impl FivePage {
         let may_save = model.may_save();
         self.action(FiveAction::Save).set_enabled(may_save);
         self.action(FiveAction::DeleteAll)
-            .set_enabled(may_save && model.level() > 0);
+            .set_enabled(may_save && model.patterns() > 0);
     }
 
     /// A new game in the mode the person chose.

@@ -133,7 +133,7 @@ impl PatternViewer {
                 #[weak(rename_to = viewer)]
                 self,
                 move |_| {
-                    let count = viewer.model().level() as usize;
+                    let count = viewer.model().patterns() as usize;
                     let imp = viewer.imp();
                     imp.index.set(to(imp.index.get(), count));
                     viewer.update();
@@ -198,7 +198,7 @@ impl PatternViewer {
     fn update(&self) {
         let imp = self.imp();
         let model = self.model();
-        let count = model.level() as usize;
+        let count = model.patterns() as usize;
         let i = imp.index.get().min(count.saturating_sub(1));
         imp.index.set(i);
         let level = model.pattern(i).map(|p| p.level());
@@ -213,6 +213,13 @@ impl PatternViewer {
             ]
         };
         let subtitle = match (level, model.learned_in(i)) {
+            (Some(l), None) if !model.is_taught(i) => gettext_f(
+                "Pattern {number} of {count} · depth {depth} · came with the trained computer",
+                &args(l)
+                    .iter()
+                    .map(|(k, v)| (*k, v.as_str()))
+                    .collect::<Vec<_>>(),
+            ),
             (Some(l), Some(_)) => gettext_f(
                 "Pattern {number} of {count} · depth {depth} · learned in game {game}",
                 &args(l)

@@ -19,7 +19,7 @@ use match5_five::Status;
 use super::ladder_words;
 use super::model::FiveGame;
 use super::state::GameMode;
-use crate::i18n::{gettext, gettext_f};
+use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 mod imp {
     use super::*;
@@ -104,6 +104,24 @@ pub fn status_name(status: Status) -> String {
 
 pub fn level_text(level: usize) -> String {
     gettext_f("level {level}", &[("level", &level.to_string())])
+}
+
+/// The level and, for knowledge that started from a trained computer, the
+/// patterns that came with it, which the level does not count: "level 3,
+/// taught by you · started from 2072 trained patterns".
+pub fn level_and_start_text(level: usize, start: Option<&str>, trained: usize) -> String {
+    match start {
+        None => level_text(level),
+        Some(_) => ngettext_f(
+            "level {level}, taught by you · started from {trained} trained pattern",
+            "level {level}, taught by you · started from {trained} trained patterns",
+            u32::try_from(trained).unwrap_or(u32::MAX),
+            &[
+                ("level", &level.to_string()),
+                ("trained", &trained.to_string()),
+            ],
+        ),
+    }
 }
 
 impl FiveSidebar {
@@ -250,7 +268,7 @@ impl FiveSidebar {
             self,
             move |_| sidebar.show_player()
         ));
-        for property in ["level", "knowledge-status"] {
+        for property in ["level", "trained", "knowledge-status"] {
             model.connect_notify_local(
                 Some(property),
                 glib::clone!(
@@ -274,7 +292,7 @@ impl FiveSidebar {
             "won",
             "lost",
             "drawn",
-            "level",
+            "patterns",
             "knowledge-status",
             "player",
         ] {
@@ -298,7 +316,11 @@ impl FiveSidebar {
         };
         self.imp().knowledge_row.set_subtitle(&format!(
             "{} · {}",
-            level_text(model.level() as usize),
+            level_and_start_text(
+                model.level() as usize,
+                model.start().as_deref(),
+                model.trained() as usize
+            ),
             status_text
         ));
     }
@@ -319,8 +341,9 @@ impl FiveSidebar {
         imp.start_info_row
             .set_subtitle(&ladder_words::description(id));
         let games = model.won() + model.lost() + model.drawn();
-        let fresh =
-            games == 0 && model.status() != Status::User && (start.is_some() || model.level() == 0);
+        let fresh = games == 0
+            && model.status() != Status::User
+            && (start.is_some() || model.patterns() == 0);
         imp.start_row.set_sensitive(fresh);
         imp.record_row
             .set_subtitle(&model.with(|s| ladder_words::record(s.knowledge())));

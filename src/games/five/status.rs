@@ -76,8 +76,7 @@ impl FivePage {
         let knows_nothing = self.model().with(|s| {
             let k = s.knowledge();
             s.mode() == Mode::VsComputer
-                && k.level() == 0
-                && k.start().is_none()
+                && k.pattern_count() == 0
                 && k.stats().games() < FIRST_GAMES
         });
         imp.new_note.set_visible(knows_nothing && why.is_none());

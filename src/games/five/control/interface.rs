@@ -86,6 +86,7 @@ pub enum Request {
 pub struct Snapshot {
     pub player: String,
     pub level: u32,
+    pub trained_patterns: u32,
     pub knowledge_status: KnowledgeState,
     pub mode: GameMode,
     pub state: GameState,
@@ -310,9 +311,17 @@ impl Control {
         self.read(|s| s.player.clone())
     }
 
+    /// The patterns the player taught: their level.
     #[zbus(property)]
     async fn level(&self) -> u32 {
         self.read(|s| s.level)
+    }
+
+    /// The patterns that came with the trained computer the knowledge
+    /// started from (not counted in the level).
+    #[zbus(property)]
+    async fn trained_patterns(&self) -> u32 {
+        self.read(|s| s.trained_patterns)
     }
 
     #[zbus(property)]
@@ -419,6 +428,9 @@ impl Service {
         }
         if old.level != new.level {
             control.level_changed(emitter).await?;
+        }
+        if old.trained_patterns != new.trained_patterns {
+            control.trained_patterns_changed(emitter).await?;
         }
         if old.knowledge_status != new.knowledge_status {
             control.knowledge_status_changed(emitter).await?;

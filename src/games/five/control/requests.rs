@@ -24,6 +24,7 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
     Snapshot {
         player: model.player(),
         level: model.level(),
+        trained_patterns: model.trained(),
         knowledge_status: model.knowledge_status(),
         mode: model.mode(),
         state: model.state(),
