@@ -141,7 +141,8 @@ def lessons(home, size):
     app.click_on(row)
     time.sleep(1)
     app.key("Down", "Down", "Down", "Return")
-    wait_for(lambda: "level 2075" in app.title(), message="the curriculum")
+    wait_for(lambda: app.find("label", lambda n: n.startswith("level 0, taught by you · started from")),
+             message="the curriculum")
     xdotool("mousemove", "0", "0")
     shot(app, "start.png")
     app.close()

@@ -95,9 +95,14 @@ impl Entry {
             .parse::<u32>()
             .map_err(|_| format!("level {level:?} is not a number"))?;
         if !is_date(date) {
-            return Err(format!("date {date:?} is not YYYY-MM-DD"));
+            return Err(format!(
+                "date {date:?} is not a day of the calendar as YYYY-MM-DD"
+            ));
         }
         let moves = moves.map(moves::decode).transpose()?;
+        if let Some(moves) = &moves {
+            check_game(moves, result)?;
+        }
         Ok(Entry {
             game,
             result,
@@ -105,6 +110,40 @@ impl Entry {
             date: date.to_string(),
             moves,
         })
+    }
+}
+
+/// The moves of a game the player won, checked as a game: no move after
+/// a five, and the last move is blue's five.
+fn check_game(moves: &[Move], result: GameResult) -> Result<(), String> {
+    if result != GameResult::Won {
+        return Err(format!(
+            "moves are kept only for games the player won, not for a {} game",
+            result.as_str()
+        ));
+    }
+    let mut board = crate::board::Board::new();
+    for (i, m) in moves.iter().enumerate() {
+        board.set(m.cell, Some(m.kind.color()));
+        if !board.winning_runs(m.cell).is_empty() && i + 1 < moves.len() {
+            return Err(format!(
+                "move {}: the game was over, {} had five",
+                i + 2,
+                match m.kind.color() {
+                    crate::board::Color::Blue => "blue",
+                    crate::board::Color::Red => "red",
+                }
+            ));
+        }
+    }
+    match moves.last() {
+        Some(last)
+            if last.kind.color() == crate::board::Color::Blue
+                && !board.winning_runs(last.cell).is_empty() =>
+        {
+            Ok(())
+        }
+        _ => Err("the moves do not end in blue's five, as a game the player won does".to_string()),
     }
 }
 
@@ -117,9 +156,18 @@ fn is_date(text: &str) -> bool {
     if !digits(5..7) || !digits(8..10) {
         return false;
     }
+    let year: u32 = text[0..4].parse().unwrap_or(0);
     let month: u32 = text[5..7].parse().unwrap_or(0);
     let day: u32 = text[8..10].parse().unwrap_or(0);
-    (1..=12).contains(&month) && (1..=31).contains(&day)
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&day)
 }
 
 /// The latest games, oldest first, game numbers rising.
@@ -264,13 +312,41 @@ mod tests {
         }
         assert!(today().len() == 10 && is_date(&today()));
         // The moves of a won game ride along; a bad list says where.
-        let taught = Entry::from_line("13 won 4 2026-11-22 B44R33B45").unwrap();
-        assert_eq!(taught.moves.as_ref().map(Vec::len), Some(3));
-        assert_eq!(taught.to_line(), "13 won 4 2026-11-22 B44R33B45");
+        let five = "B00R08B10R18B20R28B30R38B40";
+        let taught = Entry::from_line(&format!("13 won 4 2026-11-22 {five}")).unwrap();
+        assert_eq!(taught.moves.as_ref().map(Vec::len), Some(9));
+        assert_eq!(taught.to_line(), format!("13 won 4 2026-11-22 {five}"));
         let err = Entry::from_line("13 won 4 2026-11-22 B44R44").unwrap_err();
         assert!(err.contains("taken twice"), "{err}");
+        // Checked as a game: a real day, no move after a five, and the
+        // player's five at the end of a game the player won.
+        for (bad, why) in [
+            ("13 won 4 2026-02-30", "not a day of the calendar"),
+            ("13 won 4 2025-02-29", "not a day of the calendar"),
+            ("13 won 4 2026-04-31", "not a day of the calendar"),
+            (
+                &format!("13 won 4 2026-11-22 {five}R48") as &str,
+                "move 10: the game was over, blue had five",
+            ),
+            (
+                "13 won 4 2026-11-22 R00B08R10B18R20B28R30B38R40B48",
+                "move 10: the game was over, red had five",
+            ),
+            ("13 won 4 2026-11-22 B44R33B45", "do not end in blue's five"),
+            (
+                &format!("13 lost 4 2026-11-22 {five}"),
+                "only for games the player won",
+            ),
+        ] {
+            let err = Entry::from_line(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        assert!(
+            Entry::from_line("13 won 4 2024-02-29").is_ok(),
+            "a leap day"
+        );
         let h = History::from_entries(vec![e(12, GameResult::Won, 3), taught]).unwrap();
-        assert_eq!(h.moves_of(13).map(<[Move]>::len), Some(3));
+        assert_eq!(h.moves_of(13).map(<[Move]>::len), Some(9));
         assert_eq!(h.moves_of(12), None);
     }
 

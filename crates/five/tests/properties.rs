@@ -305,7 +305,7 @@ proptest! {
                     level: g as u32,
                     date: "2026-11-22".to_string(),
                     // Some with the moves of the game that taught it.
-                    moves: (g % 2 == 0).then(|| match5_five::moves::decode("B44R33B45R00B46").unwrap()),
+                    moves: (g % 2 == 0).then(|| match5_five::moves::decode("B44R33B45R00B46R88B47R80B48").unwrap()),
                 }).collect(),
             ).unwrap(),
             start: (won % 2 == 0).then(|| "self-play".to_string()),

@@ -45,8 +45,10 @@ pub fn description(id: &str) -> String {
         .opponent
         .iter()
         .map(|o| {
-            gettext_f(
+            ngettext_f(
+                "{lost} of {games} game to {opponent}",
                 "{lost} of {games} games to {opponent}",
+                measured.games,
                 &[
                     (
                         "lost",

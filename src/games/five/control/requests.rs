@@ -186,6 +186,9 @@ impl Controller {
         discard_unsaved: bool,
         start_from: Option<String>,
     ) -> Result<(), ControlError> {
+        // Everything is checked before anything changes: a refused call
+        // leaves the player, their game and their knowledge as they were.
+        let mut next: Option<Knowledge> = None;
         if let Some(name) = player.map(|p| p.trim().to_string())
             && name != self.model.player()
         {
@@ -196,28 +199,36 @@ impl Controller {
                 ))
             })?;
             self.refuse_if_unsaved(discard_unsaved)?;
-            let knowledge = if path.exists() {
+            next = Some(if path.exists() {
                 files::load_knowledge(&path)
                     .map_err(|e| ControlError::InvalidKnowledge(e.to_string()))?
             } else {
                 Knowledge::new(&name)
-            };
-            self.model.use_knowledge(knowledge);
+            });
         }
-        if let Some(id) = start_from
-            && self
-                .model
-                .start()
-                .as_deref()
-                .unwrap_or(match5_five::ladder::NOTHING)
-                != id
-        {
-            self.model.start_from(&id).map_err(|e| match e {
-                KnowledgeError::NotNew(_) | KnowledgeError::NotOwner(_) => {
-                    ControlError::NotNew(e.to_string())
-                }
-                e => ControlError::Failed(e.to_string()),
-            })?;
+        let not_new = |e: KnowledgeError| match e {
+            KnowledgeError::NotNew(_) | KnowledgeError::NotOwner(_) => {
+                ControlError::NotNew(e.to_string())
+            }
+            e => ControlError::Failed(e.to_string()),
+        };
+        let current = match &next {
+            Some(k) => k.start().map(str::to_string),
+            None => self.model.start(),
+        };
+        let start_from = start_from
+            .filter(|id| current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != id);
+        match (next, start_from) {
+            (Some(k), Some(id)) => {
+                // Tried on a copy first; then done as the sidebar does it.
+                let trained = match5_five::ladder::start_from(k.player(), &id).map_err(not_new)?;
+                k.clone().start_from(trained).map_err(not_new)?;
+                self.model.use_knowledge(k);
+                self.model.start_from(&id).map_err(not_new)?;
+            }
+            (Some(k), None) => self.model.use_knowledge(k),
+            (None, Some(id)) => self.model.start_from(&id).map_err(not_new)?,
+            (None, None) => {}
         }
         let computer_starts =
             computer_starts.unwrap_or_else(|| self.settings.page::<FiveSettings>().computer_starts);
