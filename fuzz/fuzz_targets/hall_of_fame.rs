@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     std::fs::write(&path, data).expect("written");
     if let Ok(mut hof) = HallOfFame::load(&path) {
         assert!(hof.entries().len() <= SIZE);
-        hof.record("Fuzz", 3);
+        hof.record("Fuzz", 3, Some(("greedy", 90)));
         hof.save(&path).expect("saved");
         let again = HallOfFame::load(&path).expect("what Match5 writes, it reads");
         assert_eq!(again, hof);

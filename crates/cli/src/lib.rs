@@ -5,6 +5,7 @@ pub mod knowledge_file;
 pub mod leapfrog;
 pub mod lines;
 pub mod manager;
+pub mod opponent;
 pub mod output;
 pub mod pbrain;
 pub mod show;

@@ -1,7 +1,6 @@
 //! `match5-cli train`: the computer learns by playing against an opponent.
 
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use std::io::Write;
@@ -11,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use match5_common::random::{GameRng, rng_from_entropy, rng_from_seed};
 use match5_five::history::{self, Entry, GameResult};
 use match5_five::knowledge::Change;
-use match5_five::{Board, Cell, Color, Game, Knowledge, Mode, Saved, opponents, searcher, threats};
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Saved, opponents};
 use rand::Rng;
 
 use crate::knowledge_file;
@@ -19,101 +18,9 @@ use crate::manager::{ExternalBrain, Info};
 use crate::output::{self, printable};
 use crate::signals;
 
-/// Who plays blue against the computer.
-#[derive(Clone, Debug)]
-pub enum Opponent {
-    Random,
-    Greedy,
-    /// The deterministic searcher, looking this many plies ahead (1 to 4).
-    Search(u32),
-    /// The computer against a copy of its own knowledge; the copy learns
-    /// too (in memory only).
-    SelfCopy,
-    /// The copy of itself with noise: its first moves and some later ones
-    /// at random (see [`opponents::noisy_search_move`]).
-    NoisySelf,
-    /// The searcher with noise ([`opponents::noisy_search_move`]).
-    Noisy(u32),
-    /// The threat player ([`match5_five::threats`]): held out, measures only.
-    Threat,
-    Pbrain(String),
-}
+pub use crate::opponent::{Opponent, suggest};
 
-impl Opponent {
-    /// The move of a built-in player for `color` on `board`; `None` for
-    /// the players that are not built in (a copy of the computer, an
-    /// external engine) and on a full board.
-    pub fn builtin_move(&self, board: &Board, color: Color, rng: &mut GameRng) -> Option<Cell> {
-        match self {
-            Opponent::Random => opponents::random_move(board, rng),
-            Opponent::Greedy => opponents::greedy_move(board, color, rng),
-            Opponent::Search(depth) => searcher::search_move(board, color, *depth),
-            Opponent::Noisy(depth) => opponents::noisy_search_move(board, color, *depth, rng),
-            Opponent::Threat => threats::threat_move(board, color, rng),
-            Opponent::SelfCopy | Opponent::NoisySelf | Opponent::Pbrain(_) => None,
-        }
-    }
-
-    /// The name `--opponent` takes.
-    pub fn name(&self) -> String {
-        match self {
-            Opponent::SelfCopy => "self".to_string(),
-            other => other.to_string(),
-        }
-    }
-}
-
-impl FromStr for Opponent {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "random" => Ok(Opponent::Random),
-            "greedy" => Ok(Opponent::Greedy),
-            "self" => Ok(Opponent::SelfCopy),
-            "noisy-self" => Ok(Opponent::NoisySelf),
-            "threat" => Ok(Opponent::Threat),
-            _ => {
-                for (prefix, make) in [
-                    ("search:", Opponent::Search as fn(u32) -> Opponent),
-                    ("noisy:", Opponent::Noisy),
-                ] {
-                    if let Some(depth) = s.strip_prefix(prefix) {
-                        return match depth.parse::<u32>() {
-                            Ok(d @ 1..=4) => Ok(make(d)),
-                            _ => Err(format!(
-                                "{prefix}DEPTH needs a depth of 1 to 4, not {depth:?}"
-                            )),
-                        };
-                    }
-                }
-                match s.strip_prefix("pbrain:") {
-                    Some(cmd) if !cmd.trim().is_empty() => Ok(Opponent::Pbrain(cmd.to_string())),
-                    _ => Err(
-                        "expected random, greedy, self, noisy-self, search:DEPTH, noisy:DEPTH, threat or pbrain:\"COMMAND\""
-                            .to_string(),
-                    ),
-                }
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for Opponent {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Opponent::Random => write!(f, "random"),
-            Opponent::Greedy => write!(f, "greedy"),
-            Opponent::Search(d) => write!(f, "search:{d}"),
-            Opponent::SelfCopy => write!(f, "a copy of itself"),
-            Opponent::NoisySelf => write!(f, "noisy-self"),
-            Opponent::Noisy(d) => write!(f, "noisy:{d}"),
-            Opponent::Threat => write!(f, "threat"),
-            Opponent::Pbrain(c) => write!(f, "pbrain:{c}"),
-        }
-    }
-}
-
+/// What a training run plays, and how.
 pub struct Options {
     pub knowledge: PathBuf,
     pub games: u64,
@@ -141,29 +48,6 @@ pub struct Options {
     pub frozen: bool,
     /// Refuse an opponent outside the training family.
     pub training_family: bool,
-}
-
-/// `move`: prints the field a built-in player would play on `board`.
-pub fn suggest(player: &Opponent, board: &str, color: &str, seed: Option<u64>) -> Result<()> {
-    let Some(board) = Board::from_text(board) else {
-        bail!("a board is 81 fields: . for empty, B for blue, R for red");
-    };
-    let color = match color {
-        "blue" => Color::Blue,
-        "red" => Color::Red,
-        other => bail!("{}: the colour is blue or red", printable(other)),
-    };
-    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-    if matches!(
-        player,
-        Opponent::SelfCopy | Opponent::NoisySelf | Opponent::Pbrain(_)
-    ) {
-        bail!("{} is not a built-in player", printable(&player.name()));
-    }
-    if let Some(cell) = player.builtin_move(&board, color, &mut rng) {
-        output::print(&format!("{},{}\n", cell.x(), cell.y()))?;
-    }
-    Ok(())
 }
 
 /// How a training run ended.

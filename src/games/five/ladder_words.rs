@@ -72,9 +72,9 @@ pub fn description(id: &str) -> String {
 /// A held-out opponent's name for people.
 pub fn stranger(o: &ladder::Stranger) -> String {
     match o.id.as_str() {
-        "threat" => gettext("the threat player (fours, open threes and forcing sequences)"),
+        "threat" => gettext("the threat player"),
         _ if o.id.starts_with("rapfi") => gettext_f(
-            "Rapfi, an open Gomocup engine, searching {depth} moves deep",
+            "Rapfi, an open engine searching {depth} moves deep",
             &[("depth", o.id.trim_start_matches("rapfi-"))],
         ),
         _ => o.name.clone(),
