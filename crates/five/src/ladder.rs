@@ -186,6 +186,13 @@ mod tests {
             assert_eq!(k.level(), 0, "{id}: the player taught nothing yet");
             levels.push(k.pattern_count());
         }
+        for rung in RUNGS {
+            // A rung carries no one's record: no games, no history, no
+            // game a pattern was learned in (it would count as taught).
+            for part in ["[history]", "[stats]", "\ngame = "] {
+                assert!(!rung.file.contains(part), "{}: {part}", rung.id);
+            }
+        }
         assert_eq!(levels[0], 0);
         assert!(levels.windows(2).all(|w| w[0] < w[1]), "{levels:?}");
         let err = start_from("Anna", "grandmaster").unwrap_err().to_string();
