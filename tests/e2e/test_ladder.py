@@ -160,7 +160,11 @@ class StartFromOverDBus(unittest.TestCase):
         r.call("StartGame", "sa{sv}", "vs-computer", {"start-from": GLib.Variant("s", "nothing")})
         wait_for(lambda: r.prop("TrainedPatterns") == 0, message="back to nothing")
         self.assertEqual(r.prop("Level"), 0)
-        # A player with games of their own keeps them.
+        # A player with games of their own keeps them, and the refused call
+        # changes nothing here either: the player and their game stay.
+        r.call("PlayMove", "uu", 4, 4)
+        board, player = r.prop("Board"), r.prop("Player")
+        self.assertIn("B", board)
         before = read(self.played)
         error, message = r.error_of("StartGame", "sa{sv}", "vs-computer",
                                     {"player": GLib.Variant("s", "Played"),
@@ -168,6 +172,7 @@ class StartFromOverDBus(unittest.TestCase):
         self.assertEqual(error, ERR + "NotNew", message)
         self.assertIn("only new knowledge", message)
         self.assertEqual(read(self.played), before)
+        self.assertEqual((r.prop("Player"), r.prop("Board")), (player, board), "an error changes nothing")
         error, message = r.error_of("StartGame", "sa{sv}", "vs-computer", {"start-from": GLib.Variant("s", "grandmaster")})
         self.assertEqual(error, ERR + "InvalidOption")
         self.assertIn("nothing, greedy, self-play, curriculum", message)
