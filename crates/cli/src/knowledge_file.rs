@@ -67,11 +67,21 @@ fn store() -> Result<Store> {
         .context("cannot find the data folder for the hall of fame: set XDG_DATA_HOME or HOME")
 }
 
-/// Fails now, before any work, when `path` could not be saved to later.
-pub fn check_writable(path: &Path) -> Result<()> {
+/// Is there room to save `knowledge` at `path` as it grows? A probe of its
+/// size now and a margin (a quarter more, at least 64 KiB) is written and
+/// synced first, so that training on a full disk stops before the first
+/// game instead of losing every game at the end.
+pub fn check_room(path: &Path, knowledge: &Knowledge) -> Result<()> {
     store()?;
-    match5_common::disk::check_writable(path)
-        .with_context(|| format!("{}: the knowledge could not be saved there", path.display()))
+    let size = match5_five::fivo::write(&match5_five::fivo::Contents::of(knowledge)).len() as u64;
+    let needed = size + (size / 4).max(64 * 1024);
+    match5_common::disk::check_room(path, needed).with_context(|| {
+        format!(
+            "{}: there is no room to save the knowledge there ({} KiB are needed); nothing was played",
+            path.display(),
+            needed / 1024
+        )
+    })
 }
 
 /// Saves `knowledge` to `path` and updates the hall of fame; says on

@@ -83,7 +83,10 @@ enum Command {
         #[arg(long, value_name = "KEY VALUE")]
         engine_info: Vec<Info>,
         /// Save the knowledge at least this often (and at the end, and on
-        /// Ctrl+C or SIGTERM).
+        /// Ctrl+C or SIGTERM). Before the first game a probe of the file's
+        /// size and a margin is written, so a full disk stops the run at
+        /// once; a save that fails later stops it too, and the file keeps
+        /// what was saved before.
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         save_every: f64,
         /// Write one line per game to FILE: the result from the computer's

@@ -102,6 +102,14 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
             "cannot find the data folder: set XDG_DATA_HOME or HOME, or give --knowledge FILE",
         )?,
     };
+    // Training on a full disk stops before the first game, not after the
+    // last (the file is small: a probe of 64 KiB says whether it fits).
+    match5_common::disk::check_room(&path, 64 * 1024).with_context(|| {
+        format!(
+            "{}: there is no room to save the knowledge there; nothing was played",
+            path.display()
+        )
+    })?;
     let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
     let wanted = rewards.unwrap_or_default();
     let (_, computer, run) = KnowledgeFile::update(&path, wanted, |computer| {

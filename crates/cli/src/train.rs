@@ -167,7 +167,7 @@ pub fn run(o: &Options) -> Result<Finish> {
         knowledge = knowledge_file::start_from(knowledge, name)?;
     }
     if !o.frozen {
-        knowledge_file::check_writable(&o.knowledge)?;
+        knowledge_file::check_room(&o.knowledge, &knowledge)?;
     }
     if let Some(path) = &o.curve {
         match5_common::disk::create_regular(path).with_context(|| {
@@ -263,11 +263,15 @@ pub fn run(o: &Options) -> Result<Finish> {
             curve.push(e.clone());
         }
         if !o.frozen && last_save.elapsed() >= o.save_every {
-            bar.suspend(|| {
-                if let Err(e) = knowledge_file::save(&mut knowledge, &o.knowledge) {
-                    eprintln!("match5-cli: warning: {}", printable(&format!("{e:#}")));
-                }
-            });
+            // A save that fails (a full disk) stops the run: games that
+            // cannot be kept are not played. The last save stays on disk.
+            if let Err(e) = bar.suspend(|| knowledge_file::save(&mut knowledge, &o.knowledge)) {
+                failure = Some(e.context(format!(
+                    "stopped after game {}: the knowledge could not be saved; the file keeps what was saved before",
+                    n + 1
+                )));
+                break;
+            }
             last_save = Instant::now();
         }
         bar.set_message(format!("level {}", knowledge.level()));
@@ -341,10 +345,11 @@ pub fn run(o: &Options) -> Result<Finish> {
         Some(Err(_)) => text.push_str("Not saved: the file holds what was saved before.\n"),
     }
     output::print(&text)?;
-    saved.transpose()?;
+    // What stopped the run says more than a last save that failed the same way.
     if let Some(e) = failure {
         return Err(e);
     }
+    saved.transpose()?;
     Ok(signal.map_or(Finish::Done, Finish::Interrupted))
 }
 

@@ -185,7 +185,7 @@ fn in_small_disk(script: &str, data: &Path) -> Output {
 }
 
 #[test]
-fn a_full_disk_fails_the_save_and_the_old_knowledge_stays() {
+fn a_full_disk_is_found_before_the_first_game_and_the_old_knowledge_stays() {
     let data = tempfile::tempdir().unwrap();
     let out = in_small_disk(
         r#"
@@ -196,6 +196,9 @@ fn a_full_disk_fails_the_save_and_the_old_knowledge_stays() {
         "$CLI" train --knowledge "$MNT/Anna.fivo" --games 2000 --opponent greedy --seed 2 || status=$?
         echo "status=$status"
         cmp "$MNT/Anna.fivo" "$MNT/before" && echo "unchanged"
+        status=0
+        "$CLI" tictactoe train --knowledge "$MNT/ttt.toml" --games 5000 --opponent random || status=$?
+        echo "tictactoe status=$status"
         ls -a "$MNT"
         "#,
         data.path(),
@@ -204,15 +207,71 @@ fn a_full_disk_fails_the_save_and_the_old_knowledge_stays() {
     let stderr = text(&out.stderr);
     assert!(stdout.contains("status=1"), "{stdout}{stderr}");
     assert!(
-        stdout.contains("Not saved: the file holds what was saved before."),
-        "{stdout}"
+        !stdout.contains("games against"),
+        "no game was played: {stdout}"
+    );
+    assert!(
+        stderr.contains("there is no room to save the knowledge there")
+            && stderr.contains("nothing was played"),
+        "{stderr}"
     );
     assert!(stderr.contains("No space left on device"), "{stderr}");
     assert!(stdout.contains("unchanged"), "{stdout}");
+    assert!(stdout.contains("tictactoe status=1"), "{stdout}");
     assert!(
-        !stdout.contains(".match5-tmp"),
+        !stdout.contains("5000 games"),
+        "no tic-tac-toe game either: {stdout}"
+    );
+    assert!(
+        !stdout.contains(".match5-tmp") && !stdout.contains(".match5-probe"),
         "no temporary file stays: {stdout}"
     );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_disk_that_fills_during_training_stops_it_with_what_was_saved() {
+    let data = tempfile::tempdir().unwrap();
+    let out = in_small_disk(
+        r#"
+        # The run's output goes elsewhere: this disk is about to be full.
+        log=$(mktemp -d)
+        "$CLI" train --knowledge "$MNT/Anna.fivo" --games 100000000 --opponent greedy --seed 3 \
+            --save-every 0.05 >"$log/out" 2>"$log/err" &
+        pid=$!
+        while [ ! -s "$MNT/Anna.fivo" ]; do sleep 0.05; done
+        sleep 0.3
+        dd if=/dev/zero of="$MNT/filler" bs=1k count=1000 2>/dev/null || true
+        status=0
+        wait $pid || status=$?
+        echo "status=$status"
+        cat "$log/out"
+        cat "$log/err" >&2
+        rm -rf "$log" "$MNT/filler"
+        "$CLI" show "$MNT/Anna.fivo" | head -n 4
+        "#,
+        data.path(),
+    );
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert!(
+        stdout.contains("status=1"),
+        "it stops by itself: {stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains("the knowledge could not be saved; the file keeps what was saved before"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    // What was saved before the disk filled is a whole, readable file.
+    let games: u64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Games:    won "))
+        .and_then(|l| l.split(',').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("the saved knowledge reads: {stdout}{stderr}"));
+    let _ = games;
+    assert!(stdout.contains("Owner:    Anna"), "{stdout}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
@@ -237,7 +296,7 @@ fn a_read_only_folder_is_found_before_the_first_game() {
         "no game was played: {stdout}"
     );
     assert!(
-        stderr.contains("Anna.fivo: the knowledge could not be saved there")
+        stderr.contains("Anna.fivo: there is no room to save the knowledge there")
             && stderr.contains("Read-only file system"),
         "{stderr}"
     );

@@ -408,12 +408,25 @@ pub fn damaged_name(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Can a file be saved at `path`? Creates its folder if needed, then a
-/// temporary file in it (the way a save does), and removes it again.
-pub fn check_writable(path: &Path) -> io::Result<()> {
+/// Can a file of `bytes` bytes be saved at `path`? Creates its folder if
+/// needed, then a temporary file in it (the way a save does) of that size,
+/// written and synced to disk, so that a full disk or quota says so now,
+/// not after the work that was to be saved; then removes it.
+pub fn check_room(path: &Path, bytes: u64) -> io::Result<()> {
     let target = resolve_links(path)?;
     replaceable(&target)?;
     let probe = target.with_file_name(format!(".match5-probe-{}", std::process::id()));
-    atomic_write_with(&probe, |_| Ok(()))?;
-    fs::remove_file(probe)
+    let written = atomic_write_with(&probe, |file| {
+        let zeros = [0u8; 64 * 1024];
+        let mut left = bytes;
+        while left > 0 {
+            let n = left.min(zeros.len() as u64) as usize;
+            file.write_all(&zeros[..n])?;
+            left -= n as u64;
+        }
+        file.sync_all()
+    });
+    let removed = fs::remove_file(&probe);
+    written?;
+    removed
 }
