@@ -52,9 +52,39 @@ pub fn quote(text: &str) -> String {
     escape(&excerpt(text, QUOTED))
 }
 
+/// How much of a path a message quotes: its end, which names the file.
+pub const QUOTED_PATH: usize = 120;
+
+/// A path as a message quotes it: at most [`QUOTED_PATH`] characters, the
+/// end kept (`…/knowledge/Anna.fivo`), hidden characters escaped. A path
+/// someone passed in may be a megabyte long.
+pub fn quote_path(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy();
+    let count = text.chars().count();
+    if count <= QUOTED_PATH {
+        return escape(&text);
+    }
+    let skip = count - (QUOTED_PATH - 1);
+    let at = text.char_indices().nth(skip).map_or(text.len(), |(i, _)| i);
+    escape(&format!("…{}", &text[at..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_paths_keep_their_end() {
+        let short = std::path::Path::new("/home/anna/.local/share/match5/knowledge/Anna.fivo");
+        assert_eq!(quote_path(short), short.display().to_string());
+        let long = format!("/{}/Anna.fivo", "x".repeat(1_000_000));
+        let quoted = quote_path(std::path::Path::new(&long));
+        assert_eq!(quoted.chars().count(), QUOTED_PATH);
+        assert!(
+            quoted.starts_with('…') && quoted.ends_with("/Anna.fivo"),
+            "{quoted}"
+        );
+    }
 
     #[test]
     fn hidden_characters_are_the_invisible_and_the_controlling() {

@@ -6,26 +6,27 @@ use std::path::{Path, PathBuf};
 
 use match5_common::disk::ReadError;
 use match5_common::names::NameError;
+use match5_common::text::quote_path;
 
 use crate::fivo::ParseError;
 
 /// Something went wrong with a file: which file, on which line, and what.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
-    #[error("{}: {}", .path.display(), .error)]
+    #[error("{}: {}", quote_path(.path), .error)]
     Parse { path: PathBuf, error: ParseError },
-    #[error("{}: {}", .path.display(), .error)]
+    #[error("{}: {}", quote_path(.path), .error)]
     Io { path: PathBuf, error: io::Error },
     #[error(
         "{} belongs to {player} and is protected by a password: open it with the password first, or save under another name",
-        .path.display()
+        quote_path(.path)
     )]
     Protected { path: PathBuf, player: String },
-    #[error("{}: not saved: {reason}", .path.display())]
+    #[error("{}: not saved: {reason}", quote_path(.path))]
     Refused { path: PathBuf, reason: String },
     #[error(
         "{}: not saved: the file changed since it was opened ({reason}); the knowledge is kept: save it under another name",
-        .path.display()
+        quote_path(.path)
     )]
     Conflict { path: PathBuf, reason: String },
     #[error("{0}")]

@@ -65,7 +65,7 @@ impl std::fmt::Display for GameFileError {
 pub fn read_game(path: &std::path::Path) -> Result<match5_tiles::Game, GameFileError> {
     let name = path
         .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
+        .map(|n| match5_common::text::quote(&n.to_string_lossy()))
         .unwrap_or_default();
     let text = read_text(path).map_err(|message| {
         GameFileError::Unreadable(gettext_f(

@@ -251,7 +251,8 @@ impl Control {
     ) -> Result<(), ControlError> {
         let game_mode = GameMode::from_wire(&mode).ok_or_else(|| {
             ControlError::UnknownMode(format!(
-                "unknown mode {mode:?}: use vs-computer or two-players"
+                "unknown mode \"{}\": use vs-computer or two-players",
+                match5_common::text::quote(&mode)
             ))
         })?;
         let mut player = None;

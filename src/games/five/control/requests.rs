@@ -140,7 +140,10 @@ impl Controller {
         // (at once: a pipe is never waited on).
         let mut knowledge = files::load_knowledge(file).map_err(|e| match e {
             FileError::Io { ref error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
-                ControlError::FileNotFound(format!("{path}: no such file"))
+                ControlError::FileNotFound(format!(
+                    "{}: no such file",
+                    match5_common::text::quote_path(file)
+                ))
             }
             FileError::Io { .. } => ControlError::FileNotFound(e.to_string()),
             other => ControlError::InvalidKnowledge(other.to_string()),
