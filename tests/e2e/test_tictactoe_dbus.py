@@ -124,16 +124,20 @@ class TicTacToeOverDBus(GameObjectTest):
         wait_for(lambda: self.app.find_showing("label", "A script is training the computer: 1000000 games."),
                  message="the page says a script trains the computer")
         wait_for(lambda: (r.pump(0.05), self.signals("TrainingProgress"))[1], message="the first block")
-        for call, args in [("Train", ("us", 10, "random")), ("Forget", ())]:
+        board = r.prop("Board")
+        for call, args in [("Train", ("us", 10, "random")), ("Forget", ()), ("Play", ("u", 5))]:
             error, message = r.error_of(call, *args)
             self.assertEqual(error, ERR + "Busy", message)
             self.assertIn("training", message)
+        self.assertEqual(r.prop("Board"), board, "a move during a training changes nothing")
         r.call("StopTraining")
         played, won, lost, drawn, positions = self.finished()
         self.assertLess(played, 1000000)
         self.assertEqual(won, 0, "nobody beats the perfect player")
         self.assertEqual(r.prop("Games"), 2000 + played)
         self.assertFalse(r.prop("Training"))
+        with open(path) as f:
+            self.assertIn(f"games = {2000 + played}\n", f.read(), "the property says what the file holds")
         r.call("Forget")
         self.assertEqual((r.prop("Positions"), r.prop("Board")), (0, "." * 9))
         wait_for(lambda: self.app.find_showing("label", "The computer has forgotten everything."), timeout=40,

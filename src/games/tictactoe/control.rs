@@ -369,6 +369,12 @@ impl Script<'_> {
     }
 
     fn play(&self, field: u32) -> Result<u32, TicTacToeError> {
+        // A game that ends is saved, and the training holds the file: the
+        // move waits until the training ends (the main loop never waits
+        // on its lock, and the file and the properties stay one).
+        if self.running.borrow().is_some() {
+            return Err(busy());
+        }
         if !(1..=9).contains(&field) {
             return Err(TicTacToeError::NoSuchField(format!(
                 "there is no field {field}: the fields are 1 to 9"
