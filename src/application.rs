@@ -67,6 +67,7 @@ mod imp {
             self.parent_startup();
             crate::startup::trace("gtk-ready");
             let app = self.obj();
+            app.quit_on_sigterm();
             app.setup_actions();
             app.load_css();
             // The control interface is not needed for the first frame: it
@@ -86,6 +87,12 @@ mod imp {
                     }
                 ),
             );
+        }
+
+        fn shutdown(&self) {
+            // Work that keeps what it learned ends first (a training saves).
+            crate::lasting_work::finish_all();
+            self.parent_shutdown();
         }
 
         fn activate(&self) {
@@ -116,6 +123,31 @@ glib::wrapper! {
 }
 
 impl Application {
+    /// SIGTERM ends the app as quitting does: trainings stop and save what
+    /// they learned (see `shutdown`) instead of dying with the process.
+    fn quit_on_sigterm(&self) {
+        let (tx, rx) = async_channel::bounded::<()>(1);
+        match signal_hook::iterator::Signals::new([signal_hook::consts::SIGTERM]) {
+            Ok(mut signals) => {
+                std::thread::spawn(move || {
+                    if signals.forever().next().is_some() {
+                        let _ = tx.send_blocking(());
+                    }
+                });
+            }
+            Err(e) => eprintln!("match5: SIGTERM cannot be caught: {e}"),
+        }
+        glib::spawn_future_local(glib::clone!(
+            #[weak(rename_to = app)]
+            self,
+            async move {
+                if rx.recv().await.is_ok() {
+                    app.quit();
+                }
+            }
+        ));
+    }
+
     pub fn new() -> Self {
         glib::Object::builder()
             .property("application-id", config::APP_ID)

@@ -16,6 +16,7 @@ mod errors;
 mod games;
 mod help;
 mod i18n;
+mod lasting_work;
 mod settings;
 mod startup;
 mod widgets;

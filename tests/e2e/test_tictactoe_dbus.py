@@ -144,5 +144,32 @@ class TicTacToeOverDBus(GameObjectTest):
                  message="the page says it forgot")
 
 
+class QuitDuringTraining(GameObjectTest):
+    """Quitting, or SIGTERM, during a script's training stops it and saves
+    what it learned: nothing learned is thrown away."""
+
+    OBJECT, IFACE = OBJECT, IFACE
+
+    def quit_during_a_long_training(self, end):
+        r = self.r
+        r.call("Train", "us", 1000000, "learner")
+        wait_for(lambda: (r.pump(0.05), [a for n, a in r.signals if n == "TrainingProgress"])[1],
+                 message="the training under way")
+        end()
+        self.app.wait_closed(timeout=15)
+        path = os.path.join(self.app.data, "match5", "tic-tac-toe.toml")
+        self.assertTrue(os.path.exists(path), "what it learned is saved")
+        with open(path) as f:
+            games = int(next(l for l in f if l.startswith("games = ")).split(" = ")[1])
+        self.assertGreater(games, 0)
+        self.assertLess(games, 1000000, "stopped, not finished")
+
+    def test_the_quit_action_stops_the_training_and_saves_it(self):
+        self.quit_during_a_long_training(self.app.quit)
+
+    def test_sigterm_stops_the_training_and_saves_it(self):
+        self.quit_during_a_long_training(self.app.proc.terminate)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -46,7 +46,8 @@ pub fn block_of(games: u64) -> u64 {
 /// Starts `plan` on another thread; it stops early when `stop` is set.
 pub fn start(plan: Plan, stop: Arc<AtomicBool>) -> async_channel::Receiver<Message> {
     let (sender, receiver) = async_channel::unbounded();
-    std::thread::spawn(move || {
+    let stopper = stop.clone();
+    let thread = std::thread::spawn(move || {
         let Plan {
             path,
             knowledge,
@@ -85,6 +86,8 @@ pub fn start(plan: Plan, stop: Arc<AtomicBool>) -> async_channel::Receiver<Messa
         };
         let _ = sender.send_blocking(Message::Done(result));
     });
+    // Quitting stops the training and waits while it saves what it learned.
+    crate::lasting_work::register(stopper, thread);
     receiver
 }
 
