@@ -109,6 +109,11 @@ class TilesOverDBus(GameObjectTest):
         wait_for(lambda: (r.pump(0.02), r.prop("Thinking"))[1], message="Thinking while the search runs")
         self.assertEqual(pending, [], "the search is still running while the bus answered")
         self.assertEqual(r.prop("Moves"), 0)
+        # One search at a time: more calls meanwhile are refused at once.
+        for _ in range(20):
+            error, message = r.error_of("Best")
+            self.assertEqual(error, "io.github.match5.Match5.Error.Busy", message)
+        self.assertEqual(pending, [], "the first search goes on")
         wait_for(lambda: (r.pump(0.05), pending)[1], timeout=20, message="the best move within the budget")
         score, bowl, colour, exact, depth, visited = pending[0]
         self.assertFalse(exact, "the largest game cannot be searched to its end in 2 seconds: not proven")

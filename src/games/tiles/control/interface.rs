@@ -26,6 +26,9 @@ pub enum TilesError {
     NothingToUndo(String),
     /// The game is over: there is no best move.
     GameOver(String),
+    /// The computer is already looking for the best move: one search at a
+    /// time, within one budget.
+    Busy(String),
     /// The app could not carry the request out.
     Failed(String),
 }

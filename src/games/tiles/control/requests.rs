@@ -143,6 +143,14 @@ pub(super) fn handle_request(page: &TilesPage, request: Request) {
                 ))));
                 return;
             }
+            // One search at a time: a hundred calls at once never hold a
+            // hundred budgets of memory.
+            if model.thinking() {
+                let _ = reply.try_send(Err(TilesError::Busy(
+                    "the computer is already looking for the best move: wait for its answer".into(),
+                )));
+                return;
+            }
             let search = model.best();
             glib::spawn_future_local(async move {
                 let r = match search.await {
