@@ -8,25 +8,42 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-static RUNNING: Mutex<Vec<(Arc<AtomicBool>, JoinHandle<()>)>> = Mutex::new(Vec::new());
+/// Work under way: each with the flag that stops it and its thread.
+struct Registry(Mutex<Vec<(Arc<AtomicBool>, JoinHandle<()>)>>);
+
+impl Registry {
+    const fn new() -> Registry {
+        Registry(Mutex::new(Vec::new()))
+    }
+
+    fn register(&self, stop: Arc<AtomicBool>, thread: JoinHandle<()>) {
+        let mut running = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        running.retain(|(_, t)| !t.is_finished());
+        running.push((stop, thread));
+    }
+
+    fn finish_all(&self) {
+        let running = std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()));
+        for (stop, _) in &running {
+            stop.store(true, Ordering::Relaxed);
+        }
+        for (_, thread) in running {
+            let _ = thread.join();
+        }
+    }
+}
+
+static RUNNING: Registry = Registry::new();
 
 /// Work under way on `thread`, which ends soon (saving what it must) once
 /// `stop` is set.
 pub fn register(stop: Arc<AtomicBool>, thread: JoinHandle<()>) {
-    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-    running.retain(|(_, t)| !t.is_finished());
-    running.push((stop, thread));
+    RUNNING.register(stop, thread);
 }
 
 /// Stops all registered work and waits until it has ended.
 pub fn finish_all() {
-    let running = std::mem::take(&mut *RUNNING.lock().unwrap_or_else(|e| e.into_inner()));
-    for (stop, _) in &running {
-        stop.store(true, Ordering::Relaxed);
-    }
-    for (_, thread) in running {
-        let _ = thread.join();
-    }
+    RUNNING.finish_all();
 }
 
 #[cfg(test)]
@@ -35,6 +52,8 @@ mod tests {
 
     #[test]
     fn finishing_stops_the_work_and_waits_for_it() {
+        // A registry of its own: the app's would stop other tests' work.
+        let registry = Registry::new();
         let stop = Arc::new(AtomicBool::new(false));
         let saved = Arc::new(AtomicBool::new(false));
         let thread = std::thread::spawn({
@@ -47,8 +66,8 @@ mod tests {
                 saved.store(true, Ordering::Relaxed);
             }
         });
-        register(stop, thread);
-        finish_all();
+        registry.register(stop, thread);
+        registry.finish_all();
         assert!(saved.load(Ordering::Relaxed), "it ended, having saved");
     }
 }
