@@ -31,9 +31,18 @@ pub enum Opponent {
 }
 
 impl Opponent {
+    /// A player that moves on a board by itself (not a copy of the
+    /// computer, not an external engine): what [`Opponent::builtin_move`]
+    /// plays and `match5-cli move` accepts.
+    pub fn is_builtin(&self) -> bool {
+        !matches!(
+            self,
+            Opponent::SelfCopy | Opponent::NoisySelf | Opponent::Pbrain(_)
+        )
+    }
+
     /// The move of a built-in player for `color` on `board`; `None` for
-    /// the players that are not built in (a copy of the computer, an
-    /// external engine) and on a full board.
+    /// the players that are not built in and on a full board.
     pub fn builtin_move(&self, board: &Board, color: Color, rng: &mut GameRng) -> Option<Cell> {
         match self {
             Opponent::Random => opponents::random_move(board, rng),
@@ -116,10 +125,7 @@ pub fn suggest(player: &Opponent, board: &str, color: &str, seed: Option<u64>) -
         other => bail!("{}: the colour is blue or red", printable(other)),
     };
     let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-    if matches!(
-        player,
-        Opponent::SelfCopy | Opponent::NoisySelf | Opponent::Pbrain(_)
-    ) {
+    if !player.is_builtin() {
         bail!("{} is not a built-in player", printable(&player.name()));
     }
     if let Some(cell) = player.builtin_move(&board, color, &mut rng) {

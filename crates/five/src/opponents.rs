@@ -60,10 +60,13 @@ pub fn noisy_search_move(
 ) -> Option<Cell> {
     let own = Board::cells_of(board.stones(color)).count();
     if own < NOISY_OPENING {
-        let centre: Vec<Cell> = Cell::all()
+        let open = if board.is_blank() {
+            board.empty()
+        } else {
+            board.empty_next_to_stones()
+        };
+        let centre: Vec<Cell> = Board::cells_of(open)
             .filter(|c| c.x().abs_diff(4) <= 2 && c.y().abs_diff(4) <= 2)
-            .filter(|c| board.is_empty_at(*c))
-            .filter(|c| board.is_blank() || board.empty_next_to_stones() & c.bit() != 0)
             .collect();
         if !centre.is_empty() {
             return Some(centre[rng.random_range(0..centre.len())]);
