@@ -69,23 +69,31 @@ fn ladder_names_the_held_out_opponents_and_what_trained_each_rung() {
 #[test]
 fn the_training_family_flag_refuses_held_out_opponents() {
     let dir = tempfile::tempdir().unwrap();
+    let refused = dir.path().join("x.fivo");
+    let trained = dir.path().join("y.fivo");
     for opponent in ["threat", "pbrain:./some-engine"] {
         let out = cli(dir.path())
-            .args(["train", "--knowledge", "x.fivo", "--games", "1"])
+            .args([
+                "train",
+                "--knowledge",
+                refused.to_str().unwrap(),
+                "--games",
+                "1",
+            ])
             .args(["--opponent", opponent, "--training-family"])
             .output()
             .unwrap();
         assert!(!out.status.success(), "{opponent}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("is held out"), "{err}");
-        assert!(!dir.path().join("x.fivo").exists(), "nothing was trained");
+        assert!(!refused.exists(), "nothing was trained");
     }
     let out = cli_ok(
         dir.path(),
         &[
             "train",
             "--knowledge",
-            "y.fivo",
+            trained.to_str().unwrap(),
             "--games",
             "3",
             "--opponent",
@@ -96,6 +104,7 @@ fn the_training_family_flag_refuses_held_out_opponents() {
         ],
     );
     assert!(out.contains("3 games against noisy:1"), "{out}");
+    assert!(trained.exists(), "the training family trains");
     // tools/make-ladder trains with the flag on every step.
     let tool = include_str!("../../../tools/make-ladder");
     assert!(
