@@ -5,6 +5,7 @@
 //! when first shown.
 
 pub mod actions;
+pub mod checked;
 pub mod five;
 pub mod leapfrog;
 pub mod page;

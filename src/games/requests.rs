@@ -1,28 +1,101 @@
 //! How a game's D-Bus interface reaches its page: zbus serves the calls on
 //! its own executor, and each becomes a request sent through a channel to
 //! the GTK main thread, which answers on a channel of its own.
+//!
+//! Both ways are bounded, so no flood of calls can grow memory or bury the
+//! main loop: at most [`WAITING_CALLS`] calls of one object wait for the
+//! main thread (a call past them is answered `Busy` at once), and one
+//! announcement of what changed is under way per object at a time (changes
+//! made meanwhile go out together in the next one).
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
+
+/// Calls of one object that may wait for the main thread at once.
+pub const WAITING_CALLS: usize = 64;
+
+/// Signals of one object that may wait to be sent; past them the oldest
+/// goes (they only pile up when the bus does not take what is sent).
+const WAITING_SIGNALS: usize = 256;
 
 /// Where the main thread answers one request.
 pub type Reply<T, E> = async_channel::Sender<Result<T, E>>;
 
-/// Sends the request `make` builds to the main thread and waits for its
-/// answer; `failed` names the error when the app shuts down meanwhile.
-pub async fn ask<R, T, E>(
-    requests: &async_channel::Sender<R>,
-    make: impl FnOnce(Reply<T, E>) -> R,
-    failed: fn(String) -> E,
-) -> Result<T, E> {
-    let (tx, rx) = async_channel::bounded(1);
-    requests
-        .send(make(tx))
-        .await
-        .map_err(|_| failed("the app is shutting down".into()))?;
-    rx.recv()
-        .await
-        .map_err(|_| failed("the app did not answer".into()))?
+/// The two errors every game's interface has for calls that never reached
+/// its page.
+pub trait CallError {
+    /// Too many calls are waiting already: the caller may try again.
+    fn busy(message: String) -> Self;
+    /// The app could not carry the call out (it is shutting down).
+    fn failed(message: String) -> Self;
 }
 
-/// One property's new value, for [`announce`].
+/// The words of a `Busy` answer to a call that found the queue full.
+fn busy_words() -> String {
+    crate::i18n::ngettext_f(
+        "Match5 is still carrying out {n} earlier call to this game: try again once it is answered.",
+        "Match5 is still carrying out {n} earlier calls to this game: try again once they are answered.",
+        WAITING_CALLS as u32,
+        &[("n", &WAITING_CALLS.to_string())],
+    )
+}
+
+/// Sends the request `make` builds to the main thread and waits for its
+/// answer; a full queue is answered `Busy` at once.
+async fn ask<R, T, E: CallError>(
+    requests: &async_channel::Sender<R>,
+    make: impl FnOnce(Reply<T, E>) -> R,
+) -> Result<T, E> {
+    let (tx, rx) = async_channel::bounded(1);
+    let sent = requests.try_send(make(tx));
+    note_call(matches!(sent, Err(async_channel::TrySendError::Full(_))));
+    match sent {
+        Ok(()) => {}
+        Err(async_channel::TrySendError::Full(_)) => return Err(E::busy(busy_words())),
+        Err(async_channel::TrySendError::Closed(_)) => {
+            return Err(E::failed("the app is shutting down".into()));
+        }
+    }
+    rx.recv()
+        .await
+        .map_err(|_| E::failed("the app did not answer".into()))?
+}
+
+/// When the last call came, and whether one was refused since the memory
+/// was last given back.
+static LAST_CALL: Mutex<Option<std::time::Instant>> = Mutex::new(None);
+static FLOODED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Notes a call; after a flood (a call refused as `Busy`), once no call
+/// has come for a second, gives back to the system what its thousands of
+/// short tasks held meanwhile.
+fn note_call(refused: bool) {
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+    const QUIET: Duration = Duration::from_secs(1);
+
+    fn when_quiet() {
+        let last = *LAST_CALL.lock().expect("never poisoned");
+        match last.map(|t| t.elapsed()) {
+            Some(since) if since < QUIET => {
+                gtk::glib::timeout_add_once(QUIET - since, when_quiet);
+            }
+            _ => {
+                FLOODED.store(false, Ordering::SeqCst);
+                match5_common::memory::give_back();
+            }
+        }
+    }
+
+    *LAST_CALL.lock().expect("never poisoned") = Some(Instant::now());
+    if refused && !FLOODED.swap(true, Ordering::SeqCst) {
+        gtk::glib::timeout_add_once(QUIET, when_quiet);
+    }
+}
+
+/// One property's new value, for a `PropertiesChanged`.
 pub type Changed = (&'static str, zbus::zvariant::OwnedValue);
 
 /// The properties whose field differs between two snapshots, with their new
@@ -48,33 +121,28 @@ macro_rules! changed_properties {
 async fn announce(
     connection: &zbus::Connection,
     path: &'static str,
-    interface: &'static str,
+    interface: &zbus::names::InterfaceName<'static>,
     changed: Vec<Changed>,
-) {
-    let sent = async {
-        let emitter = zbus::object_server::SignalEmitter::new(connection, path)?;
-        let values: std::collections::HashMap<&str, zbus::zvariant::Value<'_>> = changed
-            .iter()
-            .map(|(name, value)| (*name, zbus::zvariant::Value::from(value.clone())))
-            .collect();
-        zbus::fdo::Properties::properties_changed(
-            &emitter,
-            zbus::names::InterfaceName::from_static_str_unchecked(interface),
-            values,
-            std::borrow::Cow::Borrowed(&[]),
-        )
-        .await
-    };
-    if let Err(e) = sent.await {
-        eprintln!("match5: a D-Bus signal was not sent: {e}");
-    }
+) -> zbus::Result<()> {
+    let emitter = zbus::object_server::SignalEmitter::new(connection, path)?;
+    let values: std::collections::HashMap<&str, zbus::zvariant::Value<'_>> = changed
+        .iter()
+        .map(|(name, value)| (*name, zbus::zvariant::Value::from(value.clone())))
+        .collect();
+    zbus::fdo::Properties::properties_changed(
+        &emitter,
+        interface.clone(),
+        values,
+        std::borrow::Cow::Borrowed(&[]),
+    )
+    .await
 }
 
 /// What a game's D-Bus object holds: the way to the main thread, and the
 /// snapshot of the page its properties read.
 pub struct Link<R, S> {
     requests: async_channel::Sender<R>,
-    snapshot: std::sync::Arc<std::sync::Mutex<S>>,
+    snapshot: Arc<Mutex<S>>,
 }
 
 impl<R, S> Link<R, S> {
@@ -83,68 +151,166 @@ impl<R, S> Link<R, S> {
         f(&self.snapshot.lock().expect("never poisoned"))
     }
 
-    /// Sends a request to the main thread and waits for its answer.
-    pub async fn ask<T, E>(
-        &self,
-        make: impl FnOnce(Reply<T, E>) -> R,
-        failed: fn(String) -> E,
-    ) -> Result<T, E> {
-        ask(&self.requests, make, failed).await
+    /// Sends a request to the main thread and waits for its answer (`Busy`
+    /// at once when [`WAITING_CALLS`] wait already).
+    pub async fn ask<T, E: CallError>(&self, make: impl FnOnce(Reply<T, E>) -> R) -> Result<T, E> {
+        ask(&self.requests, make).await
     }
+}
+
+/// What the listeners were last told, and what waits to be told: lives on
+/// the main thread.
+struct Announcer<S> {
+    connection: zbus::Connection,
+    path: &'static str,
+    interface: zbus::names::InterfaceName<'static>,
+    diff: fn(&S, &S) -> Vec<Changed>,
+    told: RefCell<S>,
+    signals: RefCell<VecDeque<zbus::Message>>,
+    /// An announcing task is under way: it picks up what changes meanwhile.
+    busy: Cell<bool>,
 }
 
 /// The main thread's end of a [`Link`]: keeps the snapshot current and
 /// announces what changed.
 pub struct Published<S> {
-    snapshot: std::sync::Arc<std::sync::Mutex<S>>,
-    connection: zbus::Connection,
-    path: &'static str,
-    interface: &'static str,
-    diff: fn(&S, &S) -> Vec<Changed>,
+    snapshot: Arc<Mutex<S>>,
+    announcer: Rc<Announcer<S>>,
 }
 
-impl<S> Published<S> {
-    /// The properties now say `new`; those that changed are announced.
+impl<S: Clone + PartialEq + 'static> Published<S> {
+    /// The properties now say `new`; what changed is announced soon, in one
+    /// `PropertiesChanged` with whatever else changes before it goes out.
     pub fn publish(&self, new: S) {
-        let changed = {
+        {
             let mut shown = self.snapshot.lock().expect("never poisoned");
-            let changed = (self.diff)(&shown, &new);
+            // Pages publish on every notification: most change nothing.
+            if *shown == new {
+                return;
+            }
             *shown = new;
-            changed
-        };
-        // Pages publish on every notification: most change no property.
-        if changed.is_empty() {
+        }
+        self.wake();
+    }
+
+    /// What the properties say now.
+    pub fn current(&self) -> S {
+        self.snapshot.lock().expect("never poisoned").clone()
+    }
+
+    /// Queues the signal `member` with `body` (its arguments as a tuple),
+    /// sent after the properties that changed before it.
+    pub fn signal<B>(&self, member: &'static str, body: &B)
+    where
+        B: serde::Serialize + zbus::zvariant::DynamicType,
+    {
+        let a = &self.announcer;
+        let message =
+            zbus::Message::signal(a.path, &a.interface, member).and_then(|m| m.build(body));
+        match message {
+            Ok(message) => {
+                let mut signals = a.signals.borrow_mut();
+                if signals.len() == WAITING_SIGNALS {
+                    signals.pop_front();
+                }
+                signals.push_back(message);
+            }
+            Err(e) => eprintln!("match5: the D-Bus signal {member} was not made: {e}"),
+        }
+        self.wake();
+    }
+
+    /// Starts the announcing task unless it is under way.
+    fn wake(&self) {
+        if self.announcer.busy.replace(true) {
             return;
         }
-        let connection = self.connection.clone();
-        let (path, interface) = (self.path, self.interface);
+        let (announcer, snapshot) = (self.announcer.clone(), self.snapshot.clone());
         gtk::glib::spawn_future_local(async move {
-            announce(&connection, path, interface, changed).await;
+            loop {
+                let changed = {
+                    let now = snapshot.lock().expect("never poisoned").clone();
+                    let mut told = announcer.told.borrow_mut();
+                    let changed = (announcer.diff)(&told, &now);
+                    *told = now;
+                    changed
+                };
+                let signal = announcer.signals.borrow_mut().pop_front();
+                if changed.is_empty() && signal.is_none() {
+                    break;
+                }
+                let a = &announcer;
+                let mut sent = Ok(());
+                if !changed.is_empty() {
+                    sent = announce(&a.connection, a.path, &a.interface, changed).await;
+                }
+                if let (Ok(()), Some(signal)) = (&sent, signal) {
+                    sent = a.connection.send(&signal).await;
+                }
+                if let Err(e) = sent {
+                    eprintln!("match5: a D-Bus signal was not sent: {e}");
+                }
+            }
+            announcer.busy.set(false);
         });
     }
 }
 
-/// A game's object and the main thread's ends: the [`Link`] for the object
-/// served at `path`, the requests it sends, and where the page publishes
-/// its properties (`diff` names those that changed).
-pub fn link<R, S: Default>(
+/// Serves a game's object at `path`: `object` makes it from its
+/// [`Link`], and it is served with its arguments checked
+/// ([`super::checked`]). Returns the main thread's ends: the requests its
+/// calls send, and where the page publishes its properties (`diff` names
+/// those that changed).
+pub async fn serve<R, S, I>(
     connection: &zbus::Connection,
     path: &'static str,
-    interface: &'static str,
     diff: fn(&S, &S) -> Vec<Changed>,
-) -> (Link<R, S>, async_channel::Receiver<R>, Published<S>) {
-    let (tx, rx) = async_channel::unbounded();
-    let snapshot = std::sync::Arc::new(std::sync::Mutex::new(S::default()));
+    object: impl FnOnce(Link<R, S>) -> I,
+) -> zbus::Result<(async_channel::Receiver<R>, Published<S>)>
+where
+    S: Default,
+    I: zbus::object_server::Interface,
+{
+    let (tx, rx) = async_channel::bounded(WAITING_CALLS);
+    let snapshot = Arc::new(Mutex::new(S::default()));
     let link = Link {
         requests: tx,
         snapshot: snapshot.clone(),
     };
-    let published = Published {
-        snapshot,
+    connection
+        .object_server()
+        .at(path, super::checked::Checked::new(object(link)))
+        .await?;
+    let announcer = Rc::new(Announcer {
         connection: connection.clone(),
         path,
-        interface,
+        interface: I::name(),
         diff,
+        told: RefCell::new(S::default()),
+        signals: RefCell::new(VecDeque::new()),
+        busy: Cell::new(false),
+    });
+    Ok((
+        rx,
+        Published {
+            snapshot,
+            announcer,
+        },
+    ))
+}
+
+/// `CallError` for an interface's error enum with `Busy` and `Failed`
+/// variants that take the message.
+#[macro_export]
+macro_rules! call_error {
+    ($error:ty) => {
+        impl $crate::games::requests::CallError for $error {
+            fn busy(message: String) -> Self {
+                Self::Busy(message)
+            }
+            fn failed(message: String) -> Self {
+                Self::Failed(message)
+            }
+        }
     };
-    (link, rx, published)
 }

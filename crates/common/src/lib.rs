@@ -7,8 +7,10 @@
 //! - [`text`]: text from outside (files, names, arguments, D-Bus): which
 //!   characters are hidden, and how a message quotes it.
 //! - [`random`]: the seedable random source of every computer player.
+//! - [`memory`]: memory given back to the system after a burst.
 
 pub mod disk;
+pub mod memory;
 pub mod names;
 pub mod random;
 pub mod text;

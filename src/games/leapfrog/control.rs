@@ -15,7 +15,6 @@ use super::page::LeapfrogPage;
 use crate::games::page::PageHandle;
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/LeapFrog";
-const INTERFACE: &str = "io.github.match5.Match5.LeapFrog1";
 
 /// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
 #[derive(Debug, zbus::DBusError)]
@@ -33,9 +32,13 @@ pub enum LeapFrogError {
     NoSolution(String),
     /// Nothing to take back.
     NothingToUndo(String),
+    /// Too many calls wait for the app already: try again.
+    Busy(String),
     /// The app could not carry the request out.
     Failed(String),
 }
+
+crate::call_error!(LeapFrogError);
 
 type Reply<T> = crate::games::requests::Reply<T, LeapFrogError>;
 
@@ -84,7 +87,7 @@ impl LeapFrog {
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, LeapFrogError> {
-        self.0.ask(make, LeapFrogError::Failed).await
+        self.0.ask(make).await
     }
 }
 
@@ -183,12 +186,8 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (link, rx, published) =
-            crate::games::requests::link(&connection, OBJECT_PATH, INTERFACE, diff);
-        connection
-            .object_server()
-            .at(OBJECT_PATH, LeapFrog(link))
-            .await?;
+        let (rx, published) =
+            crate::games::requests::serve(&connection, OBJECT_PATH, diff, LeapFrog).await?;
         let Some(page) = handle.page::<LeapfrogPage>() else {
             return Ok(());
         };

@@ -21,7 +21,6 @@ use super::trainer::{self, MOST_GAMES, Message};
 use crate::games::page::PageHandle;
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/TicTacToe";
-const INTERFACE: &str = "io.github.match5.Match5.TicTacToe1";
 
 /// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
 #[derive(Debug, zbus::DBusError)]
@@ -39,13 +38,16 @@ pub enum TicTacToeError {
     BadGames(String),
     /// An opponent that is not `random`, `perfect` or `learner`.
     BadOpponent(String),
-    /// The computer is training: wait, or stop it.
+    /// The computer is training (wait, or stop it), or too many calls
+    /// wait for the app.
     Busy(String),
     /// No training to stop.
     NotTraining(String),
     /// The app could not carry the request out.
     Failed(String),
 }
+
+crate::call_error!(TicTacToeError);
 
 type Reply<T> = crate::games::requests::Reply<T, TicTacToeError>;
 
@@ -93,7 +95,7 @@ impl TicTacToe {
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TicTacToeError> {
-        self.0.ask(make, TicTacToeError::Failed).await
+        self.0.ask(make).await
     }
 }
 
@@ -226,12 +228,8 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (link, rx, published) =
-            crate::games::requests::link(&connection, OBJECT_PATH, INTERFACE, diff);
-        connection
-            .object_server()
-            .at(OBJECT_PATH, TicTacToe(link))
-            .await?;
+        let (rx, published) =
+            crate::games::requests::serve(&connection, OBJECT_PATH, diff, TicTacToe).await?;
         let Some(page) = handle.page::<TicTacToePage>() else {
             return Ok(());
         };

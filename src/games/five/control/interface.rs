@@ -8,7 +8,6 @@
 //! [`Snapshot`] the model last published.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 
 use crate::games::five::state::{GameMode, GameState, KnowledgeState};
 use zbus::object_server::SignalEmitter;
@@ -47,9 +46,13 @@ pub enum ControlError {
     FileChanged(String),
     /// `start-from` for knowledge that has played or learned already.
     NotNew(String),
+    /// Too many calls wait for the app already: try again.
+    Busy(String),
     /// The app could not carry the request out.
     Failed(String),
 }
+
+crate::call_error!(ControlError);
 
 type Reply<T> = crate::games::requests::Reply<T, ControlError>;
 
@@ -160,25 +163,16 @@ impl LastReason {
     }
 }
 
-pub struct Control {
-    requests: async_channel::Sender<Request>,
-    snapshot: Arc<Mutex<Snapshot>>,
-}
+/// The served object: the games' one link to the main thread.
+pub struct Control(pub crate::games::requests::Link<Request, Snapshot>);
 
 impl Control {
-    pub fn new(requests: async_channel::Sender<Request>, snapshot: Arc<Mutex<Snapshot>>) -> Self {
-        Control { requests, snapshot }
-    }
-
     fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        f(&self
-            .snapshot
-            .lock()
-            .expect("the snapshot lock is never poisoned"))
+        self.0.read(f)
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, ControlError> {
-        crate::games::requests::ask(&self.requests, make, ControlError::Failed).await
+        self.0.ask(make).await
     }
 }
 
@@ -370,90 +364,38 @@ fn flag(key: &str, value: OwnedValue) -> Result<bool, ControlError> {
         .map_err(|_| ControlError::InvalidOption(format!("option {key} must be a boolean (b)")))
 }
 
-/// The interface as served: its connection and what it shares with the
-/// main thread.
-pub struct Service {
-    pub connection: zbus::Connection,
-    pub snapshot: Arc<Mutex<Snapshot>>,
-}
-
-impl Service {
-    /// Serves the interface on `connection` (before the app takes its bus
-    /// name, so no call comes before it is there).
-    pub async fn serve(
-        connection: &zbus::Connection,
-        requests: async_channel::Sender<Request>,
-    ) -> zbus::Result<Service> {
-        let snapshot = Arc::new(Mutex::new(Snapshot::default()));
-        let control = Control::new(requests, snapshot.clone());
-        connection.object_server().at(OBJECT_PATH, control).await?;
-        Ok(Service {
-            connection: connection.clone(),
-            snapshot,
-        })
+/// The properties that differ between two snapshots, as the bus shows
+/// them.
+pub fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
+    let mut changed = Vec::new();
+    let mut put = |name, value: zbus::zvariant::Value<'_>| {
+        if let Ok(value) = value.try_into_owned() {
+            changed.push((name, value));
+        }
+    };
+    if old.player != new.player {
+        put("Player", new.player.clone().into());
     }
-
-    /// Makes `new` what the properties say, at once (a call answered after
-    /// this sees it); returns what they said before, for [`Self::signal`].
-    pub fn replace(&self, new: Snapshot) -> Snapshot {
-        std::mem::replace(
-            &mut *self
-                .snapshot
-                .lock()
-                .expect("the snapshot lock is never poisoned"),
-            new,
-        )
+    if old.level != new.level {
+        put("Level", new.level.into());
     }
-
-    /// Sends what changed from `old` to `new`: properties that changed send
-    /// PropertiesChanged, a game that ended sends GameOver, a new level or
-    /// other knowledge KnowledgeChanged.
-    pub async fn signal(
-        &self,
-        old: Snapshot,
-        new: Snapshot,
-        knowledge_changed: bool,
-    ) -> zbus::Result<()> {
-        if old == new && !knowledge_changed {
-            return Ok(());
-        }
-        let iface = self
-            .connection
-            .object_server()
-            .interface::<_, Control>(OBJECT_PATH)
-            .await?;
-        let control = iface.get().await;
-        let emitter = iface.signal_emitter();
-        if old.player != new.player {
-            control.player_changed(emitter).await?;
-        }
-        if old.level != new.level {
-            control.level_changed(emitter).await?;
-        }
-        if old.trained_patterns != new.trained_patterns {
-            control.trained_patterns_changed(emitter).await?;
-        }
-        if old.knowledge_status != new.knowledge_status {
-            control.knowledge_status_changed(emitter).await?;
-        }
-        if old.mode != new.mode {
-            control.mode_changed(emitter).await?;
-        }
-        if old.board != new.board {
-            control.board_changed(emitter).await?;
-        }
-        if old.last_reason != new.last_reason {
-            control.last_reason_changed(emitter).await?;
-        }
-        if old.state != new.state {
-            control.state_changed(emitter).await?;
-            if new.state.is_over() {
-                Control::game_over(emitter, new.state.wire()).await?;
-            }
-        }
-        if knowledge_changed || old.level != new.level || old.player != new.player {
-            Control::knowledge_changed(emitter, new.level).await?;
-        }
-        Ok(())
+    if old.trained_patterns != new.trained_patterns {
+        put("TrainedPatterns", new.trained_patterns.into());
     }
+    if old.knowledge_status != new.knowledge_status {
+        put("KnowledgeStatus", new.knowledge_status.wire().into());
+    }
+    if old.mode != new.mode {
+        put("Mode", new.mode.wire().into());
+    }
+    if old.state != new.state {
+        put("State", new.state.wire().into());
+    }
+    if old.board != new.board {
+        put("Board", new.board.clone().into());
+    }
+    if old.last_reason != new.last_reason {
+        put("LastReason", new.last_reason.to_dict().into());
+    }
+    changed
 }

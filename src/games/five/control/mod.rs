@@ -1,7 +1,8 @@
 //! Five in a row over D-Bus: the interface (`interface.rs`), where its
 //! calls land (`requests.rs`), and here how the two meet: the interface is
-//! served on the app's connection, its requests come to the main thread,
-//! and the model's changes go out as properties and signals.
+//! served on the app's connection through the games' one link, its
+//! requests come to the main thread, and the model's changes go out as
+//! properties and signals.
 
 pub mod interface;
 pub mod requests;
@@ -14,7 +15,8 @@ use gtk::glib;
 
 use super::page::FivePage;
 use crate::games::page::PageHandle;
-use interface::{Service, Snapshot};
+use crate::games::requests::Published;
+use interface::{Control, OBJECT_PATH, Snapshot};
 use requests::Controller;
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]). The page
@@ -24,8 +26,9 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (tx, rx) = async_channel::unbounded();
-        let service = Rc::new(Service::serve(&connection, tx).await?);
+        let (rx, published) =
+            crate::games::requests::serve(&connection, OBJECT_PATH, interface::diff, Control)
+                .await?;
         let Some(page) = handle.page::<FivePage>() else {
             return Ok(());
         };
@@ -33,11 +36,12 @@ pub fn serve(
             model: page.model().clone(),
             settings: page.settings().clone(),
         };
-        let s = service.clone();
-        requests::watch(&controller.model, move |snapshot, changed| {
-            publish(&s, snapshot, changed);
+        let published = Rc::new(published);
+        let p = published.clone();
+        requests::watch(&controller.model, move |snapshot, knowledge_changed| {
+            publish(&p, snapshot, knowledge_changed);
         });
-        publish(&service, requests::snapshot(&controller.model), false);
+        published.publish(requests::snapshot(&controller.model));
         glib::spawn_future_local(async move {
             while let Ok(request) = rx.recv().await {
                 handle.bring();
@@ -48,17 +52,16 @@ pub fn serve(
     })
 }
 
-/// Tells D-Bus listeners what the game shows now: the properties at once,
-/// the signals soon after.
-fn publish(service: &Rc<Service>, snapshot: Snapshot, knowledge_changed: bool) {
-    let old = service.replace(snapshot.clone());
-    if old == snapshot && !knowledge_changed {
-        return;
+/// Tells D-Bus listeners what the game shows now: the properties, and the
+/// events `GameOver` (a game ended) and `KnowledgeChanged` (learned,
+/// deleted, or other knowledge), each for every time it happened.
+fn publish(published: &Published<Snapshot>, new: Snapshot, knowledge_changed: bool) {
+    let old = published.current();
+    published.publish(new.clone());
+    if old.state != new.state && new.state.is_over() {
+        published.signal("GameOver", &(new.state.wire(),));
     }
-    let service = service.clone();
-    glib::spawn_future_local(async move {
-        if let Err(e) = service.signal(old, snapshot, knowledge_changed).await {
-            eprintln!("match5: a D-Bus signal was not sent: {e}");
-        }
-    });
+    if knowledge_changed || old.level != new.level || old.player != new.player {
+        published.signal("KnowledgeChanged", &(new.level,));
+    }
 }

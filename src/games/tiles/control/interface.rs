@@ -26,12 +26,14 @@ pub enum TilesError {
     NothingToUndo(String),
     /// The game is over: there is no best move.
     GameOver(String),
-    /// The computer is already looking for the best move: one search at a
-    /// time, within one budget.
+    /// The computer is already looking for the best move (one search at a
+    /// time, within one budget), or too many calls wait for the app.
     Busy(String),
     /// The app could not carry the request out.
     Failed(String),
 }
+
+crate::call_error!(TilesError);
 
 type Reply<T> = crate::games::requests::Reply<T, TilesError>;
 
@@ -104,7 +106,7 @@ impl Tiles {
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TilesError> {
-        self.0.ask(make, TilesError::Failed).await
+        self.0.ask(make).await
     }
 }
 

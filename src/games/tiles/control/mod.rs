@@ -20,7 +20,6 @@ use crate::games::page::PageHandle;
 use interface::{Counts, Snapshot, Tiles};
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/Tiles";
-const INTERFACE: &str = "io.github.match5.Match5.Tiles1";
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]).
 pub fn serve(
@@ -28,12 +27,8 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (link, rx, published) =
-            crate::games::requests::link(&connection, OBJECT_PATH, INTERFACE, diff);
-        connection
-            .object_server()
-            .at(OBJECT_PATH, Tiles(link))
-            .await?;
+        let (rx, published) =
+            crate::games::requests::serve(&connection, OBJECT_PATH, diff, Tiles).await?;
         let Some(page) = handle.page::<TilesPage>() else {
             return Ok(());
         };
