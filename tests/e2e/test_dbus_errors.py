@@ -1,0 +1,232 @@
+"""Every error of every game's D-Bus interface, as its installed
+introspection lists them, changes nothing in any of the four objects; and
+every method called with arguments of the wrong types gets the standard
+org.freedesktop.DBus.Error.InvalidArgs in the app's words, changing
+nothing either."""
+
+import os
+import re
+import tempfile
+import unittest
+
+from gi.repository import Gio, GLib
+
+from dbus_client import NAME, Remote
+from dbus_game import ERR, PREFIX
+from flood import FIVE, LEAPFROG, TICTACTOE, TILES, burst
+from harness import App, wait_for, winning_move
+
+OBJECTS = (FIVE, LEAPFROG, TILES, TICTACTOE)
+# Failed is the answer of an app that is shutting down: no call reaches it
+# while the app serves.
+NOT_REACHABLE = {"Failed"}
+
+
+def listed_errors(iface):
+    """The error names the installed introspection XML lists."""
+    with open(os.path.join(PREFIX, "share", "dbus-1", "interfaces", f"{iface}.xml")) as f:
+        text = f.read()
+    listed = re.search(r"Errors are named io\.github\.match5\.Match5\.Error\.<Name>:(.*?)\. (?:Arguments|See)", text,
+                       re.S).group(1)
+    return {name.strip() for name in re.sub(r"\(.*?\)", "", listed, flags=re.S).split(",")}
+
+
+def methods(xml, iface):
+    """Each method of `iface` with the signature of its input."""
+    import xml.etree.ElementTree as ET
+    node = next(i for i in ET.fromstring(xml).iter("interface") if i.get("name") == iface)
+    return {m.get("name"): "".join(a.get("type") for a in m.iter("arg") if a.get("direction") == "in")
+            for m in node.iter("method")}
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+class EveryErrorChangesNothing(unittest.TestCase):
+    def setUp(self):
+        self.app = App()
+        self.r = {obj: Remote(*obj) for obj in OBJECTS}
+        wait_for(lambda: self.r[FIVE].has_owner(NAME), message="the control name on the bus")
+        self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        self.seen = {obj[1]: set() for obj in OBJECTS}
+
+    def tearDown(self):
+        self.app.close()
+
+    def world(self):
+        """Every property of every object."""
+        state = {}
+        for path, iface in OBJECTS:
+            reply = self.bus.call_sync(NAME, path, "org.freedesktop.DBus.Properties", "GetAll",
+                                       GLib.Variant("(s)", (iface,)), None, Gio.DBusCallFlags.NONE, 10000, None)
+            state[iface] = reply.unpack()[0]
+        return state
+
+    def refused(self, obj, call, *args, error, words=""):
+        """The call fails with `error` and every property of every object is
+        as before."""
+        before = self.world()
+        name, message = self.r[obj].error_of(call, *args)
+        self.assertEqual(name, ERR + error, (call, args, message))
+        self.assertIn(words, message, (call, args))
+        self.assertLess(len(message), 600)
+        self.assertEqual(self.world(), before, f"{obj[1]}.{call}{args} changed nothing")
+        self.seen[obj[1]].add(error)
+
+    def refused_in_a_flood(self, obj, call, params, error):
+        """20,000 pipelined calls that are each refused with `error`: those
+        past the queue get Busy, and nothing changes."""
+        before = self.world()
+        outcomes, _ = burst(self.bus, *obj, [(call, params)] * 20000)
+        self.assertEqual(outcomes.pop("unanswered"), 0)
+        self.assertEqual(set(outcomes), {error, "Busy"}, outcomes)
+        self.assertEqual(self.world(), before, f"a flood of {obj[1]}.{call} changed nothing")
+        self.seen[obj[1]].update(outcomes)
+
+    def win(self):
+        """Plays against the computer until a game is won (the computer
+        learns from it, unsaved)."""
+        five = self.r[FIVE]
+        for _ in range(8):
+            five.call("StartGame", "sa{sv}", "vs-computer", {"discard-unsaved": GLib.Variant("b", True)})
+            for _ in range(40):
+                board = five.prop("Board")
+                blue = {(i % 9, i // 9) for i, c in enumerate(board.replace("\n", "")) if c == "B"}
+                red = {(i % 9, i // 9) for i, c in enumerate(board.replace("\n", "")) if c == "R"}
+                (state,) = five.call("PlayMove", "uu", *winning_move(blue, red))
+                if state != "playing":
+                    break
+            if state == "blue-won":
+                return
+        self.fail("no game won in 8")
+
+    def test_every_listed_error_of_every_interface(self):
+        home = self.app.home
+        five, frogs, tiles, ttt = FIVE, LEAPFROG, TILES, TICTACTOE
+        # Five in a row: a two-player game with one ball.
+        self.r[five].call("StartGame", "sa{sv}", "two-players", {})
+        self.r[five].call("PlayMove", "uu", 4, 4)
+        bad = os.path.join(home, "bad.fivo")
+        write(bad, 'format = "match5-knowledge"\nversion = 1\nplayer = "X"\n[[pattern]]\nlevel = 0\nrows = ["BBBBX"]\n')
+        self.refused(five, "LoadKnowledge", "ss", "/nonexistent/k.fivo", "", error="FileNotFound")
+        self.refused(five, "LoadKnowledge", "ss", bad, "", error="InvalidKnowledge", words="line 5")
+        self.refused(five, "StartGame", "sa{sv}", "chess", {}, error="UnknownMode")
+        self.refused(five, "StartGame", "sa{sv}", "vs-computer", {"colour": GLib.Variant("s", "red")},
+                     error="InvalidOption")
+        self.refused(five, "StartGame", "sa{sv}", "vs-computer", {"player": GLib.Variant("s", "tab\there")},
+                     error="InvalidPlayer")
+        self.refused(five, "PlayMove", "uu", 9, 0, error="OffBoard")
+        self.refused(five, "PlayMove", "uu", 4, 4, error="FieldTaken")
+        self.refused_in_a_flood(five, "PlayMove", GLib.Variant("(uu)", (4, 4)), "FieldTaken")
+        # A player with a game of their own is no new knowledge.
+        self.win()
+        self.refused(five, "StartGame", "sa{sv}", "vs-computer",
+                     {"start-from": GLib.Variant("s", "greedy"), "discard-unsaved": GLib.Variant("b", True)},
+                     error="NotNew")
+        self.refused(five, "PlayMove", "uu", 8, 8, error="NoGame")
+        other = os.path.join(home, "Other.fivo")
+        write(other, 'format = "match5-knowledge"\nversion = 1\nplayer = "Other"\n')
+        self.refused(five, "LoadKnowledge", "ss", other, "", error="UnsavedKnowledge")
+        path, _ = self.r[five].call("SaveKnowledge")
+        self.win()
+        # Another program saves other knowledge over the player's file.
+        with open(path) as f:
+            saved = f.read()
+        write(path, saved.replace('player = "Tester"', 'player = "Someone Else"'))
+        self.refused(five, "SaveKnowledge", error="FileChanged")
+        locked = os.path.join(home, "Locked.fivo")
+        write(locked, 'format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
+                      'password = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$'
+                      'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"\n')
+        self.r[five].call("LoadKnowledge2", "ssa{sv}", locked, "", {"discard-unsaved": GLib.Variant("b", True)})
+        self.refused(five, "SaveKnowledge", error="UserKnowledge")
+
+        # Leap-frog: two frogs of each kind.
+        self.r[frogs].call("NewPuzzle", "ub", 2, False)
+        self.refused(frogs, "NewPuzzle", "ub", 11, False, error="BadFrogs")
+        self.refused(frogs, "Move", "u", 6, error="NoSuchField")
+        self.refused(frogs, "Move", "u", 3, error="CannotMove")
+        self.refused(frogs, "Undo", error="NothingToUndo")
+        self.refused_in_a_flood(frogs, "Move", GLib.Variant("(u)", (3,)), "CannotMove")
+        # X.XYY, then .XXYY: no frog can move any more.
+        self.r[frogs].call("Move", "u", 2)
+        self.r[frogs].call("Move", "u", 1)
+        self.assertEqual(self.r[frogs].prop("Position"), ".XXYY")
+        self.assertFalse(self.r[frogs].prop("Solvable"))
+        self.refused(frogs, "Hint", error="NoSolution")
+
+        # The tile game: a small game file, two people.
+        self.r[tiles].call("SetPlayers", "ss", "person", "person")
+        game = os.path.join(home, "spel.txt")
+        write(game, "ggggbbbbg\n2 4\n1 4\n0 0\n0 0\n0\n")
+        self.r[tiles].call("OpenFile", "s", game)
+        broken = os.path.join(home, "broken.txt")
+        write(broken, "gbbg\n2 4\n5 x\n")
+        self.refused(tiles, "OpenFile", "s", "/nonexistent/spel.txt", error="CannotRead")
+        self.refused(tiles, "OpenFile", "s", broken, error="BadFile", words="line 3")
+        self.refused(tiles, "Deal", "uuuuu", 6, 4, 5, 5, 30, error="BadSizes")
+        self.refused(tiles, "SetPlayers", "ss", "person", "wizard", error="BadPlayer")
+        self.refused(tiles, "Play", "us", 3, "yellow", error="NoSuchBowl")
+        self.refused(tiles, "Play", "us", 1, "blue", error="CannotMove")
+        self.refused(tiles, "Undo", error="NothingToUndo")
+        self.refused_in_a_flood(tiles, "Play", GLib.Variant("(us)", (1, "blue")), "CannotMove")
+        self.r[tiles].call("SetPlayers", "ss", "best", "person")
+        self.refused(tiles, "Play", "us", 1, "yellow", error="NotYourTurn")
+        self.r[tiles].call("SetPlayers", "ss", "person", "person")
+        # Play the small game to its end: then there is no best move.
+        while not self.r[tiles].prop("Over"):
+            score, bowl, colour, *_ = self.r[tiles].call("Best")
+            self.r[tiles].call("Play", "us", bowl, colour)
+        self.refused(tiles, "Best", error="GameOver")
+        # One search at a time: Best during a search on the largest game.
+        self.r[tiles].call("Deal", "uuuuu", 5, 5, 10, 6, 200)
+        first = self.r[tiles].start_call("Best")
+        wait_for(lambda: self.r[tiles].prop("Thinking"), message="the search under way")
+        before = {k: v for k, v in self.world()[tiles[1]].items()}
+        name, _ = self.r[tiles].error_of("Best")
+        self.assertEqual(name, ERR + "Busy")
+        self.assertEqual(self.world()[tiles[1]], before)
+        self.seen[tiles[1]].add("Busy")
+        wait_for(lambda: (self.r[tiles].pump(0.05), first)[1], timeout=20, message="the first search's answer")
+
+        # Tic-tac-toe.
+        self.r[ttt].call("NewGame")
+        self.r[ttt].call("Play", "u", 5)
+        self.refused(ttt, "Play", "u", 10, error="NoSuchField")
+        self.refused(ttt, "Play", "u", 5, error="FieldTaken")
+        self.refused(ttt, "Train", "us", 0, "random", error="BadGames")
+        self.refused(ttt, "Train", "us", 10, "grandmaster", error="BadOpponent")
+        self.refused(ttt, "StopTraining", error="NotTraining")
+        self.refused_in_a_flood(ttt, "Play", GLib.Variant("(u)", (5,)), "FieldTaken")
+        # X wins on the left column if the computer lets it; else play on
+        # until the game is over.
+        for field in (1, 2, 3, 4, 6, 7, 8, 9):
+            if self.r[ttt].prop("State") not in ("your-turn", "start"):
+                break
+            if self.r[ttt].prop("Board")[field - 1] == ".":
+                self.r[ttt].call("Play", "u", field)
+        self.assertNotIn(self.r[ttt].prop("State"), ("your-turn", "start"))
+        self.refused(ttt, "Play", "u", 1 + max(0, self.r[ttt].prop("Board").find(".")), error="GameOver")
+
+        for _, iface in OBJECTS:
+            self.assertEqual(self.seen[iface], listed_errors(iface) - NOT_REACHABLE,
+                             f"every error {iface} lists is tried")
+
+    def test_arguments_of_the_wrong_types_get_invalid_args_for_every_method(self):
+        for path, iface in OBJECTS:
+            xml = self.r[(path, iface)].introspect_xml()
+            for method, signature in methods(xml, iface).items():
+                # A string where the method takes none or other types; a
+                # number where it takes one string.
+                wrong = ("u", 7) if signature == "s" else ("s", "x")
+                before = self.world()
+                name, message = self.r[(path, iface)].error_of(method, *wrong)
+                self.assertEqual(name, "org.freedesktop.DBus.Error.InvalidArgs", (iface, method, message))
+                self.assertIn(f"{method} takes the arguments ({signature}), not ({wrong[0]})", message)
+                self.assertEqual(self.world(), before, f"{iface}.{method} with wrong arguments changed nothing")
+
+
+if __name__ == "__main__":
+    unittest.main()
