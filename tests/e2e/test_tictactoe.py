@@ -178,6 +178,31 @@ class TicTacToe(AppTest):
         k = knowledge(app)
         self.assertEqual((k["games"], k.get("position", [])), (0, []))
 
+    def test_a_script_waits_while_the_training_window_trains(self):
+        """The window's training holds the computer's file as a script's
+        does: a script's move gets Busy (a game it ended would be saved
+        under that lock), and the Training property says so."""
+        from dbus_client import Remote
+        app = self.start_page()
+        r = Remote("/io/github/match5/Match5/TicTacToe", "io.github.match5.Match5.TicTacToe1")
+        app.key("ctrl+t")
+        train = wait_for(lambda: app.find("push button", "Train"), message="the training window")
+        games = app.find("spin button")
+        games.queryValue().currentValue = 1000000
+        train.queryAction().doAction(0)
+        wait_for(lambda: r.prop("Training"), message="the window's training shown on D-Bus")
+        error, message = r.error_of("Play", "u", 5)
+        self.assertEqual(error, "io.github.match5.Match5.Error.Busy", message)
+        self.assertEqual(r.prop("Board"), "." * 9)
+        # Stopped, or over by itself (random play runs some 100,000 games a second).
+        stop = app.find("push button", "Stop")
+        if stop is not None:
+            stop.queryAction().doAction(0)
+        wait_for(lambda: app.find("push button", "Train Again"), timeout=60, message="the training's end")
+        wait_for(lambda: not r.prop("Training"), message="the training over on D-Bus")
+        self.assertGreater(r.prop("Games"), 0)
+        self.assertEqual(r.call("Play", "u", 5)[0] in range(1, 10), True, "moves are taken again")
+
     def test_a_damaged_file_is_kept_aside_and_the_page_speaks_dutch(self):
         home_app = self.start(settings={"last_page": "five"})
         path = os.path.join(home_app.data, "match5", "tic-tac-toe.toml")

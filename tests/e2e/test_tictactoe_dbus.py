@@ -143,6 +143,30 @@ class TicTacToeOverDBus(GameObjectTest):
         wait_for(lambda: self.app.find_showing("label", "The computer has forgotten everything."), timeout=40,
                  message="the page says it forgot")
 
+    def test_a_persons_moves_wait_while_a_script_trains(self):
+        """A move that could end a game would be saved, and the training
+        holds the file: the page refuses moves while a script trains,
+        says why, and the main loop never waits on the training's lock."""
+        r, app = self.r, self.app
+        r.call("Train", "us", 1000000, "perfect")
+        wait_for(lambda: (r.pump(0.05), self.signals("TrainingProgress"))[1], message="the training under way")
+        wait_for(lambda: app.find_showing("label", "The computer is training: wait until it is done, or stop it."),
+                 message="the page says why it takes no move")
+        for key in ("1", "5", "9"):
+            app.key(key)
+        r.pump(0.5)
+        self.assertEqual(r.prop("Board"), "." * 9, "no move is taken during the training")
+        # The main loop answers at once meanwhile: a call carried out on it.
+        r.call("NewGame", timeout=3000)
+        r.call("StopTraining")
+        played, *_ = self.finished()
+        self.assertFalse(r.prop("Training"))
+        wait_for(lambda: app.find_showing("label", lambda n: n.startswith("You begin")),
+                 message="the page takes moves again")
+        app.key("5")
+        wait_for(lambda: r.prop("Board")[4] == "X", message="the person's X after the training")
+        self.assertEqual(r.prop("Games"), played)
+
 
 class QuitDuringTraining(GameObjectTest):
     """Quitting, or SIGTERM, during a script's training stops it and saves

@@ -235,11 +235,10 @@ pub fn serve(
         };
         let running = Running::default();
         let publish: Publish = {
-            let running = running.clone();
             let page = page.downgrade();
             Rc::new(move || {
                 if let Some(page) = page.upgrade() {
-                    published.publish(snapshot(&page, running.borrow().is_some()));
+                    published.publish(snapshot(&page));
                 }
             })
         };
@@ -271,7 +270,7 @@ pub fn serve(
 }
 
 /// The snapshot of what the page shows now.
-fn snapshot(page: &TicTacToePage, training: bool) -> Snapshot {
+fn snapshot(page: &TicTacToePage) -> Snapshot {
     let model = page.model();
     let (board, preferences, rewards) = model.with(|s| {
         let board = (0..9)
@@ -301,7 +300,7 @@ fn snapshot(page: &TicTacToePage, training: bool) -> Snapshot {
         positions: model.positions(),
         games: model.games(),
         rewards,
-        training,
+        training: model.training(),
         status: page.status().text().to_string(),
     }
 }
@@ -355,7 +354,7 @@ impl Script<'_> {
                 let _ = reply.try_send(r);
             }
             Request::Forget { reply } => {
-                let r = if self.running.borrow().is_some() {
+                let r = if self.page.model().training() {
                     Err(busy())
                 } else {
                     self.page.forget_now();
@@ -367,10 +366,11 @@ impl Script<'_> {
     }
 
     fn play(&self, field: u32) -> Result<u32, TicTacToeError> {
-        // A game that ends is saved, and the training holds the file: the
-        // move waits until the training ends (the main loop never waits
-        // on its lock, and the file and the properties stay one).
-        if self.running.borrow().is_some() {
+        // A game that ends is saved, and a training (a script's or the
+        // window's) holds the file: the move waits until the training ends
+        // (the main loop never waits on its lock, and the file and the
+        // properties stay one).
+        if self.page.model().training() {
             return Err(busy());
         }
         if !(1..=9).contains(&field) {
@@ -408,10 +408,18 @@ impl Script<'_> {
                 )));
             }
         };
-        if self.running.borrow().is_some() {
+        let model = self.page.model();
+        if model.training() {
             return Err(busy());
         }
-        let trainee = self.page.trainee();
+        // The computer's answer to the person's last X is on its way: the
+        // game it may end is learned before a training takes the file.
+        if model.state() == super::model::GameState::Thinking {
+            return Err(TicTacToeError::Busy(
+                "the computer is about to answer the last move: try again in a moment".into(),
+            ));
+        }
+        let trainee = model.trainee();
         let stop = Arc::new(AtomicBool::new(false));
         let plan = trainer::Plan {
             path: trainee.path,
@@ -422,6 +430,7 @@ impl Script<'_> {
         };
         let messages = trainer::start(plan, stop.clone());
         self.running.replace(Some(stop));
+        model.set_training(true);
         let shown = self
             .page
             .lasting_toast(&super::words::script_training_text(games));
@@ -442,6 +451,9 @@ impl Script<'_> {
                     }
                     Message::Done(outcome) => {
                         running.replace(None);
+                        if let Some(page) = page.upgrade() {
+                            page.model().set_training(false);
+                        }
                         shown.dismiss();
                         let page = page.upgrade();
                         sent = sent.and(match (outcome, page) {

@@ -68,6 +68,10 @@ mod imp {
         pub positions: Cell<u32>,
         #[property(get)]
         pub games: Cell<u64>,
+        /// A training (the window's or a script's) holds the computer and
+        /// its file: nothing else may learn or save meanwhile.
+        #[property(get, set)]
+        pub training: Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -83,6 +87,12 @@ mod imp {
             SIGNALS.get_or_init(|| vec![Signal::builder("knowledge-changed").build()])
         }
     }
+}
+
+/// The computer to train: its knowledge and file (`None`: not saved).
+pub struct Trainee {
+    pub path: Option<std::path::PathBuf>,
+    pub knowledge: Knowledge,
 }
 
 glib::wrapper! {
@@ -176,6 +186,14 @@ impl TicTacToeGame {
         let r = self.change(Session::forget);
         self.knowledge_changed();
         r
+    }
+
+    /// What a training starts from: the computer's knowledge and file.
+    pub fn trainee(&self) -> Trainee {
+        self.with(|s| Trainee {
+            path: s.file.as_ref().map(|f| f.path().to_path_buf()),
+            knowledge: s.knowledge.clone(),
+        })
     }
 
     /// What training taught, and its file when training made one.

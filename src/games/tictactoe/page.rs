@@ -167,7 +167,7 @@ impl TicTacToePage {
         let model = self.model();
         crate::widgets::on_notify(
             model,
-            &["moves", "state"],
+            &["moves", "state", "training"],
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
@@ -198,13 +198,7 @@ impl TicTacToePage {
             }
             TicTacToeAction::Train => {
                 if let Some(window) = self.root().and_downcast::<gtk::Window>() {
-                    let trainee = self.trainee();
-                    let page = self.downgrade();
-                    super::training::show(&window, trainee, move |file, knowledge| {
-                        if let Some(page) = page.upgrade() {
-                            page.model().trained(file, knowledge);
-                        }
-                    });
+                    super::training::show(&window, self.model());
                 }
             }
             TicTacToeAction::Forget => self.ask_forget(),
@@ -248,15 +242,14 @@ impl TicTacToePage {
         self.toast(&gettext("The computer has forgotten everything."));
     }
 
-    /// What training is given of the computer: its file and knowledge.
-    pub(super) fn trainee(&self) -> super::training::Trainee {
-        self.model().with(|s| super::training::Trainee {
-            path: s.file.as_ref().map(|f| f.path().to_path_buf()),
-            knowledge: s.knowledge.clone(),
-        })
-    }
-
     fn play(&self, field: usize) {
+        // A game that ends is learned and saved, and the training holds
+        // the file: the status says to wait (the main loop never waits on
+        // the training's lock).
+        if self.model().training() {
+            crate::widgets::error_bell(self);
+            return;
+        }
         match self.model().play(field) {
             Err(Refusal::Over) => {
                 self.toast(&gettext("The game is over: start a new one."));
@@ -354,6 +347,9 @@ impl TicTacToePage {
             }
             let rewards = s.knowledge.rewards();
             let status = match state {
+                GameState::Start | GameState::YourTurn if self.model().training() => gettext(
+                    "The computer is training: wait until it is done, or stop it.",
+                ),
                 GameState::Start => {
                     gettext("You begin: you play X. Click a field, or press 1 to 9.")
                 }
@@ -385,7 +381,11 @@ impl TicTacToePage {
             gettext("The computer weighs every empty field, 1 to 9, and plays the one whose position has the highest preference.")
         }));
         let started = self.model().moves() > 0;
+        let training = self.model().training();
         actions::lookup(&imp.actions, TicTacToeAction::NewGame).set_enabled(started);
+        actions::lookup(&imp.actions, TicTacToeAction::Train).set_enabled(!training);
+        actions::lookup(&imp.actions, TicTacToeAction::Forget)
+            .set_enabled(!training && self.model().positions() > 0);
     }
 
     /// What the computer knows: the rows, the rules with their rewards and
@@ -415,7 +415,8 @@ impl TicTacToePage {
         if crate::widgets::put(&imp.subtitle, positions) {
             self.notify_subtitle();
         }
-        actions::lookup(&imp.actions, TicTacToeAction::Forget).set_enabled(len > 0);
+        actions::lookup(&imp.actions, TicTacToeAction::Forget)
+            .set_enabled(len > 0 && !self.model().training());
     }
 }
 

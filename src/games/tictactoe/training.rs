@@ -4,16 +4,16 @@
 //! and won per block, as a chart (described in words for screen readers).
 
 use std::cell::{Cell, RefCell};
-use std::path::PathBuf;
 use std::rc::Rc;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{cairo, glib};
-use match5_tictactoe::store::{KnowledgeFile, StoreError};
-use match5_tictactoe::{Knowledge, Opponent, Rewards, Tally, Training};
+use match5_tictactoe::store::StoreError;
+use match5_tictactoe::{Opponent, Rewards, Tally, Training};
 
 use super::drawing::signed;
+use super::model::{TicTacToeGame, Trainee};
 use super::trainer::{self, Message};
 use super::words::store_error;
 use crate::i18n::{gettext, gettext_f};
@@ -45,15 +45,6 @@ const REWARDS: [Rewards; 2] = [
     Rewards::MENACE,
 ];
 
-/// The computer to train: its knowledge and file (`None`: not saved).
-pub struct Trainee {
-    pub path: Option<PathBuf>,
-    pub knowledge: Knowledge,
-}
-
-/// Hears of trained knowledge and the file it was saved to.
-type Done = Box<dyn Fn(Option<KnowledgeFile>, Knowledge)>;
-
 mod imp {
     use super::*;
 
@@ -76,8 +67,9 @@ mod imp {
         pub chart_title: TemplateChild<gtk::Label>,
         #[template_child]
         pub chart: TemplateChild<gtk::DrawingArea>,
-        pub trainee: RefCell<Option<Trainee>>,
-        pub done: RefCell<Option<Done>>,
+        /// The computer it trains: its knowledge, file and whether a
+        /// training holds it.
+        pub model: std::cell::OnceCell<TicTacToeGame>,
         /// Per block: games played by its end, and its tally.
         pub blocks: Rc<RefCell<Vec<(u64, Tally)>>>,
         pub run: StoppableRun,
@@ -122,18 +114,13 @@ glib::wrapper! {
                     gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
 
-/// Opens the training window for `trainee`; `done` hears of each
-/// training's knowledge.
-pub fn show(
-    parent: &gtk::Window,
-    trainee: Trainee,
-    done: impl Fn(Option<KnowledgeFile>, Knowledge) + 'static,
-) {
+/// Opens the training window for the computer of `model`, which learns
+/// what each training taught.
+pub fn show(parent: &gtk::Window, model: &TicTacToeGame) {
     let window: TicTacToeTraining = glib::Object::builder()
         .property("transient-for", parent)
         .build();
-    window.imp().trainee.replace(Some(trainee));
-    window.imp().done.replace(Some(Box::new(done)));
+    let _ = window.imp().model.set(model.clone());
     window.setup();
     GtkWindowExt::present(&window);
 }
@@ -195,10 +182,9 @@ impl TicTacToeTraining {
     fn rewards_row(&self) {
         let imp = self.imp();
         let Some((empty, current)) = imp
-            .trainee
-            .borrow()
-            .as_ref()
-            .map(|t| (t.knowledge.is_empty(), t.knowledge.rewards()))
+            .model
+            .get()
+            .map(|m| m.with(|s| (s.knowledge.is_empty(), s.knowledge.rewards())))
         else {
             return;
         };
@@ -215,14 +201,22 @@ impl TicTacToeTraining {
 
     fn start(&self) {
         let imp = self.imp();
-        let Some((path, memory)) = imp
-            .trainee
-            .borrow()
-            .as_ref()
-            .map(|t| (t.path.clone(), t.knowledge.clone()))
-        else {
+        let Some(model) = imp.model.get() else {
             return;
         };
+        // A script's training holds the computer already.
+        if model.training() {
+            imp.result_label.set_label(&gettext(
+                "The computer is training: wait until it is done, or stop it.",
+            ));
+            imp.result_label.set_visible(true);
+            return;
+        }
+        let Trainee {
+            path,
+            knowledge: memory,
+        } = model.trainee();
+        model.set_training(true);
         let games = imp.games_spin.value_as_int().max(1) as u64;
         let opponent = opponent(imp.opponent_row.selected());
         let rewards = REWARDS
@@ -252,21 +246,32 @@ impl TicTacToeTraining {
             },
             stop,
         );
-        glib::spawn_future_local(glib::clone!(
-            #[weak(rename_to = window)]
-            self,
-            async move {
-                while let Ok(message) = receiver.recv().await {
-                    match message {
-                        Message::Block(n, tally) => window.add_block(n, tally),
-                        Message::Done(result) => {
-                            window.finished(result);
-                            break;
+        // The computer learns what the run taught even when the window was
+        // closed meanwhile (closing stops the run, which still reports).
+        let (window, model) = (self.downgrade(), model.clone());
+        glib::spawn_future_local(async move {
+            while let Ok(message) = receiver.recv().await {
+                match message {
+                    Message::Block(n, tally) => {
+                        if let Some(window) = window.upgrade() {
+                            window.add_block(n, tally);
                         }
+                    }
+                    Message::Done(result) => {
+                        model.set_training(false);
+                        let result = result.map(|(file, knowledge, training)| {
+                            let stored = knowledge.len();
+                            model.trained(file, knowledge);
+                            (stored, training)
+                        });
+                        if let Some(window) = window.upgrade() {
+                            window.finished(result);
+                        }
+                        break;
                     }
                 }
             }
-        ));
+        });
     }
 
     fn add_block(&self, n: u64, tally: Tally) {
@@ -290,14 +295,16 @@ impl TicTacToeTraining {
         crate::widgets::a11y::set_description(&*imp.chart, &curve_words(&imp.blocks.borrow()));
     }
 
-    fn finished(&self, result: Result<(Option<KnowledgeFile>, Knowledge, Training), StoreError>) {
+    /// The run has ended: how many positions the computer knows now and
+    /// what the training played, or why nothing was learned.
+    fn finished(&self, result: Result<(usize, Training), StoreError>) {
         let imp = self.imp();
         imp.run.finished(&imp.run_button, &gettext("_Train Again"));
         imp.opponent_row.set_sensitive(true);
         imp.games_spin.set_sensitive(true);
         imp.progress.set_visible(false);
         let text = match result {
-            Ok((file, knowledge, training)) => {
+            Ok((stored, training)) => {
                 // The whole curve, with a last block cut short by Stop.
                 let mut played = 0;
                 *imp.blocks.borrow_mut() = training
@@ -309,15 +316,7 @@ impl TicTacToeTraining {
                     })
                     .collect();
                 self.show_curve();
-                let total = training.total;
-                let stored = knowledge.len();
-                if let Some(t) = imp.trainee.borrow_mut().as_mut() {
-                    t.knowledge = knowledge.clone();
-                }
-                if let Some(done) = imp.done.borrow().as_ref() {
-                    done(file, knowledge);
-                }
-                super::words::trained_text(&total, stored)
+                super::words::trained_text(&training.total, stored)
             }
             Err(e) => gettext_f(
                 "Nothing was learned: {reason}",
