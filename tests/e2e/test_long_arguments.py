@@ -4,9 +4,18 @@ characters of a word, the last 120 of a path), and the call changes
 nothing."""
 
 import unittest
+import xml.etree.ElementTree as ET
+
+from gi.repository import GLib
 
 from dbus_client import NAME, Remote
 from harness import App, wait_for
+
+OBJECTS = [("/io/github/match5/Match5", "io.github.match5.Match5.Control1"),
+           ("/io/github/match5/Match5/LeapFrog", "io.github.match5.Match5.LeapFrog1"),
+           ("/io/github/match5/Match5/Tiles", "io.github.match5.Match5.Tiles1"),
+           ("/io/github/match5/Match5/TicTacToe", "io.github.match5.Match5.TicTacToe1")]
+PLAIN = {"u": 1, "b": False, "i": 0, "s": "x", "a{sv}": {}}
 
 ERR = "io.github.match5.Match5.Error."
 HUGE = "x" * (1024 * 1024)
@@ -36,6 +45,39 @@ class LongArguments(unittest.TestCase):
             self.assertLess(len(message), 400, f"{call[0]}: {message[:200]}…")
             self.assertIn("…", message, f"{call[0]} says the quote was cut: {message}")
         self.assertEqual((self.five.prop("Board"), self.five.prop("Player")), (board, player), "nothing changed")
+
+    def test_every_string_of_every_method_can_be_a_megabyte(self):
+        """Each string argument of each method of the four objects, and each
+        option's name and value, given a megabyte: the call answers, and an
+        error says it in a few hundred characters."""
+        tried = 0
+        for path, iface in OBJECTS:
+            remote = Remote(path, iface)
+            root = ET.fromstring(remote.introspect_xml())
+            node = next(i for i in root.iter("interface") if i.get("name") == iface)
+            for method in node.iter("method"):
+                types = [a.get("type") for a in method.iter("arg") if a.get("direction") == "in"]
+                variants = []
+                for i, t in enumerate(types):
+                    if t == "s":
+                        for huge in (HUGE, "/tmp/" + HUGE):
+                            variants.append([huge if j == i else PLAIN[u] for j, u in enumerate(types)])
+                    elif t == "a{sv}":
+                        for option in ({HUGE: GLib.Variant("b", True)}, {"player": GLib.Variant("s", HUGE)},
+                                       {"start-from": GLib.Variant("s", HUGE)},
+                                       {"discard-unsaved": GLib.Variant("s", HUGE)}):
+                            variants.append([option if j == i else PLAIN[u] for j, u in enumerate(types)])
+                for args in variants:
+                    signature = "".join(types)
+                    if iface.endswith("Control1") and method.get("name") == "StartGame" and args[0] == "x":
+                        args[0] = "vs-computer"
+                    try:
+                        remote.call(method.get("name"), signature, *args, timeout=20000)
+                    except GLib.Error as e:
+                        self.assertLess(len(e.message), 400, f"{iface}.{method.get('name')}: {e.message[:300]}…")
+                    tried += 1
+        self.assertGreater(tried, 20)
+        self.assertIsNone(self.app.proc.poll(), "the app still runs")
 
 
 if __name__ == "__main__":

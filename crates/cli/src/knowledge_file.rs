@@ -27,7 +27,7 @@ pub fn open(path: &Path, player: Option<&str>, must_own: bool) -> Result<Knowled
         let name = check_name(player.unwrap_or(&stem)).map_err(|e| {
             anyhow!(
                 "{}: {e}: give the new knowledge a player name with --player",
-                path.display()
+                match5_common::text::quote_path(path)
             )
         })?;
         let mut k = Knowledge::new(name);
@@ -38,12 +38,15 @@ pub fn open(path: &Path, player: Option<&str>, must_own: bool) -> Result<Knowled
     if k.status() == Status::User {
         if let Ok(pw) = std::env::var(PASSWORD_VAR) {
             if !k.unlock(&pw) {
-                bail!("{}: wrong password in ${PASSWORD_VAR}", path.display());
+                bail!(
+                    "{}: wrong password in ${PASSWORD_VAR}",
+                    match5_common::text::quote_path(path)
+                );
             }
         } else if must_own {
             bail!(
                 "{}: the knowledge of {} is protected by a password; set ${PASSWORD_VAR} to save to it",
-                path.display(),
+                match5_common::text::quote_path(path),
                 k.player()
             );
         }
@@ -78,7 +81,7 @@ pub fn check_room(path: &Path, knowledge: &Knowledge) -> Result<()> {
     match5_common::disk::check_room(path, needed).with_context(|| {
         format!(
             "{}: there is no room to save the knowledge there ({} KiB are needed); nothing was played",
-            path.display(),
+            match5_common::text::quote_path(path),
             needed / 1024
         )
     })
@@ -98,11 +101,11 @@ pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<SaveReport> {
             return match store.save(&mut copy, Some(&aside)) {
                 Ok(_) => Err(anyhow!(
                     "{conflict}; the knowledge was saved to {} instead",
-                    aside.display()
+                    match5_common::text::quote_path(&aside)
                 )),
                 Err(e) => Err(anyhow!(
                     "{conflict}; saving it to {} failed too: {e}",
-                    aside.display()
+                    match5_common::text::quote_path(&aside)
                 )),
             };
         }
@@ -111,7 +114,7 @@ pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<SaveReport> {
     if let Some(m) = report.merged {
         eprintln!(
             "match5-cli: {} was changed by another program: merged {} of its patterns and {} of its games",
-            path.display(),
+            match5_common::text::quote_path(path),
             m.patterns,
             m.games
         );
@@ -120,7 +123,7 @@ pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<SaveReport> {
         Ok(None) => {}
         Ok(Some(aside)) => eprintln!(
             "match5-cli: the hall of fame was damaged: moved to {} and started anew",
-            aside.display()
+            match5_common::text::quote_path(&aside)
         ),
         Err(e) => eprintln!(
             "match5-cli: warning: the hall of fame was not updated: {}",

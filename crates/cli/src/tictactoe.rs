@@ -107,7 +107,7 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
     match5_common::disk::check_room(&path, 64 * 1024).with_context(|| {
         format!(
             "{}: there is no room to save the knowledge there; nothing was played",
-            path.display()
+            match5_common::text::quote_path(&path)
         )
     })?;
     let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
@@ -122,7 +122,7 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
             if !computer.is_empty() {
                 return Err(anyhow!(
                     "{} has learned with the rewards {}; train it with those, or start anew with --fresh",
-                    path.display(),
+                    match5_common::text::quote_path(&path),
                     rewards_text(computer.rewards())
                 ));
             }

@@ -19,7 +19,7 @@ use crate::output::{print, printable};
 
 /// Reads a game file; errors name the file and the line.
 pub fn read(path: &Path) -> Result<Game> {
-    let shown = printable(&path.display().to_string());
+    let shown = match5_common::text::quote_path(path);
     let bytes = read_bounded(path, MAX_FILE_BYTES)
         .map_err(|e| anyhow::anyhow!("cannot open {shown}: {}", e.error))?;
     if bytes.len() > MAX_FILE_BYTES {
@@ -253,7 +253,7 @@ pub fn good(
     let Some(good) = good else {
         bail!(
             "the game in {} is over",
-            printable(&path.display().to_string())
+            match5_common::text::quote_path(path)
         );
     };
     let text = if json {

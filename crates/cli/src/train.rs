@@ -173,7 +173,7 @@ pub fn run(o: &Options) -> Result<Finish> {
         match5_common::disk::create_regular(path).with_context(|| {
             format!(
                 "cannot write the curve {}",
-                printable(&path.display().to_string())
+                match5_common::text::quote_path(path)
             )
         })?;
     }
@@ -183,7 +183,7 @@ pub fn run(o: &Options) -> Result<Finish> {
             match5_common::disk::create_regular(path).with_context(|| {
                 format!(
                     "cannot write the log {}",
-                    printable(&path.display().to_string())
+                    match5_common::text::quote_path(path)
                 )
             })?,
         )),
@@ -377,7 +377,7 @@ pub fn write_curve(path: &std::path::Path, games: &[Entry]) -> Result<()> {
         .with_context(|| {
             format!(
                 "cannot write the curve {}",
-                printable(&path.display().to_string())
+                match5_common::text::quote_path(path)
             )
         })
 }

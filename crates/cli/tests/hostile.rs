@@ -417,6 +417,63 @@ fn messages_quote_a_short_escaped_part_of_their_input() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stderr.len() < 600, "{} bytes", out.stderr.len());
 
+    // A path of 100,000 characters, in every command that takes one: the
+    // error quotes its end.
+    let long = format!("{}/{}", dir.path().display(), "p".repeat(100_000));
+    let curve = format!("{long}/curve.csv");
+    let known = dir.path().join("k.fivo");
+    let known = known.to_str().unwrap();
+    for args in [
+        vec!["show", long.as_str()],
+        vec![
+            "train",
+            "--knowledge",
+            &long,
+            "--games",
+            "1",
+            "--opponent",
+            "greedy",
+        ],
+        vec![
+            "train",
+            "--knowledge",
+            known,
+            "--games",
+            "1",
+            "--opponent",
+            "greedy",
+            "--curve",
+            &curve,
+        ],
+        vec!["tiles", "best", &long],
+        vec![
+            "tictactoe",
+            "train",
+            "--opponent",
+            "random",
+            "--games",
+            "1",
+            "--knowledge",
+            &long,
+        ],
+    ] {
+        let out = run(dir.path(), &args);
+        assert_eq!(out.status.code(), Some(1), "{args:.40?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.len() < 400,
+            "{}: {} bytes: {}",
+            args[0],
+            err.len(),
+            &err[..200]
+        );
+        assert!(
+            err.contains('…'),
+            "{}: the quote says it was cut: {err}",
+            args[0]
+        );
+    }
+
     // A byte order mark before the pot is passed over.
     let bom = dir.path().join("bom.txt");
     fs::write(&bom, format!("\u{feff}{}", match5_tiles::EXAMPLE)).unwrap();
