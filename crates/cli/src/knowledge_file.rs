@@ -123,7 +123,7 @@ pub fn save(knowledge: &mut Knowledge, path: &Path) -> Result<SaveReport> {
         Ok(None) => {}
         Ok(Some(aside)) => eprintln!(
             "match5-cli: the hall of fame was damaged: moved to {} and started anew",
-            match5_common::text::quote_path(&aside)
+            match5_common::text::quote_path(aside)
         ),
         Err(e) => eprintln!(
             "match5-cli: warning: the hall of fame was not updated: {}",
