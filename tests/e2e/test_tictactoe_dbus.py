@@ -194,6 +194,12 @@ class QuitDuringTraining(GameObjectTest):
     def test_sigterm_stops_the_training_and_saves_it(self):
         self.quit_during_a_long_training(self.app.proc.terminate)
 
+    def test_the_windows_close_button_stops_the_training_and_saves_it(self):
+        def close():
+            button = wait_for(lambda: self.app.find("push button", "Close"), message="the title bar's close button")
+            button.queryAction().doAction(0)
+        self.quit_during_a_long_training(close)
+
 
 if __name__ == "__main__":
     unittest.main()
