@@ -17,6 +17,19 @@ BIN = os.environ.get("MATCH5_BIN", "target/debug/match5")
 DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]
 
 
+# The drawn boards of leap-frog, tic-tac-toe and the tile game, in English
+# and Dutch (five in a row's is a table, "Board").
+PAGE_BOARDS = ("Fields", "Velden", "Tic-tac-toe board", "Bord voor boter, kaas en eieren", "Bowls and boards",
+               "Schalen en borden")
+
+
+def messages_locale():
+    """A UTF-8 locale that is not C: with C (and C.UTF-8, on Debian 13's
+    glibc) gettext ignores LANGUAGE."""
+    have = subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split()
+    return "en_US.UTF-8" if "en_US.utf8" in have else "C.UTF-8"
+
+
 def wait_for(what, timeout=15.0, step=0.1, message="condition"):
     end = time.time() + timeout
     while time.time() < end:
@@ -111,7 +124,7 @@ class App:
             XDG_CONFIG_HOME=self.config,
             XDG_DATA_HOME=self.data,
             XDG_CACHE_HOME=os.path.join(self.home, "cache"),
-            LANG="C.UTF-8",
+            LANG=messages_locale(),
             LANGUAGE=lang,
             GSK_RENDERER="cairo",
         )
@@ -145,9 +158,9 @@ class App:
         self.frame = wait_for(lambda: self._frames()[0], message="the window")
         self.xid = wait_for(self._xid, message="the X window")
         xdotool("mousemove", "--window", self.xid, "40", "300")
-        # The page shown first: five in a row has its board, leap-frog its
-        # fields (a page is made when first shown).
-        wait_for(lambda: self._find_board() or self.find("image", lambda n: n in ("Fields", "Velden")),
+        # The page shown first, by its board (a page is made when first
+        # shown, and only what is shown is in the accessibility tree).
+        wait_for(lambda: self._find_board() or self.find("image", lambda n: n in PAGE_BOARDS),
                  message="a game page")
         self._board = self._find_board()
 

@@ -26,8 +26,12 @@ def menu_items(app):
     """The names of the primary menu's items, opened with F10 (and closed
     again with Escape)."""
     app.key("F10")
-    items = wait_for(lambda: [shown_name(a.name) for r in app._frames() for a in pyatspi.findAllDescendants(
-        r, lambda a: a.getRoleName() == "menu item")] or None, message="the primary menu")
+    def named():
+        names = [shown_name(a.name) for r in app._frames() for a in pyatspi.findAllDescendants(
+            r, lambda a: a.getRoleName() == "menu item")]
+        # Items are named once the menu is filled in.
+        return names if names and all(names) else None
+    items = wait_for(named, message="the primary menu")
     app.key("Escape")
     return items
 
@@ -56,7 +60,8 @@ class Shell(AppTest):
         app = self.start()
         self.assertEqual(visible_page(app), "five")
         self.assertIn("Tester · level 0 · new", app.title())
-        self.assertIsNotNone(app.find_showing("push button", "Show Sidebar"), "a named sidebar button")
+        self.assertIsNotNone(app.find_showing("push button", "Show Sidebar")
+                             or app.find_showing("toggle button", "Show Sidebar"), "a named sidebar button")
         app.click_on(app.find_showing("page tab", "Leap-Frog"))
         wait_for(lambda: visible_page(app) == "leapfrog", message="the leap-frog page")
         wait_for(lambda: "3 frogs of each kind · 15 moves" in app.title(), message="its subtitle in the title")

@@ -91,7 +91,7 @@ class TicTacToe(AppTest):
         wait_for(lambda: fields(app)[1] == "O", message="the computer's answer")
         self.assertEqual(fields(app)[5], "X")
         self.assertIsNotNone(label(app, "I played field 1: it leads to a position I had not seen yet, so its "
-                                        "preference is 0. 8 fields were equal; I take the first."))
+                                        "preference is 0. Of the 8 equal fields I take the first."))
         self.assertIn("Field 2: empty (preference 0)", board(app).description)
         # The toggle hides the preferences (Ctrl+E) and shows them again.
         app.key("ctrl+e")

@@ -128,12 +128,14 @@ pub fn record(k: &Knowledge) -> String {
         .rev()
         .take_while(|e| e.result != GameResult::Won)
         .count();
-    if unbeaten > 0 {
+    if unbeaten == 1 {
+        facts.push(gettext("It did not lose the last game you played."));
+    } else if unbeaten > 1 {
         let n = u32::try_from(unbeaten).unwrap_or(u32::MAX);
         // The history keeps the latest 10,000 games: "at least" beyond.
         facts.push(ngettext_f(
-            "It has not lost in its last {count} game against you.",
-            "It has not lost in its last {count} games against you.",
+            "It has not lost any of the last {count} game you played.",
+            "It has not lost any of the last {count} games you played.",
             n,
             &[("count", &unbeaten.to_string())],
         ));
@@ -181,12 +183,16 @@ mod tests {
         k.record(Some(match5_five::Color::Blue));
         let text = record(&k);
         assert!(
-            text.contains("It has not lost in its last 1 game against you."),
+            text.contains("It did not lose the last game you played."),
             "{text}"
         );
         assert!(text.contains("It learned from 1 win of yours."), "{text}");
         k.history_mut().push(e(3, GameResult::Drawn));
-        assert!(record(&k).contains("its last 2 games"), "{}", record(&k));
+        assert!(
+            record(&k).contains("It has not lost any of the last 2 games you played."),
+            "{}",
+            record(&k)
+        );
         k.history_mut().push(e(4, GameResult::Won));
         assert!(record(&k).contains("You won the last game."));
     }

@@ -438,8 +438,12 @@ fn why_text(d: &match5_tictactoe::Deliberation) -> String {
     let equals = d.equals();
     if equals > 1 {
         text += " ";
-        text += &gettext_f(
-            "{n} fields were equal; I take the first.",
+        // A sentence of its own that does not begin with the number: "…
+        // is 0. 8 fields were equal" read as 0.8.
+        text += &ngettext_f(
+            "Of the {n} equal field I take the first.",
+            "Of the {n} equal fields I take the first.",
+            u32::try_from(equals).unwrap_or(u32::MAX),
             &[("n", &equals.to_string())],
         );
     }

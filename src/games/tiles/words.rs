@@ -15,10 +15,27 @@ pub fn status(game: &Game, thinking: bool, computer_to_move: bool) -> String {
         let (a, b) = (game.full_rows(0), game.full_rows(1));
         let numbers = [("a", a.to_string()), ("b", b.to_string())];
         let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        // The count said with "rows" is the winner's (or each player's).
+        let rows = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         match a.cmp(&b) {
-            std::cmp::Ordering::Greater => gettext_f("Femke wins, {a} full rows to {b}.", &numbers),
-            std::cmp::Ordering::Less => gettext_f("Lieke wins, {b} full rows to {a}.", &numbers),
-            std::cmp::Ordering::Equal => gettext_f("A draw, {a} full rows each.", &numbers),
+            std::cmp::Ordering::Greater => ngettext_f(
+                "Femke wins, {a} full row to {b}.",
+                "Femke wins, {a} full rows to {b}.",
+                rows(a),
+                &numbers,
+            ),
+            std::cmp::Ordering::Less => ngettext_f(
+                "Lieke wins, {b} full row to {a}.",
+                "Lieke wins, {b} full rows to {a}.",
+                rows(b),
+                &numbers,
+            ),
+            std::cmp::Ordering::Equal => ngettext_f(
+                "A draw, {a} full row each.",
+                "A draw, {a} full rows each.",
+                rows(a),
+                &numbers,
+            ),
         }
     } else if thinking && computer_to_move {
         gettext_f("{name} is thinking…", &[("name", name)])
@@ -111,4 +128,26 @@ pub fn how_the_computer_plays() -> String {
     gettext(
         "How the computer plays: Best looks ahead to the end of the game, remembering positions it has seen and skipping moves that cannot matter; Good plays many random games after each move and takes the best average; Greedy fills a row as far as it can, which is not always best.",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use match5_tiles::{Colour, Move, parse};
+
+    #[test]
+    fn one_full_row_is_said_in_the_singular() {
+        // Two bowls of 4 tiles, one row of 4 cells each: Femke fills hers
+        // with bowl 1's yellow tiles and the game is over.
+        let mut game = parse("ggggbbbbg\n2 4\n1 4\n0 0\n0 0\n0\n").expect("a game");
+        game.play(Move {
+            bowl: 0,
+            colour: Colour::Yellow,
+        })
+        .expect("a legal move");
+        assert!(game.is_over());
+        assert_eq!(
+            super::status(&game, false, false),
+            "Femke wins, 1 full row to 0."
+        );
+    }
 }
