@@ -23,6 +23,16 @@ PAGE_BOARDS = ("Fields", "Velden", "Tic-tac-toe board", "Bord voor boter, kaas e
                "Schalen en borden")
 
 
+# Roles by their name in older AT-SPI, and what newer ones call them too
+# (at-spi2-core 2.56, with GTK 4.18, names a push button "button").
+ROLE_NAMES = {"push button": ("push button", "button")}
+
+
+def role_is(accessible, role):
+    """Whether `accessible` has `role` ("push button" in either spelling)."""
+    return accessible.getRoleName() in ROLE_NAMES.get(role, (role,))
+
+
 def messages_locale():
     """A UTF-8 locale that is not C: with C (and C.UTF-8, on Debian 13's
     glibc) gettext ignores LANGUAGE."""
@@ -196,7 +206,7 @@ class App:
         roots = [root] if root else self._frames()
         for r in roots:
             hit = pyatspi.findDescendant(
-                r, lambda a: a.getRoleName() == role and (
+                r, lambda a: role_is(a, role) and (
                     name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
             )
             if hit:
@@ -209,7 +219,7 @@ class App:
         w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         for r in self._frames():
             for a in pyatspi.findAllDescendants(
-                r, lambda a: a.getRoleName() == role and (
+                r, lambda a: role_is(a, role) and (
                     name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
             ):
                 e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -223,7 +233,7 @@ class App:
         w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         for r in self._frames():
             for hit in pyatspi.findAllDescendants(
-                    r, lambda a: a.getRoleName() == role and shown_name(a.name) == name):
+                    r, lambda a: role_is(a, role) and shown_name(a.name) == name):
                 # GTK 4.8 does not report the SHOWING state: a hidden widget
                 # has no size, and a folded sidebar lies outside the window.
                 e = hit.queryComponent().getExtents(pyatspi.WINDOW_COORDS)

@@ -11,7 +11,7 @@ import tomllib
 
 import pyatspi
 
-from harness import AppTest, shown_name, wait_for
+from harness import AppTest, role_is, shown_name, wait_for
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -36,7 +36,7 @@ def named(app, role, start):
     out = []
     for r in app._frames():
         out += [shown_name(a.name) for a in pyatspi.findAllDescendants(
-            r, lambda a: a.getRoleName() == role and shown_name(a.name).startswith(start))]
+            r, lambda a: role_is(a, role) and shown_name(a.name).startswith(start))]
     return out
 
 
