@@ -49,11 +49,12 @@ async fn ask<R, T, E: CallError>(
     make: impl FnOnce(Reply<T, E>) -> R,
 ) -> Result<T, E> {
     let (tx, rx) = async_channel::bounded(1);
-    let sent = requests.try_send(make(tx));
-    note_call(matches!(sent, Err(async_channel::TrySendError::Full(_))));
-    match sent {
-        Ok(()) => {}
-        Err(async_channel::TrySendError::Full(_)) => return Err(E::busy(busy_words())),
+    match requests.try_send(make(tx)) {
+        Ok(()) => note_call(false),
+        Err(async_channel::TrySendError::Full(_)) => {
+            note_call(true);
+            return Err(E::busy(busy_words()));
+        }
         Err(async_channel::TrySendError::Closed(_)) => {
             return Err(E::failed("the app is shutting down".into()));
         }

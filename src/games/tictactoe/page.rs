@@ -347,9 +347,9 @@ impl TicTacToePage {
             }
             let rewards = s.knowledge.rewards();
             let status = match state {
-                GameState::Start | GameState::YourTurn if self.model().training() => gettext(
-                    "The computer is training: wait until it is done, or stop it.",
-                ),
+                GameState::Start | GameState::YourTurn if self.model().training() => {
+                    super::words::training_holds_it_text()
+                }
                 GameState::Start => {
                     gettext("You begin: you play X. Click a field, or press 1 to 9.")
                 }
@@ -381,11 +381,18 @@ impl TicTacToePage {
             gettext("The computer weighs every empty field, 1 to 9, and plays the one whose position has the highest preference.")
         }));
         let started = self.model().moves() > 0;
-        let training = self.model().training();
         actions::lookup(&imp.actions, TicTacToeAction::NewGame).set_enabled(started);
+        self.enable_training_actions();
+    }
+
+    /// Train and Forget wait while a training holds the computer; Forget
+    /// also needs something learned.
+    fn enable_training_actions(&self) {
+        let (imp, model) = (self.imp(), self.model());
+        let training = model.training();
         actions::lookup(&imp.actions, TicTacToeAction::Train).set_enabled(!training);
         actions::lookup(&imp.actions, TicTacToeAction::Forget)
-            .set_enabled(!training && self.model().positions() > 0);
+            .set_enabled(!training && model.positions() > 0);
     }
 
     /// What the computer knows: the rows, the rules with their rewards and
@@ -415,8 +422,7 @@ impl TicTacToePage {
         if crate::widgets::put(&imp.subtitle, positions) {
             self.notify_subtitle();
         }
-        actions::lookup(&imp.actions, TicTacToeAction::Forget)
-            .set_enabled(len > 0 && !self.model().training());
+        self.enable_training_actions();
     }
 }
 

@@ -206,9 +206,8 @@ impl TicTacToeTraining {
         };
         // A script's training holds the computer already.
         if model.training() {
-            imp.result_label.set_label(&gettext(
-                "The computer is training: wait until it is done, or stop it.",
-            ));
+            imp.result_label
+                .set_label(&super::words::training_holds_it_text());
             imp.result_label.set_visible(true);
             return;
         }

@@ -117,6 +117,12 @@ pub fn trained_text(total: &Tally, stored: usize) -> String {
     )
 }
 
+/// Why the computer takes no move and no second training now: the page's
+/// status and the Train window say it.
+pub fn training_holds_it_text() -> String {
+    gettext("The computer is training: wait until it is done, or stop it.")
+}
+
 /// A script started training: the page says so (the window shows no
 /// training window then).
 pub fn script_training_text(games: u64) -> String {
