@@ -298,9 +298,7 @@ impl Application {
     }
 
     fn show_about(&self) {
-        let about = adw::AboutWindow::builder()
-            .transient_for(&self.main_window())
-            .modal(true)
+        let about = adw::AboutDialog::builder()
             .application_name(gettext("Match5"))
             .application_icon(config::APP_ID)
             .version(config::VERSION)
@@ -316,7 +314,7 @@ impl Application {
             .translator_credits(gettext("translator-credits"))
             .build();
         about.add_credit_section(Some(&gettext("Original game")), &["David Dirkse"]);
-        about.present();
+        about.present(Some(&self.main_window()));
     }
 }
 

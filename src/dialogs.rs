@@ -1,20 +1,22 @@
-//! Small message dialogs: confirmations, errors, password prompts, and
-//! the file chooser for opening a file.
+//! Small message dialogs (adaptive alert dialogs inside the window:
+//! confirmations, errors, password prompts) and the file dialog for
+//! opening a file (the portal's in the Flatpak).
 
 use adw::prelude::*;
+use gtk::glib;
 
 use crate::i18n::gettext;
 
 /// Asks before doing something; `f` runs when the person agrees.
 pub fn confirm(
-    parent: &impl IsA<gtk::Window>,
+    parent: &impl IsA<gtk::Widget>,
     heading: &str,
     body: &str,
     action: &str,
     destructive: bool,
     f: impl Fn() + 'static,
 ) {
-    let dialog = adw::MessageDialog::new(Some(parent), Some(heading), Some(body));
+    let dialog = adw::AlertDialog::new(Some(heading), Some(body));
     dialog.add_responses(&[("cancel", &gettext("_Cancel")), ("ok", action)]);
     dialog.set_response_appearance(
         "ok",
@@ -26,30 +28,42 @@ pub fn confirm(
     );
     dialog.set_default_response(Some("cancel"));
     dialog.set_close_response("cancel");
-    dialog.connect_response(None, move |_, response| {
+    // What the person agreed to runs once this dialog has gone: a dialog
+    // it opens in turn (Save As after a conflict) is not closed with it.
+    let f = std::rc::Rc::new(f);
+    dialog.connect_response(None, move |dialog, response| {
         if response == "ok" {
-            f();
+            let (f, dialog) = (f.clone(), dialog.clone());
+            let mut waited = 0;
+            glib::timeout_add_local(std::time::Duration::from_millis(20), move || {
+                waited += 1;
+                if dialog.parent().is_some() && waited < 100 {
+                    return glib::ControlFlow::Continue;
+                }
+                f();
+                glib::ControlFlow::Break
+            });
         }
     });
-    dialog.present();
+    dialog.present(Some(parent));
 }
 
 /// Says what went wrong.
-pub fn error(parent: &impl IsA<gtk::Window>, heading: &str, body: &str) {
-    let dialog = adw::MessageDialog::new(Some(parent), Some(heading), Some(body));
+pub fn error(parent: &impl IsA<gtk::Widget>, heading: &str, body: &str) {
+    let dialog = adw::AlertDialog::new(Some(heading), Some(body));
     dialog.add_response("close", &gettext("_Close"));
-    dialog.present();
+    dialog.present(Some(parent));
 }
 
 /// Asks for a password; `f` gets it, or `None` when skipped.
 pub fn password(
-    parent: &impl IsA<gtk::Window>,
+    parent: &impl IsA<gtk::Widget>,
     heading: &str,
     body: &str,
     skip: &str,
     f: impl Fn(Option<String>) + 'static,
 ) {
-    let dialog = adw::MessageDialog::new(Some(parent), Some(heading), Some(body));
+    let dialog = adw::AlertDialog::new(Some(heading), Some(body));
     let entry = gtk::PasswordEntry::builder()
         .show_peek_icon(true)
         .activates_default(true)
@@ -60,22 +74,29 @@ pub fn password(
     dialog.set_response_appearance("unlock", adw::ResponseAppearance::Suggested);
     dialog.set_default_response(Some("unlock"));
     dialog.set_close_response("skip");
-    dialog.connect_response(None, move |_, response| {
-        f((response == "unlock").then(|| entry.text().to_string()));
-    });
-    dialog.present();
+    dialog.connect_response(
+        None,
+        glib::clone!(
+            #[strong]
+            entry,
+            move |_, response| f((response == "unlock").then(|| entry.text().to_string()))
+        ),
+    );
+    dialog.present(Some(parent));
+    // The keys go to the field, not to the default button.
+    dialog.set_focus(Some(&entry));
 }
 
 /// Asks for a player name and an optional password.
 pub fn name_and_password(
-    parent: &impl IsA<gtk::Window>,
+    parent: &impl IsA<gtk::Widget>,
     heading: &str,
     body: &str,
     name: &str,
     action: &str,
     f: impl Fn(String, String) + 'static,
 ) {
-    let dialog = adw::MessageDialog::new(Some(parent), Some(heading), Some(body));
+    let dialog = adw::AlertDialog::new(Some(heading), Some(body));
     let list = gtk::ListBox::builder()
         .selection_mode(gtk::SelectionMode::None)
         .css_classes(["boxed-list"])
@@ -96,22 +117,22 @@ pub fn name_and_password(
     dialog.set_response_appearance("ok", adw::ResponseAppearance::Suggested);
     dialog.set_default_response(Some("ok"));
     dialog.set_close_response("cancel");
-    dialog.connect_response(None, move |_, response| {
-        if response == "ok" {
-            f(name_row.text().to_string(), password_row.text().to_string());
-        }
-    });
-    dialog.present();
-}
-
-/// Escape closes the secondary windows of this class (help, hall of
-/// fame, patterns), as in every GNOME app.
-pub fn close_on_escape<T: gtk::subclass::widget::WidgetClassExt>(klass: &mut T) {
-    klass.add_binding_action(
-        gtk::gdk::Key::Escape,
-        gtk::gdk::ModifierType::empty(),
-        "window.close",
+    dialog.connect_response(
+        None,
+        glib::clone!(
+            #[strong]
+            name_row,
+            move |_, response| {
+                if response == "ok" {
+                    f(name_row.text().to_string(), password_row.text().to_string());
+                }
+            }
+        ),
     );
+    dialog.present(Some(parent));
+    // The keys go to the name, not to the default button (Space would
+    // press Save).
+    dialog.set_focus(Some(&name_row));
 }
 
 /// What files an open dialog offers: its name, patterns and MIME types.
@@ -122,15 +143,13 @@ pub struct FileKind<'a> {
 }
 
 /// Asks for a file to open (in `folder`, if given); `f` gets its path.
-/// A native dialog lives only as long as someone holds it: the caller
-/// keeps what this returns until the answer.
 pub fn open_file(
     parent: Option<&gtk::Window>,
     title: &str,
     kind: &FileKind<'_>,
     folder: Option<&std::path::Path>,
     f: impl Fn(std::path::PathBuf) + 'static,
-) -> gtk::FileChooserNative {
+) {
     let filter = gtk::FileFilter::new();
     filter.set_name(Some(kind.name));
     for pattern in kind.patterns {
@@ -139,24 +158,21 @@ pub fn open_file(
     for mime in kind.mime_types {
         filter.add_mime_type(mime);
     }
-    let chooser = gtk::FileChooserNative::new(
-        Some(title),
-        parent,
-        gtk::FileChooserAction::Open,
-        Some(&gettext("_Open")),
-        Some(&gettext("_Cancel")),
-    );
-    chooser.add_filter(&filter);
+    let filters = gtk::gio::ListStore::new::<gtk::FileFilter>();
+    filters.append(&filter);
+    let dialog = gtk::FileDialog::builder()
+        .title(title)
+        .accept_label(gettext("_Open"))
+        .filters(&filters)
+        .default_filter(&filter)
+        .modal(true)
+        .build();
     if let Some(folder) = folder {
-        let _ = chooser.set_current_folder(Some(&gtk::gio::File::for_path(folder)));
+        dialog.set_initial_folder(Some(&gtk::gio::File::for_path(folder)));
     }
-    chooser.connect_response(move |chooser, response| {
-        if response == gtk::ResponseType::Accept
-            && let Some(path) = chooser.file().and_then(|f| f.path())
-        {
+    dialog.open(parent, gtk::gio::Cancellable::NONE, move |chosen| {
+        if let Some(path) = chosen.ok().and_then(|file| file.path()) {
             f(path);
         }
     });
-    chooser.show();
-    chooser
 }

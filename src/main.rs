@@ -9,6 +9,8 @@
 //! `requests.rs`); `widgets/` what the pages share (the drawn board);
 //! `errors.rs` turns the crates' errors into translated text.
 
+#![forbid(unsafe_code)]
+
 mod application;
 mod config;
 mod dialogs;

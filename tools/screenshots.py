@@ -57,9 +57,11 @@ def page_shot(home, settings, name, surface, file, keys=(), env=None, lang="en",
 
 
 def window_shot(app, title, file):
-    """Shoots the app's window called `title` (a dialog) as `file`."""
-    window = xdotool("search", "--onlyvisible", "--name", f"^{title}$").split()[-1]
-    subprocess.run(["import", "-window", window, os.path.join(OUT, file)], check=True)
+    """Shoots the app's window with its dialog `title` open over it as
+    `file` (a dialog is a sheet inside the window)."""
+    wait_for(lambda: app.window(title), message=f"the dialog {title}")
+    time.sleep(0.5)
+    subprocess.run(["import", "-window", app.xid, os.path.join(OUT, file)], check=True)
     print("wrote", os.path.join(OUT, file))
 
 
@@ -92,7 +94,7 @@ def tictactoe(home, size):
 
     def train_and_list(app):
         app.key("ctrl+t")
-        wait_for(lambda: len(app._frames()) > 1, message="the training window")
+        wait_for(lambda: app.dialogs(), message="the training window")
         time.sleep(0.5)
         app.key("alt+g")
         app.key("ctrl+a")
@@ -106,7 +108,7 @@ def tictactoe(home, size):
         app.key("Escape")
         time.sleep(0.5)
         app.key("ctrl+p")
-        wait_for(lambda: len(app._frames()) > 1, message="the positions window")
+        wait_for(lambda: app.dialogs(), message="the positions window")
         time.sleep(0.8)
         window_shot(app, "Learned Positions", "tictactoe-positions.png")
 
@@ -123,12 +125,12 @@ def lessons(home, size):
     marked; a new player choosing where the computer starts."""
     app = App(settings=size, home=home)
     app.key("ctrl+p")
-    wait_for(lambda: len(app._frames()) > 1, message="the pattern viewer")
+    wait_for(lambda: app.dialogs(), message="the pattern viewer")
     for _ in range(12):
         app.key("Right")
     wait_for(lambda: app.find("push button", "Replay the Game That Taught This"),
              message="the replay button").queryAction().doAction(0)
-    wait_for(lambda: any(f.name == "The Game That Taught Pattern 13" for f in app._frames()), message="the replay")
+    wait_for(lambda: app.window("The Game That Taught Pattern 13"), message="the replay")
     app.key("End")
     time.sleep(0.8)
     window_shot(app, "The Game That Taught Pattern 13", "replay.png")
@@ -167,7 +169,7 @@ def main():
     xdotool("mousemove", *map(str, app.cell_centre(6, 2)))
     shot(app, "game-light.png")
     app.key("ctrl+p")
-    wait_for(lambda: len(app._frames()) > 1, message="the pattern viewer")
+    wait_for(lambda: app.dialogs(), message="the pattern viewer")
     for _ in range(12):
         app.key("Right")
     time.sleep(0.6)
@@ -201,7 +203,7 @@ def main():
     # How the computer learned, in the dark style.
     app = App(settings=size, home=home, env=DARK)
     app.key("ctrl+l")
-    wait_for(lambda: len(app._frames()) > 1, message="the learning history")
+    wait_for(lambda: app.dialogs(), message="the learning history")
     time.sleep(0.6)
     window_shot(app, "How the Computer Learned", "learning.png")
     app.close()

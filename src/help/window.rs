@@ -2,9 +2,9 @@
 //! how the computer thinks or learns, each from its page's `help.ui`
 //! (`games/<id>/help.ui`, a box `help` headed by a label `title`).
 
+use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::glib;
-use gtk::prelude::*;
 
 mod imp {
     use super::*;
@@ -22,11 +22,10 @@ mod imp {
     impl ObjectSubclass for HelpWindow {
         const NAME: &'static str = "Match5HelpWindow";
         type Type = super::HelpWindow;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -36,23 +35,19 @@ mod imp {
 
     impl ObjectImpl for HelpWindow {}
     impl WidgetImpl for HelpWindow {}
-    impl WindowImpl for HelpWindow {}
-    impl AdwWindowImpl for HelpWindow {}
+    impl AdwDialogImpl for HelpWindow {}
 }
 
 glib::wrapper! {
     pub struct HelpWindow(ObjectSubclass<imp::HelpWindow>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// Shows help above `parent`, at the section of the game page `page`
 /// (its id) when there is one.
-pub fn show(parent: &impl IsA<gtk::Window>, page: Option<&str>) {
-    let window: HelpWindow = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, page: Option<&str>) {
+    let window: HelpWindow = glib::Object::builder().build();
     let mut shown = None;
     for info in crate::games::pages() {
         let builder = gtk::Builder::from_resource(&format!(
@@ -74,7 +69,7 @@ pub fn show(parent: &impl IsA<gtk::Window>, page: Option<&str>) {
     if let Some(title) = shown {
         window.scroll_to(&title);
     }
-    GtkWindowExt::present(&window);
+    window.present(Some(parent));
 }
 
 impl HelpWindow {

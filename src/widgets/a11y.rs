@@ -1,51 +1,71 @@
-//! Accessible names and descriptions for screen readers.
-//!
-//! gtk4-rs 0.11 exposes `gtk::Accessible` (and its safe `update_property`)
-//! only with its `v4_10` feature, which needs GTK 4.10 to build; Debian 12
-//! has 4.8. `gtk_accessible_update_property_value` exists since GTK 4.0 and
-//! is all this needs, so it is called directly: the app's only `unsafe`,
-//! allowed in this module alone. It goes when the build moves to GTK 4.10.
-#![allow(unsafe_code)]
+//! What screen readers say: accessible names and descriptions, and
+//! announcements of what happened on the board (the computer's move, a
+//! game's result, a training's end).
 
-use std::ffi::{c_int, c_void};
-
-use gtk::glib::gobject_ffi::GValue;
-use gtk::glib::translate::{IntoGlib, ToGlibPtr};
 use gtk::prelude::*;
 
-unsafe extern "C" {
-    // GTK 4.0: void gtk_accessible_update_property_value (GtkAccessible *self,
-    //   int n_properties, GtkAccessibleProperty properties[], const GValue values[]);
-    fn gtk_accessible_update_property_value(
-        accessible: *mut c_void,
-        n_properties: c_int,
-        properties: *const c_int,
-        values: *const GValue,
-    );
-}
-
-fn update(widget: &impl IsA<gtk::Widget>, property: gtk::AccessibleProperty, text: &str) {
-    let value = text.to_value();
-    let property = property.into_glib();
-    let widget: &gtk::Widget = widget.upcast_ref();
-    // SAFETY: every GtkWidget implements GtkAccessible; one property with
-    // one string value, both alive for the call.
-    unsafe {
-        gtk_accessible_update_property_value(
-            ToGlibPtr::<*mut gtk::ffi::GtkWidget>::to_glib_none(widget).0 as *mut c_void,
-            1,
-            &property,
-            ToGlibPtr::<*const GValue>::to_glib_none(&value).0,
-        );
-    }
-}
-
 /// The name a screen reader says for `widget`.
-pub fn set_label(widget: &impl IsA<gtk::Widget>, text: &str) {
-    update(widget, gtk::AccessibleProperty::Label, text);
+pub fn set_label(widget: &impl IsA<gtk::Accessible>, text: &str) {
+    widget.update_property(&[gtk::accessible::Property::Label(text)]);
 }
 
 /// The longer description a screen reader gives of `widget`.
-pub fn set_description(widget: &impl IsA<gtk::Widget>, text: &str) {
-    update(widget, gtk::AccessibleProperty::Description, text);
+pub fn set_description(widget: &impl IsA<gtk::Accessible>, text: &str) {
+    widget.update_property(&[gtk::accessible::Property::Description(text)]);
+}
+
+/// Says `text` now, without moving the focus: a move the computer made or
+/// a game's end. A result is said at once, a move when the reader is idle.
+pub fn announce(widget: &impl IsA<gtk::Accessible>, text: &str, urgent: bool) {
+    if text.is_empty() {
+        return;
+    }
+    let priority = if urgent {
+        gtk::AccessibleAnnouncementPriority::High
+    } else {
+        gtk::AccessibleAnnouncementPriority::Medium
+    };
+    widget.announce(text, priority);
+}
+
+/// Names the items of a popover menu for screen readers. GTK 4.18 names an
+/// item by a relation to its label that it does not expose, so screen
+/// readers (and the accessibility tree) got items without names: each item
+/// is named by its label's text instead.
+pub fn name_menu_items(popover: &gtk::Popover) {
+    fn label_text(widget: &gtk::Widget) -> Option<String> {
+        let mut child = widget.first_child();
+        while let Some(w) = child {
+            if let Some(label) = w.downcast_ref::<gtk::Label>()
+                && label.is_visible()
+                && !label.text().is_empty()
+            {
+                return Some(label.text().to_string());
+            }
+            if let Some(text) = label_text(&w) {
+                return Some(text);
+            }
+            child = w.next_sibling();
+        }
+        None
+    }
+    fn walk(widget: &gtk::Widget) {
+        let mut child = widget.first_child();
+        while let Some(w) = child {
+            let item = matches!(
+                w.accessible_role(),
+                gtk::AccessibleRole::MenuItem
+                    | gtk::AccessibleRole::MenuItemCheckbox
+                    | gtk::AccessibleRole::MenuItemRadio
+            );
+            if item && let Some(text) = label_text(&w) {
+                w.reset_relation(gtk::AccessibleRelation::LabelledBy);
+                set_label(&w, &text);
+            } else {
+                walk(&w);
+            }
+            child = w.next_sibling();
+        }
+    }
+    walk(popover.upcast_ref());
 }

@@ -99,5 +99,5 @@ glib::wrapper! {
     /// Play Again under a board (see the module's text).
     pub struct EndBar(ObjectSubclass<imp::EndBar>)
         @extends adw::Bin, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }

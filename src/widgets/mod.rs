@@ -6,6 +6,7 @@ pub mod drawn_board;
 pub mod end_bar;
 pub mod palette;
 pub mod shapes;
+pub mod shortcuts;
 pub mod step_buttons;
 pub mod stoppable;
 

@@ -21,13 +21,16 @@ impl StoppableRun {
     }
 
     /// A run begins: its stop flag, for the thread to read; `button`
-    /// becomes a red Stop.
+    /// becomes a red Stop, and takes the focus: the settings beside it are
+    /// made insensitive during a run, and a focus lost with them left
+    /// Escape and the keys with nowhere to go.
     pub fn start(&self, button: &gtk::Button) -> Arc<AtomicBool> {
         let stop = Arc::new(AtomicBool::new(false));
         self.stop.replace(Some(stop.clone()));
         button.set_label(&gettext("_Stop"));
         button.remove_css_class("suggested-action");
         button.add_css_class("destructive-action");
+        button.grab_focus();
         stop
     }
 

@@ -46,8 +46,6 @@ mod imp {
     #[template(resource = "/io/github/match5/Match5/window/window.ui")]
     pub struct Window {
         #[template_child]
-        pub title_squeezer: TemplateChild<adw::Squeezer>,
-        #[template_child]
         pub switcher: TemplateChild<adw::ViewSwitcher>,
         #[template_child]
         pub window_title: TemplateChild<adw::WindowTitle>,
@@ -65,6 +63,10 @@ mod imp {
         pub undo_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub primary_menu: TemplateChild<gio::Menu>,
+        #[template_child]
+        pub menu_button: TemplateChild<gtk::MenuButton>,
+        #[template_child]
+        pub thinking: TemplateChild<adw::Spinner>,
         /// How many sections of the primary menu the visible page put in
         /// (after the first).
         pub page_sections: std::cell::Cell<i32>,
@@ -72,6 +74,8 @@ mod imp {
         /// Every page: what is known of it, its place in the stack, and the
         /// page once made.
         pub pages: RefCell<Vec<Slot>>,
+        /// The visible page's status last shown, to announce changes.
+        pub last_status: RefCell<GameStatus>,
         /// Follow the visible page's subtitle and status.
         pub page_handlers: RefCell<Vec<(gtk::Widget, glib::SignalHandlerId)>>,
     }
@@ -114,12 +118,9 @@ pub struct Slot {
 glib::wrapper! {
     pub struct Window(ObjectSubclass<imp::Window>)
         @extends adw::ApplicationWindow, gtk::ApplicationWindow, gtk::Window, gtk::Widget,
-        @implements gio::ActionGroup, gio::ActionMap, gtk::Buildable,
+        @implements gio::ActionGroup, gio::ActionMap, gtk::Accessible, gtk::Buildable,
                     gtk::ConstraintTarget, gtk::Native, gtk::Root, gtk::ShortcutManager;
 }
-
-/// The window width below which the header bar is made compact.
-const NARROW_HEADER: i32 = 500;
 
 impl Window {
     /// The window's and the pages' keyboard shortcuts. Set once at start-up,
@@ -204,19 +205,9 @@ impl Window {
         }
         self.on_page_shown();
         crate::startup::trace("pages-made");
-        self.fit_header();
-        self.connect_default_width_notify(|win| win.fit_header());
-        // The tabs go to the bottom when the title shows instead of them.
-        imp.title_squeezer
-            .connect_visible_child_notify(glib::clone!(
-                #[weak(rename_to = win)]
-                self,
-                move |squeezer| {
-                    let title_shown = squeezer.visible_child().as_ref()
-                        == Some(win.imp().window_title.upcast_ref());
-                    win.imp().switcher_bar.set_reveal(title_shown);
-                }
-            ));
+        if let Some(popover) = imp.menu_button.popover() {
+            popover.connect_map(crate::widgets::a11y::name_menu_items);
+        }
         imp.stack.connect_visible_child_notify(glib::clone!(
             #[weak(rename_to = win)]
             self,
@@ -333,19 +324,6 @@ impl Window {
     }
 
     /// The visible page's actions become `game.*`; its subtitle is shown.
-    /// Below 500 px New Game shows only its icon, so that the title fits
-    /// beside it (the bottom switcher names the pages then).
-    fn fit_header(&self) {
-        let button = &self.imp().new_game_button;
-        let narrow = self.default_width() < NARROW_HEADER;
-        if narrow && button.icon_name().is_none() {
-            button.set_icon_name("list-add-symbolic");
-        } else if !narrow && button.icon_name().is_some() {
-            button.set_label(&gettext("_New Game"));
-            button.set_use_underline(true);
-        }
-    }
-
     fn on_page_shown(&self) {
         let imp = self.imp();
         let Some(page) = self.visible_page() else {
@@ -375,6 +353,8 @@ impl Window {
             );
             (widget.clone(), handler)
         });
+        // A page shown is not news: only what changes on it is announced.
+        imp.last_status.replace(widget.property("status"));
         self.show_status(&widget);
         widget.grab_focus();
         imp.page_handlers.replace(handlers.into());
@@ -406,6 +386,10 @@ impl Window {
     fn show_status(&self, page: &gtk::Widget) {
         let subtitle = page.property::<String>("subtitle");
         let status = page.property::<GameStatus>("status");
+        self.announce(&status);
+        self.imp()
+            .thinking
+            .set_visible(matches!(status, GameStatus::Thinking(_)));
         self.imp().window_title.set_subtitle(&subtitle);
         let mut title = format!("{} — {subtitle}", gettext("Match5"));
         if !status.text().is_empty() {
@@ -414,28 +398,47 @@ impl Window {
         GtkWindowExt::set_title(self, Some(&title));
     }
 
+    /// Tells screen readers what just happened on the page shown: the
+    /// game's result at once, and the computer's move (its thinking ended
+    /// and it is the person's turn) when the reader is idle.
+    fn announce(&self, status: &GameStatus) {
+        let before = self.imp().last_status.replace(status.clone());
+        match status {
+            GameStatus::Over(text) if before != *status => {
+                crate::widgets::a11y::announce(self, text, true);
+            }
+            GameStatus::Turn(text) if matches!(before, GameStatus::Thinking(_)) => {
+                crate::widgets::a11y::announce(self, text, false);
+            }
+            _ => {}
+        }
+    }
+
+    /// The Keyboard Shortcuts dialog: the page's groups and the general
+    /// one.
     fn show_shortcuts(&self) {
-        let ids: Vec<&str> = self
-            .imp()
-            .pages
-            .borrow()
-            .iter()
-            .map(|s| s.info.id)
-            .collect();
-        let builder = gtk::Builder::from_string(&shortcuts_xml(&ids));
-        let Some(shortcuts) = builder.object::<gtk::ShortcutsWindow>("help_overlay") else {
+        use crate::widgets::shortcuts::{ShortcutRow, dialog};
+        ShortcutRow::ensure_type();
+        let resource = |path: &str| {
+            gio::resources_lookup_data(
+                &format!("{}/{path}", crate::config::RESOURCE_BASE),
+                gio::ResourceLookupFlags::NONE,
+            )
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+        };
+        let count = self.imp().pages.borrow().len().clamp(1, 9);
+        let general = resource("window/shortcuts.ui").replace("1...9", &format!("1...{count}"));
+        let Some(general) =
+            gtk::Builder::from_string(&general).object::<adw::PreferencesGroup>("general")
+        else {
             return;
         };
-        // As the window's help overlay, the shortcuts named by an action
-        // show the keys the application gives that action; the groups of
-        // the page shown are shown, with the general ones.
-        self.set_help_overlay(Some(&shortcuts));
-        shortcuts.set_transient_for(Some(self));
-        if let Some(id) = self.visible_page_id() {
-            shortcuts.set_view_name(Some(&id));
-        }
-        key_names_for_people(shortcuts.upcast_ref());
-        shortcuts.present();
+        let id = self.visible_page_id().unwrap_or_default();
+        let page = gtk::Builder::from_string(&resource(&format!("games/{id}/shortcuts.ui")))
+            .object::<adw::PreferencesPage>("shortcuts")
+            .unwrap_or_default();
+        dialog(&page, &general, self.application().as_ref()).present(Some(self));
     }
 
     fn on_close_request(&self) -> glib::Propagation {
@@ -470,55 +473,5 @@ impl Window {
             page.closing();
         }
         glib::Propagation::Proceed
-    }
-}
-
-/// The shortcuts window: the window's `shortcuts.ui` (the general group)
-/// with each page's groups (`games/<id>/shortcuts.ui`, a list of
-/// `<child>`ren) put in first, and "Ctrl+1…N" for the pages there are.
-fn shortcuts_xml(ids: &[&str]) -> String {
-    let resource = |path: &str| {
-        gio::resources_lookup_data(
-            &format!("{}/{path}", crate::config::RESOURCE_BASE),
-            gio::ResourceLookupFlags::NONE,
-        )
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_default()
-    };
-    let inner = |xml: &str| -> String {
-        let start = xml
-            .find("<interface>")
-            .map_or(0, |i| i + "<interface>".len());
-        let end = xml.rfind("</interface>").unwrap_or(xml.len());
-        xml.get(start..end).unwrap_or_default().to_string()
-    };
-    let groups: String = ids
-        .iter()
-        .map(|id| inner(&resource(&format!("games/{id}/shortcuts.ui"))))
-        .collect();
-    let mut xml =
-        resource("window/shortcuts.ui").replace("1...9", &format!("1...{}", ids.len().clamp(1, 9)));
-    let section = xml.find("GtkShortcutsSection").unwrap_or(0);
-    if let Some(at) = xml[section..].find("</property>") {
-        xml.insert_str(section + at + "</property>".len(), &groups);
-    }
-    xml
-}
-
-/// GTK 4.8 shows a key without a translated name by its key name
-/// ("Page_Down"), and English has no translation: the key labels of the
-/// shortcuts window say "Page Down" instead.
-fn key_names_for_people(widget: &gtk::Widget) {
-    let mut child = widget.first_child();
-    while let Some(w) = child {
-        if let Some(label) = w.downcast_ref::<gtk::Label>()
-            && w.parent()
-                .is_some_and(|p| p.type_().name() == "GtkShortcutLabel")
-            && label.label().contains('_')
-        {
-            label.set_label(&label.label().replace('_', " "));
-        }
-        key_names_for_people(&w);
-        child = w.next_sibling();
     }
 }

@@ -23,9 +23,10 @@ PAGE_BOARDS = ("Fields", "Velden", "Tic-tac-toe board", "Bord voor boter, kaas e
                "Schalen en borden")
 
 
-# Roles by their name in older AT-SPI, and what newer ones call them too
-# (at-spi2-core 2.56, with GTK 4.18, names a push button "button").
-ROLE_NAMES = {"push button": ("push button", "button")}
+# Roles by their name in older AT-SPI, and what newer ones call them too:
+# at-spi2-core 2.56 with GTK 4.18 names a push button "button", and a
+# toggle button by its own role.
+ROLE_NAMES = {"push button": ("push button", "button"), "toggle button": ("toggle button", "push button")}
 
 
 def role_is(accessible, role):
@@ -118,10 +119,12 @@ class App:
         self.data = os.path.join(self.home, "data")
         os.makedirs(os.path.join(self.config, "match5"), exist_ok=True)
         os.makedirs(self.data, exist_ok=True)
-        # GNOME's default title bar: only a close button (Xvfb has no desktop settings).
+        # GNOME's default title bar: only a close button (Xvfb has no desktop
+        # settings). No animations: a dialog takes clicks once it is shown,
+        # not after it has grown in (a click during that is lost).
         os.makedirs(os.path.join(self.config, "gtk-4.0"), exist_ok=True)
         with open(os.path.join(self.config, "gtk-4.0", "settings.ini"), "w") as f:
-            f.write("[Settings]\ngtk-decoration-layout=appmenu:close\n")
+            f.write("[Settings]\ngtk-decoration-layout=appmenu:close\ngtk-enable-animations=false\n")
         path = os.path.join(self.config, "match5", "settings.toml")
         if settings is not None or not os.path.exists(path):
             values = {"last_player": "Tester", "window_width": 900, "window_height": 680}
@@ -196,6 +199,18 @@ class App:
     def _frames(self):
         return [self.app.getChildAtIndex(i) for i in range(self.app.childCount)]
 
+    def dialogs(self):
+        """The dialogs open over the window (AdwDialog), and any other
+        window of the app."""
+        frames = self._frames()
+        inner = [d for f in frames[:1] if f is not None for d in pyatspi.findAllDescendants(
+            f, lambda a: a.getRoleName() in ("dialog", "alert"))]
+        return inner + [f for f in frames[1:] if f is not None]
+
+    def window(self, name):
+        """The dialog or window of that title, if it is open."""
+        return next((d for d in self.dialogs() if d.name == name), None)
+
     def _xid(self):
         ids = xdotool("search", "--onlyvisible", "--pid", str(self.proc.pid)).split()
         return ids[-1] if ids else None
@@ -265,9 +280,14 @@ class App:
 
     # -- input ----------------------------------------------------------
     def origin(self):
+        """Where the accessibility tree's window coordinates start on the
+        screen. GTK 4.18 gives the window frame the negative of its border
+        (-5, -5 where the window is drawn 5 px in) and its widgets from
+        there: the border is counted twice."""
         out = xdotool("getwindowgeometry", self.xid)
         x, y = re.search(r"Position: (-?\d+),(-?\d+)", out).groups()
-        return int(x), int(y)
+        f = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        return int(x) - 2 * min(f.x, 0), int(y) - 2 * min(f.y, 0)
 
     def cell_centre(self, x, y):
         e = self.board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)

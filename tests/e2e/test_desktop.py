@@ -145,7 +145,8 @@ class DesktopGame(AppTest):
         self.assertEqual(read(path), other)
         app.click_on(app.find("push button", "Save As…"))
         wait_for(lambda: app.find("label", "Save Knowledge As"), message="the Save As dialog")
-        app.click_on(app.find("text", "Name"))
+        # The name field has the focus (not the default button, where
+        # Space would press Save): the keys replace its text.
         app.key("ctrl+a")
         app.type("Tester Two")
         app.key("Return")
@@ -189,15 +190,15 @@ class DesktopGame(AppTest):
         wait_for(lambda: app.find("label", "New pattern 1, depth 1"),
                  message="the mutation toast")
         app.click_on(app.find("push button", "View"))
-        viewer = wait_for(lambda: next((f for f in app._frames() if f.name == "Error Patterns"), None),
+        viewer = wait_for(lambda: app.window("Error Patterns"),
                           message="the pattern viewer")
         self.assertIsNotNone(app.find("label", "Pattern 1 of 1 · depth 1 · learned in game 1", root=viewer))
         app.key("Escape")
-        wait_for(lambda: all(f.name != "Error Patterns" for f in app._frames()), message="Escape closes it")
+        wait_for(lambda: app.window("Error Patterns") is None, message="Escape closes it")
         app.key("ctrl+s")
         wait_for(lambda: os.path.exists(knowledge_file(app)), message="the saved file")
         app.key("ctrl+h")
-        hof = wait_for(lambda: next((f for f in app._frames() if f.name == "Hall of Fame"), None),
+        hof = wait_for(lambda: app.window("Hall of Fame"),
                        message="the hall of fame")
         self.assertIsNotNone(app.find("label", "Tester", root=hof))
         self.assertIsNotNone(app.find("label", "level 1", root=hof))

@@ -130,6 +130,31 @@ class Flow(AppTest):
         app.key("5")
         wait_for(lambda: tictactoe_fields(app).get("5") == "X", message="X on field 5 by key")
 
+    def test_every_dialog_fits_a_360_px_window_in_dutch(self):
+        """At 360 px a dialog is a sheet inside the window, not a second
+        window wider than the first: its text and buttons fit."""
+        app = self.start(settings={"window_width": 360, "window_height": 640, "last_page": "five"}, lang="nl")
+        frame = extents(app._frames()[0])
+        for keys, title in [("ctrl+h", "Eregalerij"), ("ctrl+question", "Sneltoetsen"), ("F1", "Hulp"),
+                            ("ctrl+3", None), ("ctrl+e", "Het experiment"),
+                            ("ctrl+4", None), ("ctrl+t", "De computer trainen")]:
+            app.key(keys)
+            if title is None:
+                time.sleep(1)
+                continue
+            dialog = wait_for(lambda: app.window(title), message=f"the dialog {title}")
+            self.assertEqual(len(app._frames()), 1, f"{title}: inside the window, not a window of its own")
+            time.sleep(0.5)
+            shown = pyatspi.findAllDescendants(
+                dialog, lambda a: a.getRoleName() in ("push button", "button", "toggle button", "label")
+                and a.getState().contains(pyatspi.STATE_SHOWING))
+            self.assertGreater(len(shown), 1, title)
+            for acc in shown:
+                e = extents(acc)
+                self.assertLessEqual(e.width, frame.width, f"{title}: {acc.name!r} fits")
+            app.key("Escape")
+            wait_for(lambda: app.window(title) is None, message=f"{title} closed by Escape")
+
     def test_a_360_px_window_holds_every_page_in_dutch(self):
         app = self.start(settings={"window_width": 360, "window_height": 640}, lang="nl")
         geometry = subprocess.run(["xdotool", "getwindowgeometry", app.xid], capture_output=True,

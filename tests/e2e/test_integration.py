@@ -37,8 +37,8 @@ def write(path, text):
 
 
 def window_named(app, name):
-    """The app's window (or dialog) of that title, if it is open."""
-    return next((f for f in app._frames() if f is not None and f.name == name), None)
+    """The app's dialog (or window) of that title, if it is open."""
+    return app.window(name)
 
 
 class ControlInterface(unittest.TestCase):
@@ -394,7 +394,7 @@ class GameThatTaught(unittest.TestCase):
         app.key("space")
         wait_for(lambda: self.step_label().name.startswith(f"Move {n} of {n}"), timeout=10,
                  message="the moves played to the end")
-        play = app.find("push button", "Play the Moves", root=frame)
+        play = app.find("toggle button", "Play the Moves", root=frame)
         self.assertIsNotNone(play, "the play button is back once the end is reached")
 
 

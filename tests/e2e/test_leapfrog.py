@@ -95,10 +95,10 @@ class LeapFrog(AppTest):
         # over: 15 moves at 2 a second), and Play again when paused.
         app.key("Page_Down")
         wait_for(lambda: text_of(app, "move 15 of 15"), message="the end again")
-        app.click_on(app.find_showing("push button", "Play the Solution"))
-        pause = wait_for(lambda: app.find_showing("push button", "Pause"), message="Play became Pause")
+        app.click_on(app.find_showing("toggle button", "Play the Solution"))
+        pause = wait_for(lambda: app.find_showing("toggle button", "Pause"), message="Play became Pause")
         app.click_on(pause)
-        wait_for(lambda: app.find_showing("push button", "Play the Solution"), message="Pause became Play")
+        wait_for(lambda: app.find_showing("toggle button", "Play the Solution"), message="Pause became Play")
         app.click_on(app.find_showing("push button", "Back to Playing"))
         wait_for(lambda: text_of(app, "moves: 0 of 15"), message="back to playing")
         self.assertEqual(position(app), "XXX-YYY")

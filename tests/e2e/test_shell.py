@@ -3,6 +3,7 @@ Ctrl+1 and Ctrl+2, the page that comes back, the bottom switcher when
 narrow. The real binary, real X input."""
 
 import os
+import time
 
 import pyatspi
 
@@ -130,7 +131,7 @@ class Shell(AppTest):
         app = self.start(settings={"last_page": "tictactoe"})
         wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
         app.key("F1")
-        help_window = wait_for(lambda: next((f for f in app._frames() if f.name == "Help"), None),
+        help_window = wait_for(lambda: app.window("Help"),
                                message="the help window")
 
         def top(title):
@@ -151,7 +152,8 @@ class Shell(AppTest):
         wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
         app.key("ctrl+question")
         wait_for(lambda: app.find_showing("label", "Train the computer"), message="the page's shortcuts")
-        self.assertIsNotNone(app.find_showing("label", "Quit"), "the general ones")
+        shortcuts = app.window("Keyboard Shortcuts")
+        self.assertIsNotNone(app.find("label", "Quit", root=shortcuts), "the general ones, further down")
         self.assertIsNone(app.find_showing("label", "Hall of fame"), "not another page's")
         self.assertIsNone(app.find_showing("label", "Take the chosen tiles"), "not another page's")
         app.key("Escape")
@@ -161,3 +163,25 @@ class Shell(AppTest):
         app.key("ctrl+question")
         wait_for(lambda: app.find_showing("label", "Hall of fame"), message="its shortcuts")
         self.assertIsNone(app.find_showing("label", "Train the computer"))
+
+
+class Accessible(AppTest):
+    """What a screen reader hears of the controls."""
+
+    def test_every_button_has_a_name_on_every_page_wide_and_narrow(self):
+        # Buttons that show only an icon (Undo, the sidebar, the menu, New
+        # Game at 360 px, the page's step buttons) are named all the same.
+        for width in (900, 360):
+            app = self.start(settings={"window_width": width, "window_height": 700})
+            for n in range(4):
+                app.key(f"ctrl+{n + 1}")
+                time.sleep(0.8)
+                buttons = [a for a in pyatspi.findAllDescendants(
+                    app._frames()[0], lambda a: a.getRoleName() in (
+                        "push button", "button", "toggle button", "menu button", "page tab")
+                    and a.getState().contains(pyatspi.STATE_SHOWING))]
+                self.assertGreater(len(buttons), 3, f"page {n + 1} at {width} px has its buttons")
+                unnamed = [(a.getRoleName(), a.description) for a in buttons if not shown_name(a.name).strip()]
+                self.assertEqual(unnamed, [], f"page {n + 1} at {width} px")
+            app.quit()
+            app.wait_closed()

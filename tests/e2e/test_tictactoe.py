@@ -156,7 +156,7 @@ class TicTacToe(AppTest):
         k = knowledge(app)
         self.assertEqual((k["games"], len(k["position"])), (1000, stored))
         app.key("Escape")
-        wait_for(lambda: len(app._frames()) == 1, message="the training window closed")
+        wait_for(lambda: not app.dialogs(), message="the training window closed")
         wait_for(lambda: app.find_showing("label", f"{stored} of at most 381"), message="the page's count")
         self.assertIsNotNone(app.find_showing("label", "1000"))
 
@@ -168,7 +168,7 @@ class TicTacToe(AppTest):
         self.assertTrue(all(re.match(r"Position \d+: X on [\d, ]+; O on [\d, ]+; preference ", n) for n in items),
                         items[:3])
         app.key("Escape")
-        wait_for(lambda: len(app._frames()) == 1, message="the positions window closed")
+        wait_for(lambda: not app.dialogs(), message="the positions window closed")
 
         forget = app.find_showing("push button", "Forget…")
         app.click_on(forget)

@@ -13,7 +13,7 @@ impl FivePage {
     pub(super) fn setup_actions(&self) {
         let settings = self.settings().page::<FiveSettings>();
         let group = &self.imp().actions;
-        let sidebar = self.imp().flap.reveals_flap();
+        let sidebar = self.imp().split.shows_sidebar();
         actions::install::<FiveAction>(
             group,
             |action| match action {
@@ -89,7 +89,7 @@ impl FivePage {
             FiveAction::ShowSidebar => {
                 let on = actions::toggle(simple);
                 self.sidebar();
-                self.imp().flap.set_reveal_flap(on);
+                self.imp().split.set_show_sidebar(on);
             }
         }
     }

@@ -135,7 +135,7 @@ mod imp {
 glib::wrapper! {
     pub struct BoardView(ObjectSubclass<imp::BoardView>)
         @extends gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 impl Default for BoardView {

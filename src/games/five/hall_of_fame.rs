@@ -26,11 +26,10 @@ mod imp {
     impl ObjectSubclass for HallOfFame {
         const NAME: &'static str = "Match5HallOfFame";
         type Type = super::HallOfFame;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -40,24 +39,20 @@ mod imp {
 
     impl ObjectImpl for HallOfFame {}
     impl WidgetImpl for HallOfFame {}
-    impl WindowImpl for HallOfFame {}
-    impl AdwWindowImpl for HallOfFame {}
+    impl AdwDialogImpl for HallOfFame {}
 }
 
 glib::wrapper! {
     pub struct HallOfFame(ObjectSubclass<imp::HallOfFame>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// Shows the hall of fame of `model`'s data folder.
-pub fn show(parent: &gtk::Window, model: &FiveGame) {
-    let window: HallOfFame = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame) {
+    let window: HallOfFame = glib::Object::builder().build();
     window.fill(model);
-    GtkWindowExt::present(&window);
+    window.present(Some(parent));
 }
 
 impl HallOfFame {

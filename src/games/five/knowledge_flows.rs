@@ -32,8 +32,7 @@ impl FivePage {
             return;
         }
         let then = std::rc::Rc::new(then);
-        let dialog = adw::MessageDialog::new(
-            Some(&self.window()),
+        let dialog = adw::AlertDialog::new(
             Some(&gettext("Save the Computer’s Knowledge?")),
             Some(&gettext_f(
                 "The computer learned from {player} and its knowledge (level {level}) is not saved. Unsaved knowledge is lost.",
@@ -78,7 +77,7 @@ impl FivePage {
                 }
             ),
         );
-        dialog.present();
+        dialog.present(Some(&self.window()));
     }
 
     pub(super) fn choose_file_to_open(&self) {
@@ -88,7 +87,7 @@ impl FivePage {
             mime_types: &["application/x-match5-knowledge"],
         };
         let page = self.downgrade();
-        let chooser = dialogs::open_file(
+        dialogs::open_file(
             Some(&self.window()),
             &gettext("Open Knowledge"),
             &kind,
@@ -99,7 +98,6 @@ impl FivePage {
                 }
             },
         );
-        self.imp().file_chooser.replace(Some(chooser));
     }
 
     /// Opens a knowledge file: asks for its password when it has one. A file

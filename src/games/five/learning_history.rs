@@ -46,11 +46,10 @@ mod imp {
     impl ObjectSubclass for LearningHistory {
         const NAME: &'static str = "Match5LearningHistory";
         type Type = super::LearningHistory;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -60,15 +59,13 @@ mod imp {
 
     impl ObjectImpl for LearningHistory {}
     impl WidgetImpl for LearningHistory {}
-    impl WindowImpl for LearningHistory {}
-    impl AdwWindowImpl for LearningHistory {}
+    impl AdwDialogImpl for LearningHistory {}
 }
 
 glib::wrapper! {
     pub struct LearningHistory(ObjectSubclass<imp::LearningHistory>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// One game on the charts: the level after it, and the shares of the last
@@ -94,12 +91,10 @@ pub fn points(history: &History) -> Vec<Point> {
 }
 
 /// Shows how the computer learned from `model`'s player.
-pub fn show(parent: &gtk::Window, model: &FiveGame) {
-    let window: LearningHistory = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame) {
+    let window: LearningHistory = glib::Object::builder().build();
     window.fill(model);
-    GtkWindowExt::present(&window);
+    window.present(Some(parent));
 }
 
 impl LearningHistory {

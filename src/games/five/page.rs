@@ -34,7 +34,7 @@ mod imp {
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
         #[template_child]
-        pub flap: TemplateChild<adw::Flap>,
+        pub split: TemplateChild<adw::OverlaySplitView>,
         #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -60,7 +60,6 @@ mod imp {
         pub model: OnceCell<FiveGame>,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
-        pub file_chooser: RefCell<Option<gtk::FileChooserNative>>,
         /// The person said what to do with unsaved knowledge: close now.
         pub close_confirmed: StdCell<bool>,
     }
@@ -69,7 +68,7 @@ mod imp {
     impl ObjectSubclass for FivePage {
         const NAME: &'static str = "Match5FivePage";
         type Type = super::FivePage;
-        type ParentType = adw::Bin;
+        type ParentType = adw::BreakpointBin;
 
         fn class_init(klass: &mut Self::Class) {
             BoardView::ensure_type();
@@ -90,13 +89,13 @@ mod imp {
             self.board.grab_focus()
         }
     }
-    impl BinImpl for FivePage {}
+    impl BreakpointBinImpl for FivePage {}
 }
 
 glib::wrapper! {
     pub struct FivePage(ObjectSubclass<imp::FivePage>)
-        @extends adw::Bin, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @extends adw::BreakpointBin, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 impl FivePage {
@@ -327,12 +326,12 @@ impl FivePage {
             self,
             move |_, cell| page.on_cell(cell)
         ));
-        imp.flap.connect_reveal_flap_notify(glib::clone!(
+        imp.split.connect_show_sidebar_notify(glib::clone!(
             #[weak(rename_to = page)]
             self,
-            move |flap| {
+            move |split| {
                 page.action(FiveAction::ShowSidebar)
-                    .set_state(&flap.reveals_flap().to_variant());
+                    .set_state(&split.shows_sidebar().to_variant());
             }
         ));
     }

@@ -72,11 +72,10 @@ mod imp {
     impl ObjectSubclass for PatternViewer {
         const NAME: &'static str = "Match5PatternViewer";
         type Type = super::PatternViewer;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -86,24 +85,20 @@ mod imp {
 
     impl ObjectImpl for PatternViewer {}
     impl WidgetImpl for PatternViewer {}
-    impl WindowImpl for PatternViewer {}
-    impl AdwWindowImpl for PatternViewer {}
+    impl AdwDialogImpl for PatternViewer {}
 }
 
 glib::wrapper! {
     pub struct PatternViewer(ObjectSubclass<imp::PatternViewer>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// Opens the viewer of `model`'s patterns at pattern `start` (0-based).
-pub fn show(parent: &gtk::Window, model: &FiveGame, start: usize) {
-    let viewer: PatternViewer = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame, start: usize) {
+    let viewer: PatternViewer = glib::Object::builder().build();
     viewer.setup(model, start);
-    GtkWindowExt::present(&viewer);
+    viewer.present(Some(parent));
     viewer.imp().area.grab_focus();
 }
 
@@ -159,7 +154,7 @@ impl PatternViewer {
             self,
             move |_| {
                 if let Some(taught) = viewer.model().taught(viewer.imp().index.get()) {
-                    super::replay::show(viewer.upcast_ref(), taught);
+                    super::replay::show(&viewer, taught);
                 }
             }
         ));

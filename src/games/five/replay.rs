@@ -50,11 +50,10 @@ mod imp {
     impl ObjectSubclass for Replay {
         const NAME: &'static str = "Match5Replay";
         type Type = super::Replay;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -70,24 +69,20 @@ mod imp {
         }
     }
     impl WidgetImpl for Replay {}
-    impl WindowImpl for Replay {}
-    impl AdwWindowImpl for Replay {}
+    impl AdwDialogImpl for Replay {}
 }
 
 glib::wrapper! {
     pub struct Replay(ObjectSubclass<imp::Replay>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// Opens the replay of `taught` over `parent`, at the empty board.
-pub fn show(parent: &gtk::Window, taught: Taught) {
-    let replay: Replay = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, taught: Taught) {
+    let replay: Replay = glib::Object::builder().build();
     replay.setup(taught);
-    GtkWindowExt::present(&replay);
+    replay.present(Some(parent));
     replay.imp().area.grab_focus();
 }
 
@@ -103,7 +98,7 @@ impl Replay {
             &[("number", &(taught.pattern + 1).to_string())],
         );
         imp.window_title.set_title(&title);
-        self.set_title(Some(&title));
+        self.set_title(&title);
         imp.window_title.set_subtitle(&gettext_f(
             "Game {game}",
             &[("game", &taught.game.to_string())],

@@ -90,7 +90,7 @@ mod imp {
 glib::wrapper! {
     pub struct FiveSidebar(ObjectSubclass<imp::FiveSidebar>)
         @extends adw::Bin, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 /// The translated name of a knowledge status.

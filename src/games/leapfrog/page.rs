@@ -104,7 +104,7 @@ mod imp {
 glib::wrapper! {
     pub struct LeapfrogPage(ObjectSubclass<imp::LeapfrogPage>)
         @extends adw::Bin, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 impl LeapfrogPage {

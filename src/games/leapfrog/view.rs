@@ -116,7 +116,7 @@ mod imp {
 glib::wrapper! {
     pub struct LeapfrogView(ObjectSubclass<imp::LeapfrogView>)
         @extends gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 impl Default for LeapfrogView {

@@ -95,7 +95,7 @@ mod imp {
 glib::wrapper! {
     pub struct TicTacToePage(ObjectSubclass<imp::TicTacToePage>)
         @extends adw::Bin, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 impl TicTacToePage {

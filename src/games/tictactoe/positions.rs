@@ -81,11 +81,10 @@ mod imp {
     impl ObjectSubclass for TicTacToePositions {
         const NAME: &'static str = "Match5TicTacToePositions";
         type Type = super::TicTacToePositions;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -95,25 +94,21 @@ mod imp {
 
     impl ObjectImpl for TicTacToePositions {}
     impl WidgetImpl for TicTacToePositions {}
-    impl WindowImpl for TicTacToePositions {}
-    impl AdwWindowImpl for TicTacToePositions {}
+    impl AdwDialogImpl for TicTacToePositions {}
 }
 
 glib::wrapper! {
     pub struct TicTacToePositions(ObjectSubclass<imp::TicTacToePositions>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// Opens the list of `knowledge`'s positions.
-pub fn show(parent: &gtk::Window, knowledge: &Knowledge) {
-    let window: TicTacToePositions = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, knowledge: &Knowledge) {
+    let window: TicTacToePositions = glib::Object::builder().build();
     window.imp().entries.replace(knowledge.entries().collect());
     window.setup(knowledge.games());
-    GtkWindowExt::present(&window);
+    window.present(Some(parent));
 }
 
 impl TicTacToePositions {

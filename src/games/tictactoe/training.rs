@@ -80,11 +80,10 @@ mod imp {
     impl ObjectSubclass for TicTacToeTraining {
         const NAME: &'static str = "Match5TicTacToeTraining";
         type Type = super::TicTacToeTraining;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -98,31 +97,28 @@ mod imp {
         }
     }
     impl WidgetImpl for TicTacToeTraining {}
-    impl WindowImpl for TicTacToeTraining {
-        fn close_request(&self) -> glib::Propagation {
+    impl AdwDialogImpl for TicTacToeTraining {
+        // Closing it stops the run (what it learned so far is kept).
+        fn closed(&self) {
             self.run.stop();
-            self.parent_close_request()
+            self.parent_closed();
         }
     }
-    impl AdwWindowImpl for TicTacToeTraining {}
 }
 
 glib::wrapper! {
     pub struct TicTacToeTraining(ObjectSubclass<imp::TicTacToeTraining>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// Opens the training window for the computer of `model`, which learns
 /// what each training taught.
-pub fn show(parent: &gtk::Window, model: &TicTacToeGame) {
-    let window: TicTacToeTraining = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, model: &TicTacToeGame) {
+    let window: TicTacToeTraining = glib::Object::builder().build();
     let _ = window.imp().model.set(model.clone());
     window.setup();
-    GtkWindowExt::present(&window);
+    window.present(Some(parent));
 }
 
 impl TicTacToeTraining {
@@ -324,6 +320,7 @@ impl TicTacToeTraining {
         };
         imp.result_label.set_label(&text);
         imp.result_label.set_visible(true);
+        crate::widgets::a11y::announce(self, &text, true);
         self.rewards_row();
     }
 }

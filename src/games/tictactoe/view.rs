@@ -96,7 +96,7 @@ mod imp {
 glib::wrapper! {
     pub struct TicTacToeView(ObjectSubclass<imp::TicTacToeView>)
         @extends gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 impl Default for TicTacToeView {

@@ -66,11 +66,10 @@ mod imp {
     impl ObjectSubclass for TilesExperiment {
         const NAME: &'static str = "Match5TilesExperiment";
         type Type = super::TilesExperiment;
-        type ParentType = adw::Window;
+        type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
             klass.bind_template();
-            crate::dialogs::close_on_escape(klass);
         }
 
         fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
@@ -84,30 +83,27 @@ mod imp {
         }
     }
     impl WidgetImpl for TilesExperiment {}
-    impl WindowImpl for TilesExperiment {
-        fn close_request(&self) -> glib::Propagation {
+    impl AdwDialogImpl for TilesExperiment {
+        // Closing it stops the run (what it learned so far is kept).
+        fn closed(&self) {
             self.run.stop();
-            self.parent_close_request()
+            self.parent_closed();
         }
     }
-    impl AdwWindowImpl for TilesExperiment {}
 }
 
 glib::wrapper! {
     pub struct TilesExperiment(ObjectSubclass<imp::TilesExperiment>)
-        @extends adw::Window, gtk::Window, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget,
-                    gtk::Native, gtk::Root, gtk::ShortcutManager;
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
 /// Opens the experiment for `game`'s position.
-pub fn show(parent: &gtk::Window, game: Game) {
-    let window: TilesExperiment = glib::Object::builder()
-        .property("transient-for", parent)
-        .build();
+pub fn show(parent: &impl IsA<gtk::Widget>, game: Game) {
+    let window: TilesExperiment = glib::Object::builder().build();
     window.imp().game.replace(Some(game));
     window.setup();
-    GtkWindowExt::present(&window);
+    window.present(Some(parent));
 }
 
 impl TilesExperiment {

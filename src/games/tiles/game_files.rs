@@ -3,7 +3,6 @@
 //! one (with its line, in the person's language). The game on the page
 //! stays when a file cannot be used.
 
-use adw::subclass::prelude::*;
 use gtk::prelude::*;
 use match5_tiles::file::{FileError, MAX_FILE_BYTES, Problem, parse};
 
@@ -19,7 +18,7 @@ impl TilesPage {
             mime_types: &["text/plain"],
         };
         let page = self.downgrade();
-        let chooser = crate::dialogs::open_file(
+        crate::dialogs::open_file(
             window.as_ref(),
             &gettext("Open Game File"),
             &kind,
@@ -30,7 +29,6 @@ impl TilesPage {
                 }
             },
         );
-        self.imp().chooser.replace(Some(chooser));
     }
 
     /// Reads a game file; a bad one is reported with its line, and the

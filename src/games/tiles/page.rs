@@ -68,7 +68,6 @@ mod imp {
         pub actions: gio::SimpleActionGroup,
         /// The best move shown, until the position changes.
         pub hint: RefCell<Option<Move>>,
-        pub chooser: RefCell<Option<gtk::FileChooserNative>>,
     }
 
     #[glib::object_subclass]
@@ -103,7 +102,7 @@ mod imp {
 glib::wrapper! {
     pub struct TilesPage(ObjectSubclass<imp::TilesPage>)
         @extends adw::Bin, gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 /// The names of the players a side can have, in `Player::ALL`'s order.

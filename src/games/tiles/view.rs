@@ -99,7 +99,7 @@ mod imp {
 glib::wrapper! {
     pub struct TilesView(ObjectSubclass<imp::TilesView>)
         @extends gtk::Widget,
-        @implements gtk::Buildable, gtk::ConstraintTarget;
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
 impl Default for TilesView {
