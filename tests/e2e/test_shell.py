@@ -185,3 +185,40 @@ class Accessible(AppTest):
                 self.assertEqual(unnamed, [], f"page {n + 1} at {width} px")
             app.quit()
             app.wait_closed()
+
+    def test_screen_readers_hear_the_computers_moves_and_the_result(self):
+        """The window announces (gtk_accessible_announce) the turn after the
+        computer's move, when the reader is idle, and the result at once."""
+        import gi
+        gi.require_version("Atspi", "2.0")
+        from gi.repository import Atspi, GLib
+        from test_tictactoe import answered, fields, over
+
+        heard = []
+        listener = Atspi.EventListener.new(lambda e: heard.append((str(e.any_data), e.detail1)))
+        listener.register("object:announcement")
+
+        def listen(seconds):
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                GLib.MainContext.default().iteration(False)
+                time.sleep(0.02)
+
+        try:
+            app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
+            wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
+            listen(1)
+            self.assertEqual(heard, [], "a page shown is not announced")
+            while not over(app):
+                x = next(f for f, what in fields(app).items() if what == "empty")
+                app.key(str(x))
+                wait_for(lambda: over(app) or (fields(app)[x] == "X" and answered(app)), message=f"X on {x}")
+                listen(0.5)
+            listen(1)
+            result = app.title().split(" — ")[-1]
+            self.assertIn((result, 2), heard, "the result, at once (high priority)")
+            turns = [text for text, priority in heard if priority == 1]
+            self.assertGreaterEqual(len(turns), 1, heard)
+            self.assertTrue(all(t == "Your turn: you play X." for t in turns), turns)
+        finally:
+            listener.deregister("object:announcement")

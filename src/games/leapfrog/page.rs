@@ -48,7 +48,7 @@ mod imp {
         #[template_child]
         pub frogs_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
-        pub goats_switch: TemplateChild<gtk::Switch>,
+        pub goats_switch: TemplateChild<adw::SwitchRow>,
         #[template_child]
         pub reachable_label: TemplateChild<gtk::Label>,
         #[template_child]
