@@ -130,6 +130,42 @@ class Flow(AppTest):
         app.key("5")
         wait_for(lambda: tictactoe_fields(app).get("5") == "X", message="X on field 5 by key")
 
+    def test_a_finished_board_refuses_a_click_and_takes_enter_as_play_again(self):
+        """The same on every page: a click on a finished board changes
+        nothing and says nothing over the board; Enter there plays again."""
+        from test_leapfrog import click_field
+        from test_tictactoe import board, fields, over
+
+        app = self.start(settings={"last_page": "leapfrog"})
+        wait_for(lambda: leapfrog_count(app) == "moves: 0 of 15", message="the leap-frog page")
+        app.key(*["ctrl+i"] * 15)
+        wait_for(lambda: leapfrog_count(app) == "moves: 15 of 15", message="solved by hints")
+        click_field(app, 3)
+        time.sleep(0.5)
+        self.assertEqual(leapfrog_count(app), "moves: 15 of 15", "the click changes nothing")
+        self.assertIn("Solved in 15 moves!", app.title())
+        app.key("Return")
+        wait_for(lambda: leapfrog_count(app) == "moves: 0 of 15", message="Enter on the board plays again")
+
+        app.key("ctrl+4")
+        wait_for(lambda: board(app), message="the tic-tac-toe page")
+        while not over(app):
+            x = next(f for f, what in fields(app).items() if what == "empty")
+            app.key(str(x))
+            wait_for(lambda: over(app) or list(fields(app).values()).count("X")
+                     == list(fields(app).values()).count("O"), message=f"X on {x}")
+        finished = dict(fields(app))
+        view = board(app).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        ox, oy = app.origin()
+        subprocess.run(["xdotool", "mousemove", "--sync", str(ox + view.x + view.width // 2),
+                        str(oy + view.y + view.height // 2), "click", "1"], check=True)
+        time.sleep(0.5)
+        self.assertEqual(fields(app), finished, "the click changes nothing")
+        self.assertIsNone(app.find_showing("label", lambda n: n.startswith("The game is over")),
+                          "no toast over the board")
+        app.key("Return")
+        wait_for(lambda: set(fields(app).values()) == {"empty"}, message="Enter on the board plays again")
+
     def test_every_dialog_fits_a_360_px_window_in_dutch(self):
         """At 360 px a dialog is a sheet inside the window, not a second
         window wider than the first: its text and buttons fit."""

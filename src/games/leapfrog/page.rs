@@ -167,7 +167,18 @@ impl LeapfrogPage {
             #[weak(rename_to = page)]
             self,
             move |_, field| {
-                page.model().play(field);
+                // Enter (or Space) on a solved board starts the next game,
+                // as Play Again does and as on every page; a click there
+                // is refused.
+                let model = page.model();
+                if model.solved()
+                    && !model.replaying()
+                    && crate::widgets::drawn_board::played_from_keyboard(&*page.imp().view)
+                {
+                    page.activate(LeapfrogAction::NewGame);
+                    return;
+                }
+                model.play(field);
             }
         ));
         imp.frogs_spin.connect_value_changed(glib::clone!(

@@ -251,9 +251,13 @@ impl TicTacToePage {
             return;
         }
         match self.model().play(field) {
-            Err(Refusal::Over) => {
-                self.toast(&gettext("The game is over: start a new one."));
-                crate::widgets::error_bell(self);
+            // Enter (or Space) on a finished board starts the next game,
+            // as Play Again does and as on every page; a click there is
+            // refused, with no toast over the board.
+            Err(Refusal::Over)
+                if crate::widgets::drawn_board::played_from_keyboard(&*self.imp().view) =>
+            {
+                self.model().new_game();
             }
             Err(_) => crate::widgets::error_bell(self),
             Ok(()) if self.model().state().is_over() => self.finished(),
