@@ -367,9 +367,9 @@ impl TilesPage {
         self.action(TilesAction::Experiment)
             .set_enabled(!game.is_over() && !model.thinking());
         if imp.hint.borrow().is_none() {
-            // The last move in words; at the start, how to play.
+            // The last move in words; at the start, how to move.
             imp.hint_label
-                .set_label(&words::last_move(&game).unwrap_or_else(words::rules));
+                .set_label(&words::last_move(&game).unwrap_or_else(words::how_to_move));
         }
         let subtitle = gettext_f(
             "{m} bowls of {n} · {k} rows of {l}",

@@ -117,7 +117,15 @@ pub fn bowl_label(bowl: usize) -> String {
     gettext_f("Bowl {bowl}", &[("bowl", &(bowl + 1).to_string())])
 }
 
-/// The rules in a paragraph (under the board at the start, and below).
+/// How a move is made, under the board before the first one (the rules
+/// are further down, once).
+pub fn how_to_move() -> String {
+    gettext(
+        "Click the tiles of one colour in a bowl, or choose them with the arrow keys and press Return.",
+    )
+}
+
+/// The rules in a paragraph, below the players.
 pub fn rules() -> String {
     gettext(
         "Take all tiles of one colour from a bowl: they go into your fullest row that holds that colour or nothing and where they all fit. The bowl is filled up again from the pot, whose order everyone knows. The game ends when a player’s rows are all full or the player to move cannot move; your score is your full rows minus the other’s.",
