@@ -189,6 +189,10 @@ class DesktopGame(AppTest):
         self.win_against_the_computer(app, lambda c: app.click(*c))
         wait_for(lambda: app.find("label", "New pattern 1, depth 1"),
                  message="the mutation toast")
+        # The sidebar no longer says that it knows nothing.
+        wait_for(lambda: app.find("label", "It started knowing nothing and has learned 1 pattern since."),
+                 message="the start row's words after the first pattern")
+        self.assertIsNone(app.find("label", lambda n: n.startswith("It knows nothing, not even")))
         app.click_on(app.find("push button", "View"))
         viewer = wait_for(lambda: app.window("Error Patterns"),
                           message="the pattern viewer")

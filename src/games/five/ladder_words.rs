@@ -19,6 +19,21 @@ pub fn title(id: &str) -> String {
     }
 }
 
+/// The start of a computer that has `patterns` patterns now: a computer
+/// that started from nothing and has learned since says so rather than
+/// "it knows nothing"; a trained start is described as it came.
+pub fn started_from(id: &str, patterns: u32) -> String {
+    if id == ladder::NOTHING && patterns > 0 {
+        return ngettext_f(
+            "It started knowing nothing and has learned {patterns} pattern since.",
+            "It started knowing nothing and has learned {patterns} patterns since.",
+            patterns,
+            &[("patterns", &patterns.to_string())],
+        );
+    }
+    description(id)
+}
+
 /// What a start knows and can do: what trained it, and what it lost,
 /// frozen, to players it never met (the held-out figures of
 /// `tools/ladder-strength`).

@@ -223,10 +223,11 @@ impl FiveSidebar {
                 let Some(id) = ids.get(row.selected() as usize) else {
                     return;
                 };
+                let patterns = sidebar.model().patterns();
                 sidebar
                     .imp()
                     .start_info_row
-                    .set_subtitle(&ladder_words::description(id));
+                    .set_subtitle(&ladder_words::started_from(id, patterns));
                 let current = sidebar.model().start();
                 if current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != *id {
                     sidebar.emit_by_name::<()>("start-chosen", &[&id.to_string()]);
@@ -339,7 +340,7 @@ impl FiveSidebar {
             imp.start_row.set_selected(i as u32);
         }
         imp.start_info_row
-            .set_subtitle(&ladder_words::description(id));
+            .set_subtitle(&ladder_words::started_from(id, model.patterns()));
         let games = model.won() + model.lost() + model.drawn();
         let fresh = games == 0
             && model.status() != Status::User
