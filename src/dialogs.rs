@@ -28,21 +28,9 @@ pub fn confirm(
     );
     dialog.set_default_response(Some("cancel"));
     dialog.set_close_response("cancel");
-    // What the person agreed to runs once this dialog has gone: a dialog
-    // it opens in turn (Save As after a conflict) is not closed with it.
-    let f = std::rc::Rc::new(f);
-    dialog.connect_response(None, move |dialog, response| {
+    dialog.connect_response(None, move |_, response| {
         if response == "ok" {
-            let (f, dialog) = (f.clone(), dialog.clone());
-            let mut waited = 0;
-            glib::timeout_add_local(std::time::Duration::from_millis(20), move || {
-                waited += 1;
-                if dialog.parent().is_some() && waited < 100 {
-                    return glib::ControlFlow::Continue;
-                }
-                f();
-                glib::ControlFlow::Break
-            });
+            f();
         }
     });
     dialog.present(Some(parent));

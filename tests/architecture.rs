@@ -10,15 +10,20 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every file under `dir` whose name ends in `.{ending}`.
+fn files_ending(dir: &Path, ending: &str, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap().flatten() {
         let path = entry.path();
         if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            files_ending(&path, ending, out);
+        } else if path.extension().is_some_and(|e| e == ending) {
             out.push(path);
         }
     }
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_ending(dir, "rs", out);
 }
 
 /// `src/games/five/page.rs` -> `games::five::page`; `mod.rs` names its folder.
@@ -461,18 +466,6 @@ fn every_page_brings_its_help_and_shortcuts() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Every `.ui` template of the app.
-fn ui_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            ui_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "ui") {
-            out.push(path);
-        }
-    }
-}
-
 /// The widgets GTK 4.18 and libadwaita 1.7 deprecate, or that they replace
 /// (dialogs as separate windows): the Rust build denies deprecated calls,
 /// and this keeps them out of the templates, which the compiler does not
@@ -506,7 +499,7 @@ const DEPRECATED_IN_TEMPLATES: &[&str] = &[
 #[test]
 fn no_template_uses_a_deprecated_widget() {
     let mut files = Vec::new();
-    ui_files(Path::new("src"), &mut files);
+    files_ending(Path::new("src"), "ui", &mut files);
     assert!(files.len() > 10, "the templates are found");
     let mut problems = Vec::new();
     for file in &files {
