@@ -7,7 +7,7 @@ use adw::subclass::prelude::*;
 use gtk::{gdk, gio, glib};
 
 use crate::config;
-use crate::i18n::gettext;
+use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::window::Window;
 
 /// The app's bus name: the pages' D-Bus interfaces are served under it.
@@ -304,9 +304,7 @@ impl Application {
             .version(config::VERSION)
             .developer_name(gettext("The Match5 developers"))
             .developers(vec!["The Match5 developers".to_string()])
-            .comments(gettext(
-                "Five in a row against a computer that learns from every game it loses. After the 2012 game by David Dirkse.",
-            ))
+            .comments(about_text())
             .license_type(gtk::License::Gpl30)
             .website("https://github.com/match5/match5")
             .issue_url("https://github.com/match5/match5/issues")
@@ -322,4 +320,27 @@ impl Default for Application {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// What Match5 is, for About: its games on one theme, named from the pages
+/// it has.
+fn about_text() -> String {
+    let titles: Vec<String> = crate::games::pages().iter().map(|p| (p.title)()).collect();
+    let (last, rest) = titles
+        .split_last()
+        .map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
+    let games = if rest.is_empty() {
+        last.to_string()
+    } else {
+        gettext_f(
+            "{games} and {last}",
+            &[("games", &rest.join(", ")), ("last", last)],
+        )
+    };
+    ngettext_f(
+        "{count} game on one theme, a computer that searches or learns and shows you how: {games}.",
+        "{count} games on one theme, a computer that searches or learns and shows you how: {games}.",
+        titles.len() as u32,
+        &[("count", &titles.len().to_string()), ("games", &games)],
+    )
 }

@@ -205,8 +205,8 @@ mod tests {
         check::<crate::games::tictactoe::actions::TicTacToeAction>();
         assert_eq!(
             verbs::<crate::games::tictactoe::actions::TicTacToeAction>(),
-            [Verb::NewGame],
-            "tic-tac-toe offers no undo or hint"
+            [Verb::NewGame, Verb::Undo],
+            "tic-tac-toe offers undo like the others, and no hint"
         );
     }
 }

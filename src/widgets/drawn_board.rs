@@ -98,6 +98,16 @@ pub fn focus_soon(board: &impl IsA<gtk::Widget>) {
             return gtk::glib::ControlFlow::Continue;
         }
         board.grab_focus();
+        // A page that scrolls shows its top again, where the status says
+        // what the new game is (taking the focus may have scrolled it
+        // away under a tall board).
+        if let Some(scrolled) = board
+            .ancestor(gtk::ScrolledWindow::static_type())
+            .and_downcast::<gtk::ScrolledWindow>()
+        {
+            let adjustment = scrolled.vadjustment();
+            gtk::glib::idle_add_local_once(move || adjustment.set_value(0.0));
+        }
         gtk::glib::ControlFlow::Break
     });
 }

@@ -3,6 +3,8 @@
 //! still when it appears) and that no toast covers (pages put their toasts
 //! over the board only). When a game ends on the page shown, the button
 //! takes the focus (unless a name is being typed), so Enter plays again.
+//! Beside it the place may hold the page's `aside` (five in a row's replay
+//! of the game that taught a move, or the pattern it just learned).
 
 use std::cell::Cell;
 
@@ -19,6 +21,11 @@ mod imp {
     pub struct EndBar {
         #[template_child]
         pub play_again_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub aside_slot: TemplateChild<adw::Bin>,
+        /// What shows in the place while the game runs, if anything.
+        #[property(get, set = Self::set_aside, nullable)]
+        pub aside: std::cell::RefCell<Option<gtk::Widget>>,
         /// Is the game over (Play Again shown)?
         #[property(get, set = Self::set_over)]
         pub over: Cell<bool>,
@@ -81,6 +88,12 @@ mod imp {
             if over && self.may_take_focus() {
                 self.play_again_button.grab_focus();
             }
+        }
+
+        fn set_aside(&self, aside: Option<gtk::Widget>) {
+            adw::prelude::BinExt::set_child(&*self.aside_slot, aside.as_ref());
+            self.aside_slot.set_visible(aside.is_some());
+            self.aside.replace(aside);
         }
 
         /// May Play Again take the focus? Only on the page shown, and not

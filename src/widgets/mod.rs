@@ -9,8 +9,16 @@ pub mod shapes;
 pub mod shortcuts;
 pub mod step_buttons;
 pub mod stoppable;
+pub mod text_slot;
 
 use gtk::prelude::*;
+
+/// Makes the shared widgets' types known before a page's template uses them.
+pub fn ensure_types() {
+    use gtk::glib::prelude::StaticTypeExt;
+    end_bar::EndBar::ensure_type();
+    text_slot::TextSlot::ensure_type();
+}
 
 /// The error bell of the surface `widget` is shown on: a move or an action
 /// that cannot be done.
@@ -41,4 +49,43 @@ pub fn on_notify<M: IsA<gtk::glib::Object>>(
         let f = f.clone();
         model.connect_notify_local(Some(property), move |_, _| f());
     }
+}
+
+/// A toast whose whole text shows, wrapped over lines at a narrow width
+/// (a plain title is cut short: "New pattern 1, d…").
+pub fn wrapped_toast(text: &str) -> adw::Toast {
+    let label = gtk::Label::builder()
+        .label(text)
+        .wrap(true)
+        .wrap_mode(gtk::pango::WrapMode::WordChar)
+        .justify(gtk::Justification::Center)
+        .build();
+    label.add_css_class("heading");
+    adw::Toast::builder().custom_title(&label).build()
+}
+
+/// Shows `toast` in the window's toast place, at the bottom of the window
+/// below the boards (never over one), the same on every page.
+/// A page that is not in the window yet (a toast while it is being made)
+/// shows it once it is.
+pub fn show_toast(widget: &impl IsA<gtk::Widget>, toast: adw::Toast) {
+    let overlay = |w: &gtk::Widget| {
+        w.ancestor(adw::ToastOverlay::static_type())
+            .and_downcast::<adw::ToastOverlay>()
+    };
+    if let Some(overlay) = overlay(widget.upcast_ref()) {
+        overlay.add_toast(toast);
+        return;
+    }
+    let handler = std::rc::Rc::new(std::cell::Cell::new(None));
+    let slot = handler.clone();
+    let id = widget.upcast_ref::<gtk::Widget>().connect_map(move |w| {
+        if let Some(overlay) = overlay(w) {
+            overlay.add_toast(toast.clone());
+        }
+        if let Some(id) = slot.take() {
+            w.disconnect(id);
+        }
+    });
+    handler.set(Some(id));
 }

@@ -26,7 +26,8 @@ PAGE_BOARDS = ("Fields", "Velden", "Tic-tac-toe board", "Bord voor boter, kaas e
 # Roles by their name in older AT-SPI, and what newer ones call them too:
 # at-spi2-core 2.56 with GTK 4.18 names a push button "button", and a
 # toggle button by its own role.
-ROLE_NAMES = {"push button": ("push button", "button"), "toggle button": ("toggle button", "push button")}
+ROLE_NAMES = {"push button": ("push button", "button"), "toggle button": ("toggle button", "push button"),
+              "switch": ("switch", "check box")}
 
 
 def role_is(accessible, role):
@@ -231,7 +232,12 @@ class App:
     def find_showing(self, role, name=None):
         """The first accessible of `role` (and `name`) that is on screen now:
         hidden pages keep their widgets in the tree, at size 0."""
+        return next(iter(self.all_showing(role, name)), None)
+
+    def all_showing(self, role, name=None):
+        """Every accessible of `role` (and `name`) on screen now."""
         w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        found = []
         for r in self._frames():
             for a in pyatspi.findAllDescendants(
                 r, lambda a: role_is(a, role) and (
@@ -239,8 +245,8 @@ class App:
             ):
                 e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
                 if e.width > 0 and e.height > 0 and e.x < w.width and e.y < w.height:
-                    return a
-        return None
+                    found.append(a)
+        return found
 
     def showing(self, role, name):
         """Is there a widget of `role` and `name` that is on screen now? (Each
@@ -265,6 +271,9 @@ class App:
         while node.parent is not None:
             node = node.parent
             first = node.getChildAtIndex(0)
+            # The label may sit in a place that keeps its height (TextSlot).
+            if first is not None and first.childCount == 1 and first.getRoleName() != "label":
+                first = first.getChildAtIndex(0)
             if first is not None and first.getRoleName() == "label":
                 return first.name
         return None

@@ -52,10 +52,14 @@ class DesktopGame(AppTest):
     def test_two_players_take_turns_and_nothing_is_learned(self):
         app = self.start(settings={"two_players": True})
         self.assertEqual(app.status(), "Blue to move")
+        # "Computer Starts" means nothing against another person.
+        switch = wait_for(lambda: app.find_showing("switch", "Computer Starts"), message="the Computer Starts switch")
+        self.assertFalse(switch.getState().contains(pyatspi.STATE_SENSITIVE), "off in two-player mode")
         for x in range(4):
             app.play_and_wait(lambda c: app.click(*c), (x, 0))
-            self.assertEqual(app.status(), "Red to move")
+            self.assertEqual(app.status(), f"Blue played {'ABCD'[x]}1. Red to move")
             app.play_and_wait(lambda c: app.click(*c), (x, 1))
+            self.assertEqual(app.status(), f"Red played {'ABCD'[x]}2. Blue to move")
         app.play_and_wait(lambda c: app.click(*c), (4, 0))
         self.assertEqual(app.status(), "Blue wins!")
         blue, red = app.stones()
@@ -187,16 +191,19 @@ class DesktopGame(AppTest):
     def test_a_learned_pattern_is_announced_and_can_be_viewed(self):
         app = self.start()
         self.win_against_the_computer(app, lambda c: app.click(*c))
-        wait_for(lambda: app.find("label", "New pattern 1, depth 1"),
-                 message="the mutation toast")
+        wait_for(lambda: app.find_showing("label", "It learned pattern 1, of depth 1, from this game."),
+                 message="what it learned, under the board")
         # The sidebar no longer says that it knows nothing.
         wait_for(lambda: app.find("label", "It started knowing nothing and has learned 1 pattern since."),
                  message="the start row's words after the first pattern")
         self.assertIsNone(app.find("label", lambda n: n.startswith("It knows nothing, not even")))
-        app.click_on(app.find("push button", "View"))
+        app.click_on(app.find_showing("push button", "View the Pattern"))
         viewer = wait_for(lambda: app.window("Error Patterns"),
                           message="the pattern viewer")
         self.assertIsNotNone(app.find("label", "Pattern 1 of 1 · depth 1 · learned in game 1", root=viewer))
+        # A legend says what the marks mean.
+        for mark in ("a blue stone", "must be empty", "its answer", "does not matter"):
+            self.assertIsNotNone(app.find("label", mark, root=viewer), mark)
         app.key("Escape")
         wait_for(lambda: app.window("Error Patterns") is None, message="Escape closes it")
         app.key("ctrl+s")
@@ -206,6 +213,14 @@ class DesktopGame(AppTest):
                        message="the hall of fame")
         self.assertIsNotNone(app.find("label", "Tester", root=hof))
         self.assertIsNotNone(app.find("label", "level 1", root=hof))
+        # One player is one row of a row's height, not stretched over the
+        # window.
+        name = app.find("label", "Tester", root=hof).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        row = app.find("label", "Tester", root=hof).parent
+        while row is not None and row.getRoleName() not in ("list item", "row"):
+            row = row.parent
+        self.assertIsNotNone(row)
+        self.assertLess(row.queryComponent().getExtents(pyatspi.WINDOW_COORDS).height, 3 * name.height + 40)
 
     def test_deleting_all_patterns_and_saving_erases_the_player(self):
         app = self.start()

@@ -76,28 +76,37 @@ class Flow(AppTest):
         app.key("ctrl+n")
         wait_for(lambda: set(tictactoe_fields(app).values()) == {"empty"}, message="an empty tic-tac-toe board")
 
-    def test_five_in_a_row_ends_with_play_again_that_the_learning_toast_leaves_free(self):
+    def test_five_in_a_row_ends_with_play_again_and_what_it_learned_beside_it(self):
         app = self.start(settings={"last_page": "five", "show_mutations": True})
-        toast = None
+        learned = None
         for _ in range(4):
             for _ in range(40):
                 if app.showing("push button", "Play Again"):
                     break
                 app.play_and_wait(lambda c: app.click(*c), winning_move(*app.stones()))
             again = self.assert_play_again_below(app, app.board)
-            toast = app.find_showing("label", lambda n: n.startswith("New pattern "))
-            if toast:
+            learned = app.find_showing("label", lambda n: n.startswith("It learned pattern "))
+            if learned:
                 break
             app.key("Return")
             wait_for(lambda: app.stones() == FRESH_FIVE, message="the next game")
-        self.assertIsNotNone(toast, "a game won (the computer learned) within four games")
-        t, a = extents(toast), extents(again)
-        self.assertLessEqual(t.y + t.height, a.y, "the toast stays above Play Again")
+        self.assertIsNotNone(learned, "a game won (the computer learned) within four games")
+        # What it learned is said under the board, not in a toast over it,
+        # and "View the Pattern" sits beside Play Again.
+        self.assertRegex(learned.name, r"^It learned pattern \d+, of depth \d+, from this game\.")
+        self.assertIsNone(app.find_showing("label", lambda n: n.startswith("New pattern ")), "no toast")
+        board, said = extents(app.board), extents(learned)
+        self.assertGreaterEqual(said.y, board.y + board.height, "the sentence is under the board")
+        view = app.find_showing("push button", "View the Pattern")
+        self.assertIsNotNone(view)
+        v, a = extents(view), extents(again)
+        self.assertLess(abs((v.y + v.height / 2) - (a.y + a.height / 2)), 4, "beside Play Again")
         self.assertRegex(app.title(), r"— You win")
         # Enter plays again.
         app.key("Return")
         wait_for(lambda: app.stones() == FRESH_FIVE, message="a new game after Enter")
         wait_for(lambda: not app.showing("push button", "Play Again"), message="Play Again gone")
+        self.assertIsNone(app.find_showing("push button", "View the Pattern"), "it goes with the game")
 
     def test_leapfrog_and_tictactoe_end_with_play_again_that_enter_activates(self):
         app = self.start(settings={"last_page": "leapfrog"})

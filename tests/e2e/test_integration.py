@@ -310,10 +310,12 @@ class WhyThere(unittest.TestCase):
         self.assertIn((reason["x"], reason["y"]), app.stones()[1], "the field played is red")
         label = wait_for(self.why_label, message="the explanation under the board")
         words = "blocks" if reason["kind"] == "forced" else "attacks"
-        self.assertTrue(label.name.startswith(f"Why {field}: it {words} a depth-{reason['level']} pattern learned in game ")
-                        or label.name.startswith(f"Why {field}: it {words} with a depth-{reason['level']} pattern learned in game "),
+        # The pattern is the player's own: "you taught it", with the game.
+        self.assertTrue(label.name.startswith(f"Why {field}: it {words} a pattern of depth {reason['level']} you taught")
+                        or label.name.startswith(f"Why {field}: it {words} with a pattern of depth {reason['level']} "
+                                                 "you taught"),
                         label.name)
-        self.assertIn(f"learned in game {reason['learned-in']} (number {reason['pattern']})", label.name)
+        self.assertIn(f"you taught it in game {reason['learned-in']} (number {reason['pattern']})", label.name)
         self.assertEqual(reason["color"], "blue" if reason["kind"] == "forced" else "red")
         self.assertIn(label.name, app.description(), "screen readers hear it with the board")
         # The game that taught that pattern, from the button under the
@@ -430,8 +432,7 @@ class LearningHistory(TrainedHistory, unittest.TestCase):
         summary = wait_for(lambda: app.find("label", lambda n: n.startswith("250 games from game 1 to 250")),
                            message="the history window's summary")
         last = self.shown["history"][-1]
-        first = self.shown["history"][0]
-        self.assertIn(f"went from {first['level']} to {last['level']}", summary.name)
+        self.assertIn(f"went from 0 to {last['level']}", summary.name, "from before the first game")
         self.assertIn(f"you won {round(last['won_rate'] * 100)}% and lost {round(last['lost_rate'] * 100)}%",
                       summary.name)
         charts = [app.find("image", f"The computer’s level, up to {max(g['level'] for g in self.shown['history'])}"),
@@ -441,6 +442,11 @@ class LearningHistory(TrainedHistory, unittest.TestCase):
             self.assertEqual(chart.description, summary.name, "screen readers get the numbers")
             e = chart.queryComponent().getExtents(0)
             self.assertGreater(e.width * e.height, 100 * 60, "the chart is drawn at a size one can read")
+        # The axes are labelled: the level from 0 to its top, the shares
+        # from 0% to 100%.
+        top = max(g['level'] for g in self.shown['history'])
+        for axis in ("level 0", f"level {top}", "0%", "100%"):
+            self.assertIsNotNone(app.find_showing("label", axis), axis)
         app.key("Escape")
         wait_for(lambda: app.find("label", lambda n: n.startswith("250 games")) is None, message="Escape closes it")
 
@@ -451,10 +457,14 @@ class LearningHistoryOfOneGame(TrainedHistory, unittest.TestCase):
 
     def test_one_game_is_counted_in_the_singular(self):
         self.app.key("ctrl+l")
-        summary = wait_for(lambda: self.app.find("label", lambda n: "game" in n and "level went from" in n),
+        summary = wait_for(lambda: self.app.find("label", lambda n: n.startswith("After 1 game ")),
                            message="the history window's summary")
-        self.assertTrue(summary.name.startswith("1 game (game 1 to 1): "), summary.name)
+        # A few games are counted, not given as shares ("of the last 1 you
+        # won 100%"), and the level is said from before the first game.
+        self.assertNotIn("%", summary.name)
         self.assertNotIn("1 games", summary.name)
+        self.assertRegex(summary.name, r"^After 1 game the computer’s level (stayed at 0|went from 0 to 1); "
+                                       r"you won [01] games? and lost [01]\.$")
 
 
 class Activation(unittest.TestCase):

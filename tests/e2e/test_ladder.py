@@ -93,7 +93,7 @@ class StartFromTrained(AppTest):
 class TaughtLevel(AppTest):
     def test_a_win_against_the_top_rung_is_level_1_with_the_start_shown(self):
         top = ladder()["curriculum"]
-        app = self.start()
+        app = self.start(settings={"show_why": True})
         row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the start row")
         app.click_on(row)
         time.sleep(1)
@@ -102,6 +102,9 @@ class TaughtLevel(AppTest):
         wait_for(lambda: app.find("label", lambda n: n.startswith(started)), message=started)
         # The threat player plays blue until the computer learns from a win.
         taught = "level 1, taught by you · started from "
+        # Show Why names where a pattern came from: before the player has
+        # taught one, every pattern is the trained start's.
+        whys = []
         for game in range(40):
             for _ in range(41):
                 if app.showing("push button", "Play Again"):
@@ -111,12 +114,19 @@ class TaughtLevel(AppTest):
                 app.click(*threat_move(blue, red, game))
                 wait_for(lambda: sum(map(len, app.stones())) >= before + 2 or app.showing("push button", "Play Again"),
                          message="the move and the computer's answer")
+                why = app.find_showing("label", lambda n: n.startswith("Why ") and "pattern of depth" in n)
+                if why is not None:
+                    whys.append(why.name)
             if app.find("label", lambda n: n.startswith(taught)):
                 break
             self.assertIsNotNone(app.find("label", lambda n: n.startswith("level 0, taught by you")),
                                  "a game that taught nothing leaves the level at 0")
             app.click_on(app.find_showing("push button", "Play Again"))
             wait_for(lambda: sum(map(len, app.stones())) <= 1, message="a new game")
+        self.assertTrue(whys, "the trained computer played a pattern")
+        for why in whys:
+            self.assertIn("it knew from its training", why)
+            self.assertNotIn("you taught", why)
         label = wait_for(lambda: app.find("label", lambda n: n.startswith(taught)), message="level 1 in the sidebar")
         trained = int(label.name[len(taught):].split()[0])
         self.assertLessEqual(trained, top["patterns"])
@@ -129,7 +139,7 @@ class TaughtLevel(AppTest):
         self.assertIn(f"trained = {trained}", hof)
         app.key("ctrl+h")
         wait_for(lambda: app.find("label", "level 1"), message="the hall of fame ranks level 1")
-        wait_for(lambda: app.find("label", f"Started from: The Full Curriculum · its {trained} trained patterns are not counted"),
+        wait_for(lambda: app.find("label", f"Started from: Full Curriculum · its {trained} trained patterns are not counted"),
                  message="the hall of fame says where the player started")
 
 

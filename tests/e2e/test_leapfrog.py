@@ -55,8 +55,11 @@ class LeapFrog(AppTest):
         wait_for(lambda: position(app) == "-XXYY", message="the jump on screen")
         wait_for(lambda: text_of(app, "The X frog from field 1 to field 3. No solution from here: undo 1 move."),
                  message="the dead-end warning")
-        # The X frog on field 2 cannot go anywhere: nothing changes.
+        # The X frog on field 2 cannot go anywhere: nothing changes, and
+        # the status says why.
         click_field(app, 1)
+        wait_for(lambda: text_of(app, "The X frog on field 2 cannot move: it goes only right"),
+                 message="why it cannot move")
         self.assertEqual(position(app), "-XXYY")
         self.assertIsNotNone(text_of(app, "moves: 1 of 8"))
         app.key("ctrl+z")
@@ -80,8 +83,18 @@ class LeapFrog(AppTest):
     def test_the_computer_solves_it_and_replays_to_the_end_and_back(self):
         app = self.start_leapfrog(3)
         app.key("ctrl+r")
-        wait_for(lambda: app.find("label", "The computer found a solution of 15 moves after trying 39 moves"),
-                 message="the search's toast")
+        # What the search found is the status, not a toast over the frogs,
+        # and its moves play by themselves until paused.
+        wait_for(lambda: text_of(app, "The computer found a solution of 15 moves after trying 39 moves."),
+                 message="the search's result in the status")
+        pause = wait_for(lambda: app.find_showing("toggle button", "Pause"), message="the solution playing")
+        wait_for(lambda: text_of(app, "move 2 of 15"), message="moves played by themselves")
+        app.click_on(pause)
+        wait_for(lambda: app.find_showing("toggle button", "Play the Solution"), message="paused")
+        shown = int(text_of(app, "move ").split()[1])
+        self.assertIn("The computer found a solution", text_of(app, "The "), "the status stays while it plays")
+        for _ in range(shown):
+            app.key("Page_Up")
         wait_for(lambda: text_of(app, "move 0 of 15"), message="the replay at its start")
         self.assertEqual(position(app), "XXX-YYY")
         for n in range(1, 16):

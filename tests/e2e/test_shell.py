@@ -3,6 +3,7 @@ Ctrl+1 and Ctrl+2, the page that comes back, the bottom switcher when
 narrow. The real binary, real X input."""
 
 import os
+import subprocess
 import time
 
 import pyatspi
@@ -20,6 +21,10 @@ def visible_page(app):
         return "leapfrog"
     if " · level " in title:
         return "five"
+    if " bowls of " in title:
+        return "tiles"
+    if app.find_showing("image", "Tic-tac-toe board"):
+        return "tictactoe"
     return None
 
 
@@ -57,6 +62,24 @@ class Shell(AppTest):
         wait_for(lambda: visible_page(app) == "leapfrog", message="the leap-frog page")
         self.assertEqual(menu_items(app), ["New Game", "Keyboard Shortcuts", "Help", "About Match5"])
 
+    def test_about_says_what_match5_is_in_english_and_dutch(self):
+        for lang, games in (("en", ("4 games on one theme", "Five in a Row", "Leap-Frog", "Tiles", "Tic-Tac-Toe")),
+                            ("nl", ("4 spellen rond één thema", "Vijf op een rij", "Tegels"))):
+            app = self.start(lang=lang)
+            # The primary menu's About item runs the application's "about".
+            subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.match5.Match5", "--object-path",
+                            "/io/github/match5/Match5", "--method", "org.gtk.Actions.Activate", "about", "[]", "{}"],
+                           check=True, capture_output=True)
+            # What Match5 is stands on About's details page.
+            details = wait_for(lambda: app.find_showing("list item", lambda n: n == "Details"),
+                               message="About's details row")
+            app.click_on(details)
+            about = wait_for(lambda: app.find("label", lambda n: n.startswith(games[0])), message=f"About ({lang})")
+            for name in games[1:]:
+                self.assertIn(name, about.name)
+            app.key("Escape")
+            app.close()
+
     def test_pages_switch_by_mouse_and_keys_and_the_last_one_comes_back(self):
         app = self.start()
         self.assertEqual(visible_page(app), "five")
@@ -85,16 +108,32 @@ class Shell(AppTest):
         wait_for(lambda: visible_page(app) == "leapfrog", message="Ctrl+2")
         app.key("space")
         wait_for(lambda: app.find_showing("label", "moves: 1 of 15"), message="a frog moved by the keyboard")
-        # The header shows the verbs the page offers: tic-tac-toe has no undo.
-        # Its icon buttons have names for screen readers.
-        self.assertIsNotNone(app.find_showing("push button", "Undo"))
+        # The header shows the verbs the page offers, and no page shows a
+        # second New Game or Undo of its own. Its icon buttons have names
+        # for screen readers.
         self.assertIsNotNone(app.find_showing("push button", "Main Menu"))
+        for key, page in (("ctrl+2", "leapfrog"), ("ctrl+3", "tiles"), ("ctrl+4", "tictactoe"), ("ctrl+1", "five")):
+            app.key(key)
+            wait_for(lambda: visible_page(app) == page, message=page)
+            time.sleep(0.3)
+            # Tiles' Start Over does something else: this deal from its start.
+            expected = {"New Game": 1, "Undo": 1, "Jump Back": 0, "Start Over": 1 if page == "tiles" else 0}
+            for verb, count in expected.items():
+                # (The tree may list a button more than once: places are counted.)
+                places = {tuple(getattr(a.queryComponent().getExtents(pyatspi.WINDOW_COORDS), k)
+                                for k in ("x", "y", "width", "height"))
+                          for a in app.all_showing("push button", verb)}
+                self.assertEqual(len(places), count, f"{verb} on {page}")
+        # Tic-tac-toe takes back the person's X and the computer's answer.
         app.key("ctrl+4")
         wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="Ctrl+4")
-        wait_for(lambda: app.find_showing("push button", "Undo") is None, message="no Undo on tic-tac-toe")
-        self.assertIsNotNone(app.find_showing("push button", "New Game"))
+        app.key("5")
+        wait_for(lambda: app.find_showing("label", lambda n: n.startswith("Your turn")), message="X and its answer")
+        undo = wait_for(lambda: app.find_showing("push button", "Undo"), message="Undo on tic-tac-toe")
+        app.click_on(undo)
+        wait_for(lambda: app.find_showing("label", lambda n: n.startswith("You begin")), message="the move taken back")
         app.key("ctrl+2")
-        wait_for(lambda: app.find_showing("push button", "Undo"), message="Undo back on leap-frog")
+        wait_for(lambda: app.find_showing("push button", "Undo"), message="Undo on leap-frog")
         app.quit()
         app.wait_closed()
         with open(os.path.join(app.config, "match5", "settings.toml")) as f:

@@ -107,6 +107,9 @@ class TicTacToe(AppTest):
         app.key("Return")
         wait_for(lambda: label(app, "You win!"), message="the person's win")
         self.assertIn("gets −1", label(app, "You win!"))
+        # Why it played its last O goes with the game: the status says
+        # what the game taught.
+        wait_for(lambda: label(app, "I played field ") is None, message="the last answer's reason gone")
         # The window's title says how the game ended, as on every page.
         wait_for(lambda: "— You win! Every position" in app.title(), message="the result in the title")
         # Saved at once: the two positions it made lost a point each.

@@ -92,6 +92,18 @@ class Tiles(AppTest):
             wait_for(lambda: START_FEMKE in surface(app).description, message="the original's example")
         return app
 
+    def test_the_originals_example_keeps_the_status_in_view(self):
+        # A window shorter than the page: the page scrolls.
+        app = self.start(settings={"last_page": "tiles", "window_height": 560})
+        wait_for(lambda: surface(app), message="the tile page")
+        status = lambda: app.find("label", lambda n: n.startswith("Your turn, Femke"))
+        before = wait_for(status, message="the status").queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        menu_item(app, "The Original’s Example")
+        wait_for(lambda: START_FEMKE in surface(app).description, message="the original's example")
+        time.sleep(1.0)
+        after = status().queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertEqual(after.y, before.y, "the status stays where it was, in view")
+
     def test_it_opens_on_a_fresh_deal_with_the_rules_and_new_game_deals_again(self):
         app = self.start_tiles(example=False)
         description = surface(app).description
@@ -99,6 +111,7 @@ class Tiles(AppTest):
         self.assertEqual([y + b for y, b in bowls(app)], [4, 4, 4])
         self.assertIn("Femke’s rows of 5: empty, empty, empty, empty, empty.", description)
         self.assertIsNotNone(text_of(app, "Click the tiles of one colour in a bowl"), "how to move, under the board")
+        self.assertIsNotNone(text_of(app, "Your turn, Femke: "), "the person is told which player they are")
         # (The tree may list a label more than once: its texts are counted.)
         rules = {a.name for a in pyatspi.findAllDescendants(app._frames()[0], lambda a: a.getRoleName() == "label"
                  and "Take all tiles of one colour from a bowl" in a.name)}
@@ -141,8 +154,8 @@ class Tiles(AppTest):
         app = self.start_tiles()
         self.assertEqual(bowls(app), [(2, 2), (2, 2)])
         self.assertIn(START_FEMKE, surface(app).description)
-        self.assertIsNotNone(text_of(app, "Femke’s turn"))
-        wait_for(lambda: "— Femke’s turn: choose a bowl" in app.title(), message="whose turn, in the title")
+        self.assertIsNotNone(text_of(app, "Your turn, Femke"))
+        wait_for(lambda: "— Your turn, Femke: choose a bowl" in app.title(), message="whose turn, in the title")
         # The hint says what the CLI's exact search says.
         out = subprocess.run([CLI, "tiles", "example"], check=True, capture_output=True, text=True).stdout
         path = os.path.join(app.home, "spel1.txt")
@@ -159,7 +172,7 @@ class Tiles(AppTest):
         # them: they fill Femke's blue row, then the computer answers.
         app.key("Right", "Return")
         wait_for(lambda: "empty, 5 blue." in surface(app).description, message="Femke's move on the board")
-        wait_for(lambda: text_of(app, "Femke’s turn"), message="the computer's answer")
+        wait_for(lambda: text_of(app, "Your turn, Femke"), message="the computer's answer")
         self.assertNotIn("Lieke’s rows of 5: 0 blue", surface(app).description)
         # Undo takes back the computer's move and hers.
         app.key("ctrl+z")
@@ -203,5 +216,9 @@ class Tiles(AppTest):
         chart = app.find("image", "Positions per move taken back")
         self.assertIn(f"to {moves} moves taken back, the full game tree grew", chart.description)
         self.assertIn("to 5578 positions", chart.description)
+        # Every column of the table has its own heading.
+        headings = ["Taken back", "Score", "Search: positions", "Search: ms", "Full tree: positions", "Full tree: ms"]
+        for heading in headings:
+            self.assertIsNotNone(app.find("label", heading), heading)
         if os.environ.get("MATCH5_SHOT"):
             subprocess.run(["import", "-window", "root", os.environ["MATCH5_SHOT"]], check=True)

@@ -47,6 +47,8 @@ pub struct Game {
     /// Fields in the order played, X first.
     moves: Vec<usize>,
     seen: Vec<u32>,
+    /// How many positions were seen before each of the computer's moves.
+    seen_before: Vec<usize>,
     made: Vec<u32>,
     last: Option<Deliberation>,
 }
@@ -124,12 +126,37 @@ impl Game {
         }
         let options = knowledge.consider(&self.board, Mark::O);
         let chosen = best_of(&options)?;
+        self.seen_before.push(self.seen.len());
         self.seen.extend(options.iter().map(|c| c.position));
         self.made.push(chosen.position);
         self.board.set(chosen.field, Some(Mark::O));
         self.moves.push(chosen.field);
         self.last = Some(Deliberation { options, chosen });
         self.last.as_ref()
+    }
+
+    /// Takes back the person's last X and the computer's answer to it,
+    /// while the game runs (a finished game has taught its lesson). The
+    /// positions the computer looked at stay known, as in the original.
+    pub fn undo(&mut self) -> bool {
+        if self.is_over() || self.moves.len() < 2 || !self.moves.len().is_multiple_of(2) {
+            return false;
+        }
+        for _ in 0..2 {
+            let field = self.moves.pop().expect("two moves");
+            self.board.set(field, None);
+        }
+        self.made.pop();
+        if let Some(n) = self.seen_before.pop() {
+            self.seen.truncate(n);
+        }
+        self.last = None;
+        true
+    }
+
+    /// Can [`Game::undo`] take a move back?
+    pub fn can_undo(&self) -> bool {
+        !self.is_over() && self.moves.len() >= 2 && self.moves.len().is_multiple_of(2)
     }
 
     /// Why the computer made its latest move.
@@ -150,6 +177,33 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn undo_takes_back_the_x_and_its_answer_and_the_lesson_forgets_them() {
+        let mut k = Knowledge::default();
+        let mut g = Game::new();
+        assert!(!g.undo(), "nothing to take back");
+        g.play(4).unwrap();
+        assert!(!g.can_undo(), "the answer is not there yet");
+        g.answer(&mut k).unwrap();
+        let once = g.clone();
+        let free = |g: &Game| (0..9).find(|&f| g.board().get(f).is_none()).unwrap();
+        g.play(free(&g)).unwrap();
+        g.answer(&mut k).unwrap();
+        assert!(g.undo());
+        assert_eq!(g.board(), once.board());
+        assert_eq!(g.moves(), once.moves());
+        assert_eq!(g.made, once.made, "the undone answer teaches nothing");
+        assert_eq!(g.seen, once.seen);
+        assert!(g.last_deliberation().is_none());
+        // A finished game keeps its end.
+        while !g.is_over() {
+            g.play(free(&g)).unwrap();
+            g.answer(&mut k);
+        }
+        assert!(!g.can_undo());
+        assert!(!g.undo());
+    }
 
     #[test]
     fn a_game_refuses_what_the_rules_forbid_and_teaches_its_end() {

@@ -11,6 +11,8 @@ use match5_five::{Cell, Color};
 pub enum Field {
     Empty,
     Stone(Color),
+    /// A pattern's `.`: a field that must be empty, outlined.
+    MustBeEmpty,
     /// A pattern's `X`: where the computer answers.
     Response,
     /// A pattern's `-`, or outside its rectangle: greyed.
@@ -53,6 +55,8 @@ pub struct Palette {
     greyed: (f64, f64, f64, f64),
     accent: (f64, f64, f64),
     win: (f64, f64, f64),
+    /// The mark of the computer's answer.
+    response: (f64, f64, f64),
 }
 
 impl Palette {
@@ -64,6 +68,7 @@ impl Palette {
                 greyed: (0.0, 0.0, 0.0, 0.35),
                 accent: crate::widgets::palette::accent(true),
                 win: (0.97, 0.83, 0.18),
+                response: stone_colors(Color::Red).0,
             }
         } else {
             Palette {
@@ -72,6 +77,7 @@ impl Palette {
                 greyed: (0.0, 0.0, 0.0, 0.12),
                 accent: crate::widgets::palette::accent(false),
                 win: (0.90, 0.65, 0.04),
+                response: stone_colors(Color::Red).1,
             }
         }
     }
@@ -247,9 +253,10 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
                 ball(cr, cx, cy, radius, color, 1.0);
             }
             Field::Response => {
-                // The computer's answer: a red ring with a cross.
-                let (_, dark) = stone_colors(Color::Red);
-                cr.set_source_rgb(dark.0, dark.1, dark.2);
+                // The computer's answer: a red ring with a cross, the light
+                // red on the dark board (3:1 against it either way).
+                let red = palette.response;
+                cr.set_source_rgb(red.0, red.1, red.2);
                 cr.set_line_width(unit * 0.07);
                 cr.arc(cx, cy, radius * 0.85, 0.0, std::f64::consts::TAU);
                 let _ = cr.stroke();
@@ -259,6 +266,17 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
                 cr.move_to(cx + d, cy - d);
                 cr.line_to(cx - d, cy + d);
                 let _ = cr.stroke();
+            }
+            Field::MustBeEmpty => {
+                // Dashed in the accent colour: set apart from the greyed
+                // fields that do not matter, in light and dark.
+                field_rect(cr, cell, unit, 0.1, 0.16);
+                let a = palette.accent;
+                cr.set_source_rgb(a.0, a.1, a.2);
+                cr.set_line_width((unit * 0.04).max(1.5));
+                cr.set_dash(&[unit * 0.08, unit * 0.06], 0.0);
+                let _ = cr.stroke();
+                cr.set_dash(&[], 0.0);
             }
             Field::Empty | Field::DoesNotMatter => {}
         }
@@ -339,5 +357,50 @@ mod tests {
             "empty centre is light: {:?}",
             pixel(45, 45)
         );
+    }
+}
+
+#[cfg(test)]
+mod contrast {
+    use super::*;
+
+    /// WCAG's relative luminance of an sRGB colour.
+    fn luminance((r, g, b): (f64, f64, f64)) -> f64 {
+        let lin = |c: f64| {
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    }
+
+    fn ratio(a: (f64, f64, f64), b: (f64, f64, f64)) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// Alpha `a` of `top` over `under`.
+    fn over(top: (f64, f64, f64), a: f64, under: (f64, f64, f64)) -> (f64, f64, f64) {
+        (
+            top.0 * a + under.0 * (1.0 - a),
+            top.1 * a + under.1 * (1.0 - a),
+            top.2 * a + under.2 * (1.0 - a),
+        )
+    }
+
+    #[test]
+    fn the_pattern_marks_keep_3_to_1_against_their_field_light_and_dark() {
+        for dark in [false, true] {
+            let p = Palette::new(dark);
+            // A mark is drawn on its own field (never a greyed one).
+            let l = p.line;
+            let field = over((l.0, l.1, l.2), l.3 * 0.45, p.board);
+            for (what, mark) in [("answer", p.response), ("must be empty", p.accent)] {
+                let c = ratio(mark, field);
+                assert!(c >= 3.0, "{what}, dark {dark}: {c:.2}");
+            }
+        }
     }
 }

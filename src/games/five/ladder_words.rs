@@ -8,14 +8,26 @@ use match5_five::ladder;
 
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
-/// The name of a start (`nothing` or a rung), as the sidebar lists it.
+/// The short name of a start (`nothing` or a rung), as the sidebar shows
+/// it chosen.
 pub fn title(id: &str) -> String {
     match id {
-        ladder::NOTHING => gettext("Nothing: It Learns Only From You"),
-        "greedy" => gettext("Trained Against a Greedy Player"),
-        "self-play" => gettext("Trained by Self-Play and Search"),
-        "curriculum" => gettext("The Full Curriculum"),
+        ladder::NOTHING => gettext("Nothing"),
+        "greedy" => gettext("Greedy Training"),
+        "self-play" => gettext("Self-Play"),
+        "curriculum" => gettext("Full Curriculum"),
         other => other.to_string(),
+    }
+}
+
+/// What a start is, in a few words, under its name in the list.
+pub fn detail(id: &str) -> String {
+    match id {
+        ladder::NOTHING => gettext("It learns only from you"),
+        "greedy" => gettext("Trained against a greedy player"),
+        "self-play" => gettext("Trained by self-play and search"),
+        "curriculum" => gettext("Every lesson, from greedy to search"),
+        _ => String::new(),
     }
 }
 

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{cairo, glib};
-use match5_five::history::History;
+use match5_five::history::{GameResult, History};
 
 use super::model::FiveGame;
 use crate::i18n::{gettext_f, ngettext_f};
@@ -27,6 +27,8 @@ mod imp {
         pub stack: TemplateChild<gtk::Stack>,
         #[template_child]
         pub level_title: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub level_axis_top: TemplateChild<gtk::Label>,
         #[template_child]
         pub level_chart_slot: TemplateChild<adw::Bin>,
         #[template_child]
@@ -121,22 +123,12 @@ impl LearningHistory {
             .set_label(&gettext_f("game {n}", &[("n", &first.game.to_string())]));
         imp.last_game
             .set_label(&gettext_f("game {n}", &[("n", &last.game.to_string())]));
-        let now = *points.last().expect("not empty");
-        let summary = ngettext_f(
-            "{games} game (game {first} to {last}): the computer’s level went from {from} to {to}. Of the last {n} you won {won}% and lost {lost}%.",
-            "{games} games from game {first} to {last}: the computer’s level went from {from} to {to}. Of the last {n} you won {won}% and lost {lost}%.",
-            u32::try_from(points.len()).unwrap_or(u32::MAX),
-            &[
-                ("games", &points.len().to_string()),
-                ("first", &first.game.to_string()),
-                ("last", &last.game.to_string()),
-                ("from", &points[0].level.to_string()),
-                ("to", &now.level.to_string()),
-                ("n", &WINDOW.min(points.len()).to_string()),
-                ("won", &format!("{:.0}", now.won * 100.0)),
-                ("lost", &format!("{:.0}", now.lost * 100.0)),
-            ],
-        );
+        imp.level_axis_top.set_label(&gettext_f(
+            "level {level}",
+            &[("level", &top.max(1).to_string())],
+        ));
+        let results: Vec<GameResult> = history.entries().map(|e| e.result).collect();
+        let summary = summary(&points, &results, first.game, last.game);
         imp.summary.set_label(&summary);
         imp.points.replace(points);
         let level_chart = chart(&imp.level_title.label(), &summary);
@@ -156,6 +148,68 @@ impl LearningHistory {
         imp.stack.set_visible_child_name("chart");
     }
 }
+
+/// What the charts show, in words: for a few games the games themselves
+/// (a share of one game says little), for more the level's way and the
+/// shares of the last [`WINDOW`].
+pub fn summary(points: &[Point], results: &[GameResult], first: u64, last: u64) -> String {
+    let (Some(start), Some(now)) = (points.first(), points.last()) else {
+        return String::new();
+    };
+    // Before the player's first game the level was 0; a history that
+    // keeps only later games starts from its first.
+    let from = if first <= 1 { 0 } else { start.level };
+    let level = if from == now.level {
+        gettext_f(
+            "the computer’s level stayed at {level}",
+            &[("level", &now.level.to_string())],
+        )
+    } else {
+        gettext_f(
+            "the computer’s level went from {from} to {to}",
+            &[("from", &from.to_string()), ("to", &now.level.to_string())],
+        )
+    };
+    let count = |r: GameResult| results.iter().filter(|&&x| x == r).count();
+    let (won, lost) = (count(GameResult::Won), count(GameResult::Lost));
+    if points.len() < FEW {
+        let games = u32::try_from(points.len()).unwrap_or(u32::MAX);
+        let won_words = ngettext_f(
+            "you won {n} game",
+            "you won {n} games",
+            won as u32,
+            &[("n", &won.to_string())],
+        );
+        return ngettext_f(
+            "After {games} game {level}; {won} and lost {lost}.",
+            "After {games} games {level}; {won} and lost {lost}.",
+            games,
+            &[
+                ("games", &games.to_string()),
+                ("level", &level),
+                ("won", &won_words),
+                ("lost", &lost.to_string()),
+            ],
+        );
+    }
+    ngettext_f(
+        "{games} game from game {first} to {last}: {level}. Of the last {n} you won {won}% and lost {lost}%.",
+        "{games} games from game {first} to {last}: {level}. Of the last {n} you won {won}% and lost {lost}%.",
+        u32::try_from(points.len()).unwrap_or(u32::MAX),
+        &[
+            ("games", &points.len().to_string()),
+            ("first", &first.to_string()),
+            ("last", &last.to_string()),
+            ("level", &level),
+            ("n", &WINDOW.min(points.len()).to_string()),
+            ("won", &format!("{:.0}", now.won * 100.0)),
+            ("lost", &format!("{:.0}", now.lost * 100.0)),
+        ],
+    )
+}
+
+/// Below this many games the summary counts games, not shares.
+const FEW: usize = 10;
 
 /// A drawing area that screen readers know as an image called `name`,
 /// described by `description`.

@@ -32,8 +32,6 @@ mod imp {
         #[template_child]
         pub page_menu: TemplateChild<gio::Menu>,
         #[template_child]
-        pub toasts: TemplateChild<adw::ToastOverlay>,
-        #[template_child]
         pub split: TemplateChild<adw::OverlaySplitView>,
         #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
@@ -44,7 +42,19 @@ mod imp {
         #[template_child]
         pub why_replay: TemplateChild<gtk::Button>,
         #[template_child]
-        pub new_note: TemplateChild<gtk::Label>,
+        pub view_learned: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub aside_box: TemplateChild<gtk::Box>,
+        /// The pattern (number, depth) learned from the game just won.
+        pub learned: StdCell<Option<(usize, usize)>>,
+        /// Patterns dropped as junk when it learned from that game.
+        pub dropped: StdCell<u32>,
+        /// It lost that game a way it had lost before: it varies its reply.
+        pub varied: StdCell<bool>,
+        #[template_child]
+        pub status_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
+        #[template_child]
+        pub why_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
         #[template_child]
         pub end_bar: TemplateChild<crate::widgets::end_bar::EndBar>,
         #[template_child]
@@ -72,7 +82,7 @@ mod imp {
 
         fn class_init(klass: &mut Self::Class) {
             BoardView::ensure_type();
-            crate::widgets::end_bar::EndBar::ensure_type();
+            crate::widgets::ensure_types();
             klass.bind_template();
         }
 
@@ -142,7 +152,7 @@ impl FivePage {
     }
 
     pub fn toast(&self, text: &str) {
-        self.imp().toasts.add_toast(adw::Toast::new(text));
+        crate::widgets::show_toast(self, crate::widgets::wrapped_toast(text));
     }
 
     fn setup(&self) {
@@ -164,6 +174,7 @@ impl FivePage {
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
         self.connect_model();
         self.connect_widgets();
+        self.enable_computer_starts();
         self.show_all();
         // The sidebar is not needed for the first frame: it comes when the
         // main loop is idle after painting (space is kept for it).
@@ -298,7 +309,7 @@ impl FivePage {
             self,
             move |_, _| {
                 if page.settings().page::<FiveSettings>().show_mutations {
-                    page.toast(&gettext("I lost this way before; I will try another reply"));
+                    page.show_varied();
                 }
             }
         ));
@@ -315,12 +326,17 @@ impl FivePage {
 
     fn connect_widgets(&self) {
         let imp = self.imp();
+        self.keep_text_heights();
         // The action takes the pattern's number: a target from the start,
         // set to the pattern shown (GTK warns of an action without one).
         imp.why_replay
             .set_action_target_value(Some(&0u32.to_variant()));
         imp.why_replay
             .set_action_name(Some(&FiveAction::ReplayLesson.detailed()));
+        imp.view_learned
+            .set_action_target_value(Some(&0u32.to_variant()));
+        imp.view_learned
+            .set_action_name(Some(&FiveAction::ViewPattern.detailed()));
         imp.board.connect_cell_activated(glib::clone!(
             #[weak(rename_to = page)]
             self,
@@ -373,12 +389,20 @@ impl FivePage {
         self.imp().board.grab_focus();
     }
 
+    /// "Computer Starts" means nothing against another person: it is off
+    /// (insensitive) in two-player mode.
+    fn enable_computer_starts(&self) {
+        let two = self.settings().page::<FiveSettings>().two_players;
+        self.action(FiveAction::ComputerStarts).set_enabled(!two);
+    }
+
     fn on_mode_changed(&self, two_players: bool) {
         if self.settings().page::<FiveSettings>().two_players == two_players {
             return; // set from code (follow_mode): the model's game is already in that mode
         }
         self.settings()
             .update_page::<FiveSettings>(|s| s.two_players = two_players);
+        self.enable_computer_starts();
         // A new mode starts a new game, unless the current one has begun.
         if !self.model().with(Session::in_progress) {
             self.new_game();
@@ -391,6 +415,7 @@ impl FivePage {
         let two = self.model().mode() == GameMode::TwoPlayers;
         self.settings()
             .update_page::<FiveSettings>(|s| s.two_players = two);
+        self.enable_computer_starts();
         if let Some(sidebar) = self.imp().sidebar.get() {
             sidebar.show_two_players(two);
         }

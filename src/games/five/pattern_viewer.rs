@@ -25,7 +25,7 @@ pub fn scene_of(pattern: &Pattern) -> Scene {
         let field = if cell.x() < pattern.width() && cell.y() < pattern.height() {
             match pattern.get(cell.x(), cell.y()) {
                 PatternCell::Stone => Field::Stone(Color::Blue),
-                PatternCell::Empty => Field::Empty,
+                PatternCell::Empty => Field::MustBeEmpty,
                 PatternCell::Response => Field::Response,
                 PatternCell::Any => Field::DoesNotMatter,
             }
@@ -35,6 +35,21 @@ pub fn scene_of(pattern: &Pattern) -> Scene {
         scene.fields[cell.index()] = field;
     }
     scene
+}
+
+/// One field of the legend, drawn as on the board: `size` square, the
+/// field in its middle cell of a 3×3 scene scaled up.
+fn draw_swatch(cr: &gtk::cairo::Context, size: f64, field: Field, palette: &Palette) {
+    let mut scene = Scene::default();
+    for cell in Cell::all() {
+        scene.fields[cell.index()] = Field::DoesNotMatter;
+    }
+    let centre = Cell::centre();
+    scene.fields[centre.index()] = field;
+    // The whole 9×9 scene, moved so that its centre field fills the swatch.
+    let board = size * 9.0;
+    cr.translate(-board * 4.0 / 9.0, -board * 4.0 / 9.0);
+    board_drawing::draw(cr, board, &scene, palette);
 }
 
 mod imp {
@@ -49,6 +64,14 @@ mod imp {
         pub delete_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub area: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub legend_stone: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub legend_empty: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub legend_response: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub legend_any: TemplateChild<gtk::DrawingArea>,
         #[template_child]
         pub empty_page: TemplateChild<adw::StatusPage>,
         #[template_child]
@@ -116,13 +139,28 @@ impl PatternViewer {
             self,
             move |_, cr, w, h| {
                 if let Some(p) = viewer.model().pattern(viewer.imp().index.get()) {
-                    let size = (w.min(h) as f64 - 4.0).max(9.0);
+                    // A–I and 1–9 on the edges, as on the board.
+                    let side = w.min(h) as f64;
+                    let band = super::board_view::edge_band(side);
+                    let size = (side - 2.0 * band - 4.0).max(9.0);
                     cr.translate((w as f64 - size) / 2.0, (h as f64 - size) / 2.0);
                     let dark = adw::StyleManager::default().is_dark();
+                    board_drawing::draw_edge_labels(cr, size, band, dark);
                     board_drawing::draw(cr, size, &scene_of(&p), &Palette::new(dark));
                 }
             }
         ));
+        for (area, field) in [
+            (&imp.legend_stone, Field::Stone(Color::Blue)),
+            (&imp.legend_empty, Field::MustBeEmpty),
+            (&imp.legend_response, Field::Response),
+            (&imp.legend_any, Field::DoesNotMatter),
+        ] {
+            area.set_draw_func(move |_, cr, w, h| {
+                let dark = adw::StyleManager::default().is_dark();
+                draw_swatch(cr, w.min(h) as f64, field, &Palette::new(dark));
+            });
+        }
         let go = |button: &gtk::Button, to: fn(usize, usize) -> usize| {
             button.connect_clicked(glib::clone!(
                 #[weak(rename_to = viewer)]
@@ -281,7 +319,7 @@ mod tests {
         let s = scene_of(&p);
         let at = |x, y| s.fields[Cell::new(x, y).unwrap().index()];
         assert_eq!(at(0, 0), Field::DoesNotMatter);
-        assert_eq!(at(1, 0), Field::Empty);
+        assert_eq!(at(1, 0), Field::MustBeEmpty);
         assert_eq!(at(1, 1), Field::Response);
         assert_eq!(at(2, 1), Field::Stone(Color::Blue));
         assert_eq!(at(4, 1), Field::DoesNotMatter);

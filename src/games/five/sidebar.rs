@@ -41,6 +41,10 @@ mod imp {
         #[template_child]
         pub start_row: TemplateChild<adw::ComboRow>,
         #[template_child]
+        pub computer_starts_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub computer_starts_switch: TemplateChild<gtk::Switch>,
+        #[template_child]
         pub start_info_row: TemplateChild<adw::ActionRow>,
         #[template_child]
         pub opponent_row: TemplateChild<adw::ComboRow>,
@@ -139,6 +143,12 @@ impl FiveSidebar {
         let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
         imp.start_row
             .set_model(Some(&gtk::StringList::new(&titles)));
+        imp.start_row.set_list_factory(Some(&start_list_factory()));
+        // The row looks as off as its switch (off in two-player mode).
+        imp.computer_starts_switch
+            .bind_property("sensitive", &*imp.computer_starts_row, "sensitive")
+            .sync_create()
+            .build();
         sidebar.show_start();
         sidebar.connect_rows();
         sidebar.connect_model();
@@ -361,4 +371,42 @@ impl FiveSidebar {
             ],
         ));
     }
+}
+
+/// The starts in the opened list: the short name, and under it what the
+/// start is (the row itself shows only the name chosen).
+fn start_list_factory() -> gtk::SignalListItemFactory {
+    let factory = gtk::SignalListItemFactory::new();
+    factory.connect_setup(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        let title = gtk::Label::builder().xalign(0.0).build();
+        let detail = gtk::Label::builder().xalign(0.0).wrap(true).build();
+        detail.add_css_class("dim-label");
+        detail.add_css_class("caption");
+        let column = gtk::Box::new(gtk::Orientation::Vertical, 2);
+        column.append(&title);
+        column.append(&detail);
+        item.set_child(Some(&column));
+    });
+    factory.connect_bind(|_, item| {
+        let Some(item) = item.downcast_ref::<gtk::ListItem>() else {
+            return;
+        };
+        let Some(column) = item.child() else {
+            return;
+        };
+        let id = ladder_words::ids()
+            .get(item.position() as usize)
+            .copied()
+            .unwrap_or_default();
+        let title = column.first_child().and_downcast::<gtk::Label>();
+        let detail = column.last_child().and_downcast::<gtk::Label>();
+        if let (Some(title), Some(detail)) = (title, detail) {
+            title.set_label(&ladder_words::title(id));
+            detail.set_label(&ladder_words::detail(id));
+        }
+    });
+    factory
 }

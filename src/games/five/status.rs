@@ -8,19 +8,25 @@ use match5_five::board::CELLS;
 use match5_five::pattern::PatternCell;
 use match5_five::{Cell, Color, Mode, Outcome, Reason};
 
-use super::actions::FiveAction;
 use super::board_drawing::{Field, Scene};
 use super::board_view::{cell_name, describe_stones};
 use super::page::FivePage;
 use super::settings::FiveSettings;
-use crate::games::actions::PageAction;
 use crate::games::page::GameStatus;
-use crate::i18n::{gettext, gettext_f};
+use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// The games against empty knowledge in which the page says it knows nothing.
 const FIRST_GAMES: u64 = 5;
 
 impl FivePage {
+    /// The places of the status and of the sentence under the board keep
+    /// the height of the longest they can say: the board never moves.
+    pub(super) fn keep_text_heights(&self) {
+        let imp = self.imp();
+        imp.status_slot.set_samples(status_samples());
+        imp.why_slot.set_samples(why_samples());
+    }
+
     /// The status line and the board.
     pub(super) fn show_game(&self) {
         let imp = self.imp();
@@ -48,17 +54,14 @@ impl FivePage {
                 over,
             )
         });
-        let why = self
-            .settings()
-            .page::<FiveSettings>()
-            .show_why
+        // At the end the final position shows as it is (not dimmed by a
+        // pattern), with the winning row's gold rings.
+        let why = (self.settings().page::<FiveSettings>().show_why && !over)
             .then(|| self.why())
             .flatten();
-        if let Some((text, marks)) = &why {
+        if let Some((_, marks)) = &why {
             scene.why = *marks;
-            imp.why_label.set_label(text);
         }
-        imp.why_label.set_visible(why.is_some());
         // The game that taught the pattern behind the move, when it is kept.
         let taught = why
             .as_ref()
@@ -70,7 +73,6 @@ impl FivePage {
             imp.why_replay
                 .set_action_target_value(Some(&(i as u32).to_variant()));
         }
-        imp.why_replay.set_visible(taught.is_some());
         // A new computer that knows nothing does not look broken: the first
         // games against empty knowledge say what it is.
         let knows_nothing = self.model().with(|s| {
@@ -79,7 +81,35 @@ impl FivePage {
                 && k.pattern_count() == 0
                 && k.stats().games() < FIRST_GAMES
         });
-        imp.new_note.set_visible(knows_nothing && why.is_none());
+        // The sentence's place keeps its height: it is empty when there is
+        // nothing to say, so the board stays where it is.
+        // What it learned from the game just won ("show mutations").
+        if !over {
+            imp.learned.set(None);
+            imp.dropped.set(0);
+            imp.varied.set(false);
+        }
+        let learned = imp.learned.get().filter(|_| over);
+        if let Some((index, _)) = learned {
+            imp.view_learned
+                .set_action_target_value(Some(&(index as u32).to_variant()));
+        }
+        let replay = taught.is_some() && !over;
+        imp.view_learned.set_visible(learned.is_some());
+        imp.why_replay.set_visible(replay);
+        // Play Again stays in the middle when there is nothing beside it.
+        imp.aside_box.set_visible(learned.is_some() || replay);
+        let dropped = if over { imp.dropped.get() } else { 0 };
+        let varied = over && imp.varied.get();
+        let note = match (&why, learned) {
+            _ if learned.is_some() || dropped > 0 || varied => {
+                learned_words(learned, dropped, varied)
+            }
+            (Some((text, _)), _) => text.clone(),
+            (None, _) if knows_nothing => new_computer_note(),
+            (None, _) => String::new(),
+        };
+        imp.why_label.set_label(&note);
         imp.status_label.set_label(&status);
         self.set_status(if over {
             GameStatus::Over(status.clone())
@@ -98,30 +128,25 @@ impl FivePage {
             .set_scene(scene, to_move, format!("{board_text} {status}{why_text}"));
     }
 
-    /// A toast for a knowledge change ("show mutations").
+    /// A knowledge change ("show mutations"): what the game just won
+    /// taught, and the patterns it dropped as junk, are said under the
+    /// board (no toast over the board or over Play Again), with a button
+    /// beside Play Again to view the new pattern.
     pub(super) fn show_change(&self, added: bool, index: usize, depth: usize) {
-        let toast = if added {
-            let t = adw::Toast::new(&gettext_f(
-                "New pattern {number}, depth {depth}",
-                &[
-                    ("depth", &depth.to_string()),
-                    ("number", &(index + 1).to_string()),
-                ],
-            ));
-            t.set_button_label(Some(&gettext("View")));
-            t.set_action_name(Some(&FiveAction::ViewPattern.detailed()));
-            t.set_action_target_value(Some(&(index as u32).to_variant()));
-            t
+        let imp = self.imp();
+        if added {
+            imp.learned.set(Some((index, depth)));
         } else {
-            adw::Toast::new(&gettext_f(
-                "Pattern {number} (depth {depth}) was removed as junk",
-                &[
-                    ("number", &(index + 1).to_string()),
-                    ("depth", &depth.to_string()),
-                ],
-            ))
-        };
-        self.imp().toasts.add_toast(toast);
+            imp.dropped.set(imp.dropped.get() + 1);
+        }
+        self.show_game();
+    }
+
+    /// The game just lost went a way the computer had lost before: it
+    /// will vary its reply (said under the board, as what it learned).
+    pub(super) fn show_varied(&self) {
+        self.imp().varied.set(true);
+        self.show_game();
     }
 
     /// Why the computer played its last move: a sentence, and the fields of
@@ -155,39 +180,179 @@ impl FivePage {
                 marks[at.index()] = Some(c);
             }
         }
-        let game = self.model().learned_in(found.pattern);
-        let args = [
-            ("field", cell_name(cell)),
-            ("depth", found.level.to_string()),
-            ("number", (found.pattern + 1).to_string()),
-            ("game", game.unwrap_or_default().to_string()),
-        ];
-        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let text = match (reason.is_forced(), game.is_some()) {
-            (true, true) => gettext_f(
-                "Why {field}: it blocks a depth-{depth} pattern learned in game {game} (number {number})",
-                &args,
-            ),
-            (true, false) => gettext_f(
-                "Why {field}: it blocks a depth-{depth} pattern it learned from you (number {number})",
-                &args,
-            ),
-            (false, true) => gettext_f(
-                "Why {field}: it attacks with a depth-{depth} pattern learned in game {game} (number {number}), in its own colour",
-                &args,
-            ),
-            (false, false) => gettext_f(
-                "Why {field}: it attacks with a depth-{depth} pattern it learned from you (number {number}), in its own colour",
-                &args,
-            ),
+        let lesson = Lesson {
+            blocks: reason.is_forced(),
+            taught: self.model().is_taught(found.pattern),
+            game: self.model().learned_in(found.pattern),
         };
+        let text = lesson.why(
+            &cell_name(cell),
+            found.level as u64,
+            found.pattern as u64 + 1,
+        );
         Some((text, Some(marks)))
+    }
+}
+
+/// What a first-game computer says under the board until it has learned.
+fn new_computer_note() -> String {
+    gettext(
+        "This computer knows nothing yet, not even to finish its own open four: it learns from every game you win.",
+    )
+}
+
+/// "It learned pattern 3, of depth 2, from this game.": under the board
+/// at the end of a game the computer lost, with the patterns it dropped as
+/// junk when it learned.
+fn learned_words(learned: Option<(usize, usize)>, dropped: u32, varied: bool) -> String {
+    let varied =
+        varied.then(|| gettext("It lost this way before: next time it tries another reply."));
+    let learned = learned.map(|(index, depth)| {
+        gettext_f(
+            "It learned pattern {number}, of depth {depth}, from this game.",
+            &[
+                ("number", &(index + 1).to_string()),
+                ("depth", &depth.to_string()),
+            ],
+        )
+    });
+    let dropped = (dropped > 0).then(|| {
+        ngettext_f(
+            "It dropped {n} pattern it no longer needs.",
+            "It dropped {n} patterns it no longer needs.",
+            dropped,
+            &[("n", &dropped.to_string())],
+        )
+    });
+    [varied, learned, dropped]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Where the pattern behind a move came from, for Show Why's sentence.
+struct Lesson {
+    /// It blocks the person's pattern (else it attacks with its own).
+    blocks: bool,
+    /// The player taught it (else it came with the trained start).
+    taught: bool,
+    /// The player's game that taught it, when the history says.
+    game: Option<u64>,
+}
+
+impl Lesson {
+    /// "Why E5: it blocks a pattern of depth 3 you taught it in game 4
+    /// (number 2)".
+    fn why(&self, field: &str, depth: u64, number: u64) -> String {
+        let game = self.game.unwrap_or_default().to_string();
+        let (depth, number) = (depth.to_string(), number.to_string());
+        let args = [
+            ("field", field),
+            ("depth", depth.as_str()),
+            ("number", number.as_str()),
+            ("game", game.as_str()),
+        ];
+        match (self.blocks, self.taught, self.game.is_some()) {
+            (true, true, true) => gettext_f(
+                "Why {field}: it blocks a pattern of depth {depth} you taught it in game {game} (number {number})",
+                &args,
+            ),
+            (true, true, false) => gettext_f(
+                "Why {field}: it blocks a pattern of depth {depth} you taught it (number {number})",
+                &args,
+            ),
+            (true, false, _) => gettext_f(
+                "Why {field}: it blocks a pattern of depth {depth} it knew from its training (number {number})",
+                &args,
+            ),
+            (false, true, true) => gettext_f(
+                "Why {field}: it attacks with a pattern of depth {depth} you taught it in game {game} (number {number}), in its own colour",
+                &args,
+            ),
+            (false, true, false) => gettext_f(
+                "Why {field}: it attacks with a pattern of depth {depth} you taught it (number {number}), in its own colour",
+                &args,
+            ),
+            (false, false, _) => gettext_f(
+                "Why {field}: it attacks with a pattern of depth {depth} it knew from its training (number {number}), in its own colour",
+                &args,
+            ),
+        }
+    }
+}
+
+/// Every sentence the place under the board can show, with the longest
+/// numbers filled in: the place keeps the height of the longest.
+fn why_samples() -> Vec<String> {
+    let mut samples = vec![
+        new_computer_note(),
+        learned_words(Some((9_998, 99)), 99, true),
+        gettext_f(
+            "Why {field}: it once lost after playing {other} here, so it plays another field",
+            &[("field", "E5"), ("other", "E5")],
+        ),
+        gettext_f(
+            "Why {field}: a free move, no pattern matched",
+            &[("field", "E5")],
+        ),
+    ];
+    for blocks in [true, false] {
+        for taught in [true, false] {
+            for game in [Some(99_999), None] {
+                let lesson = Lesson {
+                    blocks,
+                    taught,
+                    game,
+                };
+                samples.push(lesson.why("E5", 99, 9_999));
+            }
+        }
+    }
+    samples
+}
+
+/// Every status line the page can show: the place above the board keeps
+/// the height of the longest.
+fn status_samples() -> Vec<String> {
+    let mut samples = vec![
+        gettext("You win! The computer learned from it."),
+        gettext("The computer wins."),
+        gettext("Blue wins!"),
+        gettext("Red wins!"),
+        gettext("A draw: the board is full."),
+        gettext("You play blue. Your move"),
+        gettext("Your move"),
+    ];
+    for (computer, color) in [
+        (true, Color::Red),
+        (false, Color::Red),
+        (false, Color::Blue),
+    ] {
+        samples.push(after_move(computer, color, "E5"));
+    }
+    samples
+}
+
+/// "Red played E5. Your move": who played where, and whose turn it is.
+fn after_move(vs_computer: bool, played: Color, field: &str) -> String {
+    let args = [("field", field)];
+    match (vs_computer, played) {
+        (true, _) => gettext_f("Red played {field}. Your move", &args),
+        (false, Color::Red) => gettext_f("Red played {field}. Blue to move", &args),
+        (false, Color::Blue) => gettext_f("Blue played {field}. Red to move", &args),
     }
 }
 
 /// The status line above the board and the colour it is shown in.
 pub(super) fn game_status(game: &match5_five::Game) -> (String, Option<Color>) {
     let vs_computer = game.mode() == Mode::VsComputer;
+    // The move just played, when it was the other side's.
+    let last = game
+        .moves()
+        .last()
+        .filter(|m| m.kind.color() != game.to_move())
+        .map(|m| (m.kind.color(), cell_name(m.cell)));
     match game.outcome() {
         Some(Outcome::Won {
             winner: Color::Blue,
@@ -210,6 +375,13 @@ pub(super) fn game_status(game: &match5_five::Game) -> (String, Option<Color>) {
         // Until the person's first ball, the line says which colour is theirs.
         None if vs_computer && !Cell::all().any(|c| game.board().get(c) == Some(Color::Blue)) => {
             (gettext("You play blue. Your move"), Some(Color::Blue))
+        }
+        None if last.is_some() => {
+            let (played, field) = last.expect("just checked");
+            (
+                after_move(vs_computer, played, &field),
+                Some(game.to_move()),
+            )
         }
         None if vs_computer => (gettext("Your move"), Some(Color::Blue)),
         None if game.to_move() == Color::Blue => (gettext("Blue to move"), Some(Color::Blue)),

@@ -17,7 +17,7 @@ use super::view::LeapfrogView;
 use super::words;
 use crate::games::actions;
 use crate::games::page::GameStatus;
-use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
 
 mod imp {
@@ -28,9 +28,9 @@ mod imp {
     #[properties(wrapper_type = super::LeapfrogPage)]
     pub struct LeapfrogPage {
         #[template_child]
-        pub toasts: TemplateChild<adw::ToastOverlay>,
-        #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub status_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
         #[template_child]
         pub view: TemplateChild<LeapfrogView>,
         #[template_child]
@@ -69,6 +69,9 @@ mod imp {
         /// What the last move did, said in the status line.
         /// The last move made (fields `from`, `to`), told in words.
         pub last_move: std::cell::Cell<Option<(usize, usize)>>,
+        /// The field of a frog just clicked that cannot move (said in the
+        /// status until the next move).
+        pub cannot_move: std::cell::Cell<Option<usize>>,
         pub autoplay: RefCell<Option<glib::SourceId>>,
     }
 
@@ -79,7 +82,7 @@ mod imp {
         type ParentType = adw::Bin;
 
         fn class_init(klass: &mut Self::Class) {
-            crate::widgets::end_bar::EndBar::ensure_type();
+            crate::widgets::ensure_types();
             LeapfrogView::ensure_type();
             klass.bind_template();
         }
@@ -132,6 +135,7 @@ impl LeapfrogPage {
 
     fn setup(&self) {
         let imp = self.imp();
+        self.imp().status_slot.set_samples(words::status_samples());
         let settings = self.settings().page::<LeapfrogSettings>();
         let model = LeapfrogGame::new(settings.frogs as usize);
         let _ = imp.model.set(model.clone());
@@ -225,6 +229,7 @@ impl LeapfrogPage {
             move |_, from, to| {
                 page.imp().view.animate_move(from, to);
                 page.imp().last_move.set(Some((from, to)));
+                page.imp().cannot_move.set(None);
                 page.show_position();
             }
         ));
@@ -234,6 +239,8 @@ impl LeapfrogPage {
             move |_, field| {
                 page.imp().view.shake(field);
                 crate::widgets::error_bell(&page);
+                page.imp().cannot_move.set(Some(field));
+                page.show_position();
             }
         ));
         self.show_figures();
@@ -259,18 +266,12 @@ impl LeapfrogPage {
                 }
             }
             LeapfrogAction::Solve => {
-                let found = model.solve();
+                // The status says what the search found; its moves then play
+                // by themselves (Pause stops them).
+                model.solve();
                 self.imp().last_move.set(None);
-                self.toast(&ngettext_f(
-                    "The computer found a solution of {moves} moves after trying {tried} move",
-                    "The computer found a solution of {moves} moves after trying {tried} moves",
-                    found.tried.min(u64::from(u32::MAX)) as u32,
-                    &[
-                        ("moves", &found.moves.len().to_string()),
-                        ("tried", &found.tried.to_string()),
-                    ],
-                ));
                 self.show_position();
+                self.start_autoplay();
             }
             LeapfrogAction::Next => {
                 if model.next().is_none() {
@@ -380,10 +381,6 @@ impl LeapfrogPage {
         }
     }
 
-    fn toast(&self, text: &str) {
-        self.imp().toasts.add_toast(adw::Toast::new(text));
-    }
-
     /// The fields, the status line, the counter and what can be done now.
     fn show_position(&self) {
         let imp = self.imp();
@@ -406,10 +403,14 @@ impl LeapfrogPage {
         } else {
             GameStatus::Turn(status.clone())
         });
-        // In words at each showing: goats instead of frogs changes them.
-        let last = imp.last_move.get().map_or_else(String::new, |(from, to)| {
-            words::last_move(self.animal(), shown.get(to), from, to)
-        });
+        // In words at each showing: goats instead of frogs changes them. A
+        // frog that could not move says why instead of the last move.
+        let last = match imp.cannot_move.take() {
+            Some(field) => words::cannot_move(self.animal(), shown.get(field), field),
+            None => imp.last_move.get().map_or_else(String::new, |(from, to)| {
+                words::last_move(self.animal(), shown.get(to), from, to)
+            }),
+        };
         imp.status_label.set_label(&if last.is_empty() {
             status
         } else {

@@ -13,7 +13,9 @@ pub fn status(model: &LeapfrogGame) -> String {
     if replaying && model.solved() {
         gettext("The computer’s solution: the frogs have changed sides.")
     } else if replaying {
-        gettext("The computer’s solution, move by move.")
+        // What the search found, while its moves play (the count under
+        // the board says which move is shown).
+        found(model.solution_length(), model.tried().unwrap_or_default())
     } else if model.solved() {
         ngettext_f(
             "Solved in {moves} move!",
@@ -32,6 +34,74 @@ pub fn status(model: &LeapfrogGame) -> String {
         gettext("Swap the frogs: X only moves right, Y only left, one field or over one frog.")
     } else {
         gettext("Your move.")
+    }
+}
+
+/// "The computer found a solution of 15 moves after trying 120 moves."
+fn found(moves: u32, tried: u64) -> String {
+    ngettext_f(
+        "The computer found a solution of {moves} moves after trying {tried} move.",
+        "The computer found a solution of {moves} moves after trying {tried} moves.",
+        tried.min(u64::from(u32::MAX)) as u32,
+        &[("moves", &moves.to_string()), ("tried", &tried.to_string())],
+    )
+}
+
+/// Every status line the page can show (the last move before it), with
+/// the longest numbers: the place above the board keeps the longest's
+/// height.
+pub fn status_samples() -> Vec<String> {
+    let statuses = [
+        found(999, 99_999_999),
+        gettext("The computer’s solution: the frogs have changed sides."),
+        ngettext_f(
+            "Solved in {moves} move!",
+            "Solved in {moves} moves!",
+            999,
+            &[("moves", "999")],
+        ),
+        ngettext_f(
+            "No solution from here: undo {n} move.",
+            "No solution from here: undo {n} moves.",
+            99,
+            &[("n", "99")],
+        ),
+        gettext("Swap the frogs: X only moves right, Y only left, one field or over one frog."),
+        gettext("Your move."),
+    ];
+    let mut samples = statuses.to_vec();
+    let empty = cannot_move(Animal::Frog, None, 20);
+    samples.extend(statuses.iter().map(|s| format!("{empty} {s}")));
+    for animal in [Animal::Frog, Animal::Goat] {
+        for frog in [Frog::X, Frog::Y] {
+            for last in [
+                last_move(animal, Some(frog), 20, 20),
+                cannot_move(animal, Some(frog), 20),
+            ] {
+                samples.extend(statuses.iter().map(|s| format!("{last} {s}")));
+            }
+        }
+    }
+    samples
+}
+
+/// Why the frog (or the empty field) clicked on field `field` cannot move.
+pub fn cannot_move(animal: Animal, frog: Option<Frog>, field: usize) -> String {
+    let args = [
+        ("animal", animal_name(animal, frog)),
+        ("field", (field + 1).to_string()),
+    ];
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    match frog {
+        None => gettext_f("Field {field} is empty: click a frog that can move.", &args),
+        Some(Frog::X) => gettext_f(
+            "{animal} on field {field} cannot move: it goes only right, to the empty field next to it or over one other.",
+            &args,
+        ),
+        Some(Frog::Y) => gettext_f(
+            "{animal} on field {field} cannot move: it goes only left, to the empty field next to it or over one other.",
+            &args,
+        ),
     }
 }
 

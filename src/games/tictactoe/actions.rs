@@ -7,6 +7,9 @@ page_actions! {
     pub enum TicTacToeAction {
         /// A new game; the header's New Game, Ctrl+N.
         NewGame = "new-game", Plain, [];
+        /// Take back the person's last X and the computer's answer; the
+        /// header's Undo, Ctrl+Z.
+        Undo = "undo", Plain, [];
         /// Show the preference the computer saw for each field (a toggle);
         /// Ctrl+E.
         ShowPreferences = "show-preferences", Toggle, ["<Control>e"];

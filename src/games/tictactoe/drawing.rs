@@ -28,8 +28,6 @@ pub struct Scene {
     pub winning: Option<[usize; 3]>,
     /// The keyboard's field, when the board has the focus.
     pub cursor: Option<usize>,
-    /// The word under a preference the computer had not met ("new").
-    pub new_word: String,
 }
 
 /// The board's square in a `w` × `h` area: left, top, side.
@@ -198,7 +196,11 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
         cr.set_source_rgba(c.text.0, c.text.1, c.text.2, 0.45);
         cr.set_font_size((cell * 0.13).max(9.0));
         centred_text(cr, &(f + 1).to_string(), x + cell * 0.13, y + cell * 0.2);
-        let seen = scene.seen[f].filter(|_| scene.show_preferences);
+        // Badges only while the game runs (never over the win line), and
+        // none on a field the person's X took since.
+        let seen = scene.seen[f].filter(|_| {
+            scene.show_preferences && scene.winning.is_none() && scene.board.get(f) != Some(Mark::X)
+        });
         if let Some(seen) = seen {
             let taken = scene.board.get(f).is_some();
             let text = drawn_preference(seen.preference);
@@ -215,19 +217,13 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
                     (1.0, 1.0, 1.0),
                 );
             } else {
-                // An open field: a grey badge in the bottom corner, "new"
-                // beside it for a preference the computer had not met.
+                // An open field: a grey badge in the bottom corner.
                 let place = (
                     x + cell - cell * 0.06,
                     y + cell - height - cell * 0.06,
                     height,
                 );
                 let fill = (c.text.0, c.text.1, c.text.2, 0.12);
-                let text = if seen.known {
-                    text
-                } else {
-                    format!("{} {text}", scene.new_word)
-                };
                 badge(cr, &text, place, fill, c.text);
             }
         }

@@ -164,6 +164,16 @@ impl TicTacToeGame {
         self.change(Session::new_game);
     }
 
+    /// Takes back the person's last X and the computer's answer.
+    pub fn undo(&self) -> bool {
+        self.change(Session::undo)
+    }
+
+    /// Can a move be taken back (a game under way, an answer made)?
+    pub fn can_undo(&self) -> bool {
+        self.with(|s| s.game.can_undo())
+    }
+
     /// The person's X on `field`.
     pub fn play(&self, field: usize) -> Result<(), Refusal> {
         self.change(|s| s.play(field))

@@ -35,9 +35,9 @@ mod imp {
     #[properties(wrapper_type = super::TicTacToePage)]
     pub struct TicTacToePage {
         #[template_child]
-        pub toasts: TemplateChild<adw::ToastOverlay>,
-        #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub status_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
         #[template_child]
         pub view: TemplateChild<TicTacToeView>,
         #[template_child]
@@ -70,7 +70,7 @@ mod imp {
         type ParentType = adw::Bin;
 
         fn class_init(klass: &mut Self::Class) {
-            crate::widgets::end_bar::EndBar::ensure_type();
+            crate::widgets::ensure_types();
             TicTacToeView::ensure_type();
             klass.bind_template();
         }
@@ -119,6 +119,9 @@ impl TicTacToePage {
 
     fn setup(&self) {
         let imp = self.imp();
+        self.imp()
+            .status_slot
+            .set_samples(super::words::status_samples());
         let preferences = self.settings().page::<TicTacToeSettings>().preferences;
         actions::install::<TicTacToeAction>(
             &imp.actions,
@@ -184,6 +187,11 @@ impl TicTacToePage {
     fn activate(&self, action: TicTacToeAction, simple: &gio::SimpleAction) {
         match action {
             TicTacToeAction::NewGame => self.model().new_game(),
+            TicTacToeAction::Undo => {
+                if !self.model().undo() {
+                    crate::widgets::error_bell(self);
+                }
+            }
             TicTacToeAction::ShowPreferences => {
                 let on = actions::toggle(simple);
                 self.settings()
@@ -312,17 +320,17 @@ impl TicTacToePage {
     }
 
     pub fn toast(&self, text: &str) {
-        let toast = adw::Toast::new(text);
+        let toast = crate::widgets::wrapped_toast(text);
         toast.set_timeout(if text.len() > 90 { 8 } else { 4 });
-        self.imp().toasts.add_toast(toast);
+        crate::widgets::show_toast(self, toast);
     }
 
     /// A toast that stays until it is dismissed (by the person or by what
     /// it tells of ending).
     pub(super) fn lasting_toast(&self, text: &str) -> adw::Toast {
-        let toast = adw::Toast::new(text);
+        let toast = crate::widgets::wrapped_toast(text);
         toast.set_timeout(0);
-        self.imp().toasts.add_toast(toast.clone());
+        crate::widgets::show_toast(self, toast.clone());
         toast
     }
 
@@ -338,7 +346,6 @@ impl TicTacToePage {
                 board: *game.board(),
                 show_preferences,
                 winning: game.winning_line(),
-                new_word: gettext("new"),
                 ..Scene::default()
             };
             if let Some(d) = game.last_deliberation() {
@@ -350,29 +357,14 @@ impl TicTacToePage {
                 }
             }
             let rewards = s.knowledge.rewards();
-            let status = match state {
-                GameState::Start | GameState::YourTurn if self.model().training() => {
-                    super::words::training_holds_it_text()
-                }
-                GameState::Start => {
-                    gettext("You begin: you play X. Click a field, or press 1 to 9.")
-                }
-                GameState::Thinking => gettext("The computer is thinking…"),
-                GameState::YourTurn => gettext("Your turn: you play X."),
-                GameState::YouWon => gettext_f(
-                    "You win! Every position the computer made in this game gets {reward}: it will not play them so gladly again.",
-                    &[("reward", &signed(rewards.loss))],
-                ),
-                GameState::ComputerWon => gettext_f(
-                    "The computer wins. Every position it made in this game gets {reward}.",
-                    &[("reward", &signed(rewards.win))],
-                ),
-                GameState::Drawn => gettext_f(
-                    "A draw. Every position the computer made in this game gets {reward}.",
-                    &[("reward", &signed(rewards.draw))],
-                ),
-            };
-            (scene, status, game.last_deliberation().map(why_text))
+            let status = super::words::status(state, rewards, self.model().training());
+            // Why it played its last O, while the game runs: at the end the
+            // status says what the game taught.
+            let why = game
+                .last_deliberation()
+                .filter(|_| !game.is_over())
+                .map(why_text);
+            (scene, status, why)
         });
         imp.view.set_scene(scene);
         imp.status_label.set_label(&status);
@@ -386,6 +378,8 @@ impl TicTacToePage {
         }));
         let started = self.model().moves() > 0;
         actions::lookup(&imp.actions, TicTacToeAction::NewGame).set_enabled(started);
+        actions::lookup(&imp.actions, TicTacToeAction::Undo)
+            .set_enabled(self.model().can_undo() && !self.model().training());
         self.enable_training_actions();
     }
 

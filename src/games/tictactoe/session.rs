@@ -70,6 +70,11 @@ impl Session {
         self.game.play(field)
     }
 
+    /// Takes back the person's last X and the computer's answer.
+    pub fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
     /// The computer's O, if it is its turn.
     pub fn answer(&mut self) {
         self.game.answer(&mut self.knowledge);

@@ -6,6 +6,7 @@ use match5_tictactoe::store::StoreError;
 use match5_tictactoe::{Rewards, Tally};
 
 use super::drawing::signed;
+use super::model::GameState;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// A knowledge file's trouble, in the person's language where it can be.
@@ -119,6 +120,49 @@ pub fn trained_text(total: &Tally, stored: usize) -> String {
 
 /// Why the computer takes no move and no second training now: the page's
 /// status and the Train window say it.
+/// The status line above the board.
+pub fn status(state: GameState, rewards: Rewards, training: bool) -> String {
+    match state {
+        GameState::Start | GameState::YourTurn if training => training_holds_it_text(),
+        GameState::Start => gettext("You begin: you play X. Click a field, or press 1 to 9."),
+        GameState::Thinking => gettext("The computer is thinking…"),
+        GameState::YourTurn => gettext("Your turn: you play X."),
+        GameState::YouWon => gettext_f(
+            "You win! Every position the computer made in this game gets {reward}: it will not play them so gladly again.",
+            &[("reward", &signed(rewards.loss))],
+        ),
+        GameState::ComputerWon => gettext_f(
+            "The computer wins. Every position it made in this game gets {reward}.",
+            &[("reward", &signed(rewards.win))],
+        ),
+        GameState::Drawn => gettext_f(
+            "A draw. Every position the computer made in this game gets {reward}.",
+            &[("reward", &signed(rewards.draw))],
+        ),
+    }
+}
+
+/// Every status line, with the longest rewards: the place above the board
+/// keeps the height of the longest.
+pub fn status_samples() -> Vec<String> {
+    let rewards = Rewards {
+        win: -999,
+        draw: -999,
+        loss: -999,
+    };
+    [
+        GameState::Start,
+        GameState::YourTurn,
+        GameState::Thinking,
+        GameState::YouWon,
+        GameState::ComputerWon,
+        GameState::Drawn,
+    ]
+    .into_iter()
+    .flat_map(|state| [status(state, rewards, false), status(state, rewards, true)])
+    .collect()
+}
+
 pub fn training_holds_it_text() -> String {
     gettext("The computer is training: wait until it is done, or stop it.")
 }

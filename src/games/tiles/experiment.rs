@@ -163,10 +163,10 @@ impl TilesExperiment {
         let titles = [
             gettext("Taken back"),
             gettext("Score"),
-            gettext("Looked at"),
-            gettext("ms"),
-            gettext("Full tree"),
-            gettext("ms"),
+            gettext("Search: positions"),
+            gettext("Search: ms"),
+            gettext("Full tree: positions"),
+            gettext("Full tree: ms"),
         ];
         for (col, title) in titles.iter().enumerate() {
             let label = gtk::Label::new(Some(title));

@@ -30,9 +30,9 @@ mod imp {
         #[template_child]
         pub page_menu: TemplateChild<gio::Menu>,
         #[template_child]
-        pub toasts: TemplateChild<adw::ToastOverlay>,
-        #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub status_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
         #[template_child]
         pub view: TemplateChild<TilesView>,
         #[template_child]
@@ -77,7 +77,7 @@ mod imp {
         type ParentType = adw::Bin;
 
         fn class_init(klass: &mut Self::Class) {
-            crate::widgets::end_bar::EndBar::ensure_type();
+            crate::widgets::ensure_types();
             TilesView::ensure_type();
             klass.bind_template();
         }
@@ -137,6 +137,7 @@ impl TilesPage {
 
     fn setup(&self) {
         let imp = self.imp();
+        self.imp().status_slot.set_samples(words::status_samples());
         actions::install::<TilesAction>(
             &imp.actions,
             |_| false,
@@ -219,7 +220,9 @@ impl TilesPage {
                 #[weak(rename_to = page)]
                 self,
                 move |_: TilesGame, message: String| {
-                    page.toast(&message);
+                    // The reason is read where the game's words are, under
+                    // the board, until the next move.
+                    page.imp().hint_label.set_label(&message);
                     crate::widgets::error_bell(&page);
                 }
             ),
@@ -318,7 +321,7 @@ impl TilesPage {
     }
 
     pub(super) fn toast(&self, text: &str) {
-        self.imp().toasts.add_toast(adw::Toast::new(text));
+        crate::widgets::show_toast(self, crate::widgets::wrapped_toast(text));
     }
 
     fn action(&self, action: TilesAction) -> gio::SimpleAction {
@@ -349,7 +352,11 @@ impl TilesPage {
         };
         imp.view.set_scene(scene);
         let computer_to_move = model.players()[game.to_move()] != Player::Person;
-        let status = words::status(&game, model.thinking(), computer_to_move);
+        // A person against a computer is spoken to as "you".
+        let players = model.players();
+        let people: Vec<usize> = (0..2).filter(|&i| players[i] == Player::Person).collect();
+        let you = (people.len() == 1).then(|| people[0]);
+        let status = words::status(&game, model.thinking(), computer_to_move, you);
         imp.status_label.set_label(&status);
         self.set_status(if game.is_over() {
             GameStatus::Over(status)

@@ -9,35 +9,79 @@ use super::model::tiles_name;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// "Femke wins, 3 full rows to 1." at the end, else whose turn it is.
-pub fn status(game: &Game, thinking: bool, computer_to_move: bool) -> String {
-    let name = PLAYER_NAMES[game.to_move()];
-    if game.is_over() {
-        let (a, b) = (game.full_rows(0), game.full_rows(1));
-        let numbers = [("a", a.to_string()), ("b", b.to_string())];
-        let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        // The count said with "rows" is the winner's (or each player's).
-        let rows = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        match a.cmp(&b) {
-            std::cmp::Ordering::Greater => ngettext_f(
-                "Femke wins, {a} full row to {b}.",
-                "Femke wins, {a} full rows to {b}.",
-                rows(a),
-                &numbers,
-            ),
-            std::cmp::Ordering::Less => ngettext_f(
-                "Lieke wins, {b} full row to {a}.",
-                "Lieke wins, {b} full rows to {a}.",
-                rows(b),
-                &numbers,
-            ),
-            std::cmp::Ordering::Equal => ngettext_f(
-                "A draw, {a} full row each.",
-                "A draw, {a} full rows each.",
-                rows(a),
-                &numbers,
-            ),
-        }
-    } else if thinking && computer_to_move {
+/// With `you` (the one side a person plays against a computer) it speaks
+/// to that person: "Your turn, Femke", "You win".
+pub fn status(game: &Game, thinking: bool, computer_to_move: bool, you: Option<usize>) -> String {
+    let rows = [game.full_rows(0), game.full_rows(1)];
+    match (game.is_over(), you) {
+        (true, Some(you)) => your_result(rows[you], rows[1 - you]),
+        (true, None) => result(rows[0], rows[1]),
+        (false, Some(you)) if game.to_move() == you && !thinking => your_turn(PLAYER_NAMES[you]),
+        (false, _) => turn(PLAYER_NAMES[game.to_move()], thinking, computer_to_move),
+    }
+}
+
+/// "Your turn, Femke: choose a bowl and a colour."
+fn your_turn(name: &str) -> String {
+    gettext_f(
+        "Your turn, {name}: choose a bowl and a colour.",
+        &[("name", name)],
+    )
+}
+
+/// "You win, 3 full rows to 1." for the person, who has `mine` full rows.
+fn your_result(mine: usize, theirs: usize) -> String {
+    let numbers = [("mine", mine.to_string()), ("theirs", theirs.to_string())];
+    let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let rows = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => ngettext_f(
+            "You win, {mine} full row to {theirs}.",
+            "You win, {mine} full rows to {theirs}.",
+            rows(mine),
+            &numbers,
+        ),
+        std::cmp::Ordering::Less => ngettext_f(
+            "You lose, {theirs} full row to {mine}.",
+            "You lose, {theirs} full rows to {mine}.",
+            rows(theirs),
+            &numbers,
+        ),
+        std::cmp::Ordering::Equal => result(mine, theirs),
+    }
+}
+
+/// "Femke wins, 3 full rows to 1.": the count said with "rows" is the
+/// winner's (or each player's).
+fn result(a: usize, b: usize) -> String {
+    let numbers = [("a", a.to_string()), ("b", b.to_string())];
+    let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let rows = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => ngettext_f(
+            "Femke wins, {a} full row to {b}.",
+            "Femke wins, {a} full rows to {b}.",
+            rows(a),
+            &numbers,
+        ),
+        std::cmp::Ordering::Less => ngettext_f(
+            "Lieke wins, {b} full row to {a}.",
+            "Lieke wins, {b} full rows to {a}.",
+            rows(b),
+            &numbers,
+        ),
+        std::cmp::Ordering::Equal => ngettext_f(
+            "A draw, {a} full row each.",
+            "A draw, {a} full rows each.",
+            rows(a),
+            &numbers,
+        ),
+    }
+}
+
+/// Whose turn it is, or who is thinking.
+fn turn(name: &str, thinking: bool, computer_to_move: bool) -> String {
+    if thinking && computer_to_move {
         gettext_f("{name} is thinking…", &[("name", name)])
     } else if thinking {
         gettext("Looking for the best move…")
@@ -47,6 +91,26 @@ pub fn status(game: &Game, thinking: bool, computer_to_move: bool) -> String {
             &[("name", name)],
         )
     }
+}
+
+/// Every status line, with the largest counts: the place above the board
+/// keeps the height of the longest.
+pub fn status_samples() -> Vec<String> {
+    let mut samples = vec![
+        result(10, 9),
+        result(9, 10),
+        result(10, 10),
+        result(1, 0),
+        your_result(10, 9),
+        your_result(9, 10),
+    ];
+    for name in PLAYER_NAMES {
+        samples.push(your_turn(name));
+        for (thinking, computer) in [(true, true), (true, false), (false, false)] {
+            samples.push(turn(name, thinking, computer));
+        }
+    }
+    samples
 }
 
 /// The last move played, in words ("Lieke took 3 blue tiles of bowl
@@ -154,8 +218,17 @@ mod tests {
         .expect("a legal move");
         assert!(game.is_over());
         assert_eq!(
-            super::status(&game, false, false),
+            super::status(&game, false, false, None),
             "Femke wins, 1 full row to 0."
+        );
+        // Against a computer the person is spoken to.
+        assert_eq!(
+            super::status(&game, false, false, Some(0)),
+            "You win, 1 full row to 0."
+        );
+        assert_eq!(
+            super::status(&game, false, false, Some(1)),
+            "You lose, 1 full row to 0."
         );
     }
 }
