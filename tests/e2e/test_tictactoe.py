@@ -170,6 +170,12 @@ class TicTacToe(AppTest):
         self.assertEqual(len(items), stored)
         self.assertTrue(all(re.match(r"Position \d+: X on [\d, ]+; O on [\d, ]+; preference ", n) for n in items),
                         items[:3])
+        # Its badges are signed as on the board: "±0", never a bare 0 that
+        # reads as an O.
+        badges = [n for n in named(app, "label", "") if re.fullmatch(r"±0|[+−]\d+", n)]
+        self.assertTrue(badges, "signed badges")
+        if any(n.endswith("preference 0") for n in items):
+            self.assertIn("±0", badges, "a preference of 0 shows as ±0")
         app.key("Escape")
         wait_for(lambda: not app.dialogs(), message="the positions window closed")
 

@@ -405,16 +405,13 @@ impl LeapfrogPage {
         });
         // In words at each showing: goats instead of frogs changes them. A
         // frog that could not move says why instead of the last move.
-        let last = match imp.cannot_move.take() {
+        let last = imp.last_move.get().map_or_else(String::new, |(from, to)| {
+            words::last_move(self.animal(), shown.get(to), from, to)
+        });
+        imp.status_label.set_label(&match imp.cannot_move.take() {
             Some(field) => words::cannot_move(self.animal(), shown.get(field), field),
-            None => imp.last_move.get().map_or_else(String::new, |(from, to)| {
-                words::last_move(self.animal(), shown.get(to), from, to)
-            }),
-        };
-        imp.status_label.set_label(&if last.is_empty() {
-            status
-        } else {
-            format!("{last} {status}")
+            None if last.is_empty() => status,
+            None => format!("{last} {status}"),
         });
         imp.status_label.remove_css_class("red");
         imp.status_label.remove_css_class("blue");

@@ -69,17 +69,14 @@ pub fn status_samples() -> Vec<String> {
         gettext("Swap the frogs: X only moves right, Y only left, one field or over one frog."),
         gettext("Your move."),
     ];
+    // Why a frog cannot move stands alone; a move is said before the status.
     let mut samples = statuses.to_vec();
-    let empty = cannot_move(Animal::Frog, None, 20);
-    samples.extend(statuses.iter().map(|s| format!("{empty} {s}")));
+    samples.push(cannot_move(Animal::Frog, None, 20));
     for animal in [Animal::Frog, Animal::Goat] {
         for frog in [Frog::X, Frog::Y] {
-            for last in [
-                last_move(animal, Some(frog), 20, 20),
-                cannot_move(animal, Some(frog), 20),
-            ] {
-                samples.extend(statuses.iter().map(|s| format!("{last} {s}")));
-            }
+            samples.push(cannot_move(animal, Some(frog), 20));
+            let last = last_move(animal, Some(frog), 20, 20);
+            samples.extend(statuses.iter().map(|s| format!("{last} {s}")));
         }
     }
     samples

@@ -117,9 +117,9 @@ pub fn signed(v: i32) -> String {
     }
 }
 
-/// A preference on the board: always signed ("±0"), so that it never
-/// reads as an O.
-fn drawn_preference(v: i32) -> String {
+/// A preference on a badge (the board's and the Positions window's):
+/// always signed ("±0"), so that it never reads as an O.
+pub fn badge_text(v: i32) -> String {
     if v == 0 {
         "\u{b1}0".to_string()
     } else {
@@ -203,7 +203,7 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
         });
         if let Some(seen) = seen {
             let taken = scene.board.get(f).is_some();
-            let text = drawn_preference(seen.preference);
+            let text = badge_text(seen.preference);
             let height = (cell * 0.2).max(14.0);
             if taken {
                 // The computer's own field: its preference on a red badge
@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(signed(3), "+3");
         assert_eq!(signed(0), "0");
         assert_eq!(signed(-2), "\u{2212}2");
-        assert_eq!(drawn_preference(0), "\u{b1}0");
-        assert_eq!(drawn_preference(3), "+3");
+        assert_eq!(badge_text(0), "\u{b1}0");
+        assert_eq!(badge_text(3), "+3");
     }
 }

@@ -10,7 +10,7 @@ use gtk::glib;
 use match5_tictactoe::enumerate::MOST;
 use match5_tictactoe::{Board, Knowledge, Mark};
 
-use super::drawing::{draw_small, signed};
+use super::drawing::{badge_text, draw_small, signed};
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// The orders of the list, as in the drop-down.
@@ -172,7 +172,7 @@ impl TicTacToePositions {
                     adw::StyleManager::default().is_dark(),
                 );
             });
-            let label = gtk::Label::new(Some(&signed(preference)));
+            let label = gtk::Label::new(Some(&badge_text(preference)));
             label.add_css_class("numeric");
             label.set_margin_bottom(4);
             if preference < 0 {
