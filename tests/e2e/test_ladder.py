@@ -96,7 +96,12 @@ class TaughtLevel(AppTest):
         app = self.start(settings={"show_why": True})
         row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the start row")
         app.click_on(row)
-        time.sleep(1)
+        # The list names each start shortly, with what it is under the name.
+        for name, detail in (("Nothing", "It learns only from you"), ("Full Curriculum",
+                                                                      "Every lesson, from greedy to search")):
+            wait_for(lambda: app.find_showing("label", name), message=name)
+            self.assertIsNotNone(app.find_showing("label", detail), detail)
+        time.sleep(0.5)
         app.key("Down", "Down", "Down", "Return")
         started = f"level 0, taught by you · started from {top['patterns']} trained patterns"
         wait_for(lambda: app.find("label", lambda n: n.startswith(started)), message=started)
