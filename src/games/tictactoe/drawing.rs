@@ -13,8 +13,6 @@ use crate::widgets::shapes::rounded_rect;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seen {
     pub preference: i32,
-    /// It had met the position before.
-    pub known: bool,
 }
 
 /// Everything on the board picture.

@@ -352,7 +352,6 @@ impl TicTacToePage {
                 for c in &d.options {
                     scene.seen[c.field] = Some(Seen {
                         preference: c.preference,
-                        known: c.known,
                     });
                 }
             }
