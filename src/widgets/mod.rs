@@ -10,6 +10,7 @@ pub mod shortcuts;
 pub mod step_buttons;
 pub mod stoppable;
 pub mod text_slot;
+pub mod toast_title;
 
 use gtk::prelude::*;
 
@@ -54,14 +55,9 @@ pub fn on_notify<M: IsA<gtk::glib::Object>>(
 /// A toast whose whole text shows, wrapped over lines at a narrow width
 /// (a plain title is cut short: "New pattern 1, d…").
 pub fn wrapped_toast(text: &str) -> adw::Toast {
-    let label = gtk::Label::builder()
-        .label(text)
-        .wrap(true)
-        .wrap_mode(gtk::pango::WrapMode::WordChar)
-        .justify(gtk::Justification::Center)
-        .build();
-    label.add_css_class("heading");
-    adw::Toast::builder().custom_title(&label).build()
+    adw::Toast::builder()
+        .custom_title(&toast_title::ToastTitle::new(text))
+        .build()
 }
 
 /// Shows `toast` in the window's toast place, at the bottom of the window

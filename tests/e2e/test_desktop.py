@@ -7,7 +7,7 @@ import unittest
 
 import pyatspi
 
-from harness import accent_pixels, AppTest, wait_for, winning_move
+from harness import accent_pixels, AppTest, screen_pixels, wait_for, winning_move
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -204,6 +204,29 @@ class DesktopGame(AppTest):
         # A legend says what the marks mean.
         for mark in ("a blue stone", "must be empty", "its answer", "does not matter"):
             self.assertIsNotNone(app.find("label", mark, root=viewer), mark)
+        # A–I above the pattern and 1–9 beside it, as on the board: each
+        # column's and row's place on the edge holds a drawn character.
+        area = app.find("image", "Pattern 1 of 1 · depth 1 · learned in game 1", root=viewer)
+        self.assertIsNotNone(area, "the pattern's drawing")
+        time.sleep(0.5)
+        e = area.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        side = min(e.width, e.height)
+        band = min(max(side / 24.0, 12.0), 20.0)
+        size = max(side - 2 * band - 4, 9)
+        unit = size / 9
+        left, top = e.x + (e.width - size) / 2, e.y + (e.height - size) / 2
+        ox, oy = app.origin()
+
+        def marked(x, y, w, h):
+            pixels = screen_pixels(int(ox + x), int(oy + y), max(int(w), 1), max(int(h), 1))
+            background = max(set(pixels), key=pixels.count)
+            return sum(1 for p in pixels if sum(abs(a - b) for a, b in zip(p, background)) > 120)
+
+        for i in range(9):
+            self.assertGreater(marked(left + i * unit + 2, top - band, unit - 4, band - 1), 3,
+                               f"the letter {'ABCDEFGHI'[i]} above column {i + 1}")
+            self.assertGreater(marked(left - band, top + i * unit + 2, band - 1, unit - 4), 3,
+                               f"the number {i + 1} beside row {i + 1}")
         app.key("Escape")
         wait_for(lambda: app.window("Error Patterns") is None, message="Escape closes it")
         app.key("ctrl+s")

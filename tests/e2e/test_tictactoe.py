@@ -11,7 +11,7 @@ import tomllib
 
 import pyatspi
 
-from harness import AppTest, role_is, shown_name, wait_for
+from harness import AppTest, role_is, screen_pixels, shown_name, wait_for
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -38,6 +38,33 @@ def named(app, role, start):
         out += [shown_name(a.name) for a in pyatspi.findAllDescendants(
             r, lambda a: role_is(a, role) and shown_name(a.name).startswith(start))]
     return out
+
+
+def field_pixels(app, f):
+    """The screen's pixels over field `f` (1 to 9), inside its edges (the
+    layout of src/games/tictactoe/drawing.rs's `square`)."""
+    e = board(app).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    side = max(min(e.width, e.height) - 8.0, 30.0)
+    cell = side / 3.0
+    left, top = e.x + (e.width - side) / 2.0, e.y + (e.height - side) / 2.0
+    ox, oy = app.origin()
+    x, y = left + ((f - 1) % 3) * cell, top + ((f - 1) // 3) * cell
+    inset = 8
+    return screen_pixels(int(ox + x) + inset, int(oy + y) + inset, int(cell) - 2 * inset, int(cell) - 2 * inset)
+
+
+def with_and_without_badges(app):
+    """Each field's pixels with the preferences shown, then hidden (Ctrl+E),
+    and shown again."""
+    time.sleep(0.5)
+    shown = {f: field_pixels(app, f) for f in range(1, 10)}
+    app.key("ctrl+e")
+    wait_for(lambda: "(preference" not in board(app).description, message="preferences hidden")
+    time.sleep(0.5)
+    hidden = {f: field_pixels(app, f) for f in range(1, 10)}
+    app.key("ctrl+e")
+    wait_for(lambda: "(preference" in board(app).description, message="preferences shown")
+    return shown, hidden
 
 
 def over(app):
@@ -143,6 +170,23 @@ class TicTacToe(AppTest):
         wait_for(lambda: app.find("label", lambda n: n.startswith("Another program had trained the computer")),
                  message="the toast saying so")
 
+    def test_badges_stay_off_the_persons_crosses_and_the_finished_game(self):
+        app = self.start_page()
+        app.key("5")
+        wait_for(lambda: fields(app)[1] == "O", message="the computer's answer")
+        shown, hidden = with_and_without_badges(app)
+        self.assertNotEqual(shown[1], hidden[1], "the computer's O carries its preference")
+        self.assertNotEqual(shown[2], hidden[2], "an open field carries its preference")
+        self.assertEqual(shown[5], hidden[5], "no badge on the person's X")
+        # X on 3, then 7: the diagonal wins.
+        app.key("3")
+        wait_for(lambda: list(fields(app).values()).count("O") == 2, message="the second answer")
+        app.key("7")
+        wait_for(lambda: label(app, "You win!"), message="the person's win")
+        shown, hidden = with_and_without_badges(app)
+        self.assertEqual([f for f in shown if shown[f] != hidden[f]], [],
+                         "no badge on a finished game, on the winning line or off it")
+
     def test_training_in_the_background_draws_a_curve_then_positions_and_forget(self):
         app = self.start_page()
         app.key("ctrl+t")
@@ -223,8 +267,17 @@ class TicTacToe(AppTest):
                   "[[position]]\nvalue = 1\nboard = \"X../.../...\"\npreference = 0\n"
         with open(path, "w") as f:
             f.write(damaged)
-        app = self.start_page("Bord voor boter, kaas en eieren", home=home, lang="nl")
-        toast = wait_for(lambda: app.find("label", lambda n: "regel 9" in n), message="the toast")
+        # At 360 px: the toast's long Dutch text wraps inside the window.
+        app = self.start(settings={"last_page": "tictactoe", "window_width": 360, "window_height": 720},
+                         home=home, lang="nl")
+        wait_for(lambda: board(app, "Bord voor boter, kaas en eieren"), message="the tic-tac-toe page")
+        toast = wait_for(lambda: app.find_showing("label", lambda n: "regel 9" in n), message="the toast")
+        time.sleep(0.5)
+        e = toast.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        window = app._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertGreaterEqual(e.x, window.x, "the toast starts inside the window")
+        self.assertLessEqual(e.x + e.width, window.x + window.width, "the toast ends inside the window")
+        self.assertGreater(e.height, 40, "its text wraps onto more lines instead of being cut")
         aside = glob.glob(path + ".damaged-*")
         self.assertEqual(len(aside), 1, toast.name)
         with open(aside[0]) as f:

@@ -9,6 +9,7 @@ import time
 
 import pyatspi
 
+from dbus_client import Remote
 from harness import AppTest, wait_for
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
@@ -202,6 +203,39 @@ class Tiles(AppTest):
         deal.queryAction().doAction(0)
         wait_for(lambda: len(bowls(app)) == 3, message="three bowls dealt")
         self.assertIn("Femke’s rows of 5: empty, empty, empty, empty, empty.", surface(app).description)
+
+    def test_a_refused_click_is_said_under_the_board_until_the_next_move(self):
+        # Narrow, so the line under the board wraps.
+        app = self.start(settings={"last_page": "tiles", "window_width": 360, "window_height": 640})
+        board = wait_for(lambda: surface(app), message="the tile page")
+        remote = Remote("/io/github/match5/Match5/Tiles", "io.github.match5.Match5.Tiles1")
+        wait_for(lambda: remote.has_owner("io.github.match5.Match5.Control"), message="the control name")
+        # Bowl 1 holds 2 yellow tiles, bowl 2 one of each; Femke's rows of
+        # 2 hold 1 blue and 1 yellow, so bowl 1's yellow tiles fit nowhere.
+        path = os.path.join(app.home, "refusal.txt")
+        with open(path, "w") as f:
+            f.write("ggbgg\n2 2\n2 2\n0 1\n1 0\n0 0\n0 0\n0\n")
+        remote.call("OpenFile", "s", path)
+        remote.call("SetPlayers", "ss", "person", "person")
+        wait_for(lambda: bowls(app) == [(2, 0), (1, 1)], message="the crafted game")
+        time.sleep(0.5)
+        before = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        click_tile(app, 0, 0, bowl_size=2, rows=2, length=2)
+        reason = "No row has room for the yellow tiles of bowl 1"
+        label = wait_for(lambda: app.find_showing("label", lambda n: n.startswith(reason)), message="the refusal")
+        time.sleep(0.5)
+        after = board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertEqual((after.x, after.y, after.width, after.height),
+                         (before.x, before.y, before.width, before.height), "the board stays where it was")
+        said = label.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        self.assertGreaterEqual(said.y, after.y + after.height, "the reason is under the board, not over it")
+        self.assertLessEqual(said.x + said.width, 360, "the reason wraps inside the window")
+        self.assertEqual(app.dialogs(), [], "no dialog")
+        self.assertEqual(bowls(app), [(2, 0), (1, 1)], "nothing was taken")
+        # A move that is allowed replaces the reason with its own words.
+        click_tile(app, 1, 1, bowl_size=2, rows=2, length=2)
+        wait_for(lambda: bowls(app) != [(2, 0), (1, 1)], message="the allowed move")
+        wait_for(lambda: not app.find_showing("label", lambda n: n.startswith(reason)), message="the reason gone")
 
     def test_the_experiment_runs_to_the_start_and_shows_the_seeds_tree(self):
         app = self.start_tiles()

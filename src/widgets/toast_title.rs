@@ -1,0 +1,119 @@
+//! A toast's title that shows its whole text, wrapped over as many lines as
+//! the toast's width needs.
+//!
+//! libadwaita's toast asks its title for a height without telling it the
+//! width it will have, so a wrapped label gets the height of a wide line
+//! and spills out of a narrow toast (over the page, at 360 px). This title
+//! remembers the width it was last given and answers the height of its
+//! text at that width; when the width changes it asks to be measured again.
+//! A toast of several lines gets the style class `wrapped` (style.css
+//! rounds it as a box instead of a pill).
+
+use std::cell::Cell;
+
+use gtk::glib;
+use gtk::prelude::*;
+use gtk::subclass::prelude::*;
+
+mod imp {
+    use super::*;
+
+    #[derive(Default)]
+    pub struct ToastTitle {
+        pub label: gtk::Label,
+        /// The width last given, 0 before the first.
+        pub width: Cell<i32>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for ToastTitle {
+        const NAME: &'static str = "Match5ToastTitle";
+        type Type = super::ToastTitle;
+        type ParentType = gtk::Widget;
+    }
+
+    impl ObjectImpl for ToastTitle {
+        fn constructed(&self) {
+            self.parent_constructed();
+            let label = &self.label;
+            label.set_wrap(true);
+            label.set_wrap_mode(gtk::pango::WrapMode::WordChar);
+            label.set_justify(gtk::Justification::Center);
+            label.add_css_class("heading");
+            label.set_parent(&*self.obj());
+        }
+
+        fn dispose(&self) {
+            self.label.unparent();
+        }
+    }
+
+    impl ToastTitle {
+        /// The toast this title is shown in (libadwaita's private widget,
+        /// known by its CSS name).
+        fn toast(&self) -> Option<gtk::Widget> {
+            let mut at = self.obj().parent();
+            while let Some(w) = at {
+                if w.css_name() == "toast" {
+                    return Some(w);
+                }
+                at = w.parent();
+            }
+            None
+        }
+    }
+
+    impl WidgetImpl for ToastTitle {
+        fn measure(&self, orientation: gtk::Orientation, for_size: i32) -> (i32, i32, i32, i32) {
+            let known = self.width.get();
+            let for_size = match orientation {
+                gtk::Orientation::Vertical if for_size < 0 && known > 0 => known,
+                _ => for_size,
+            };
+            let (min, nat, _, _) = self.label.measure(orientation, for_size);
+            (min, nat, -1, -1)
+        }
+
+        fn request_mode(&self) -> gtk::SizeRequestMode {
+            gtk::SizeRequestMode::HeightForWidth
+        }
+
+        fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
+            self.label.allocate(width, height, baseline, None);
+            // A toast of more lines than one is a rounded box, not a pill
+            // whose round ends would cut its first and last lines.
+            let line = self.label.create_pango_layout(Some("Ág")).pixel_size().1;
+            if let Some(toast) = self.toast() {
+                if height > line * 3 / 2 {
+                    toast.add_css_class("wrapped");
+                } else {
+                    toast.remove_css_class("wrapped");
+                }
+            }
+            if self.width.replace(width) != width {
+                // Measured again with the new width, after this layout.
+                let title = self.obj().downgrade();
+                glib::idle_add_local_once(move || {
+                    if let Some(title) = title.upgrade() {
+                        title.queue_resize();
+                    }
+                });
+            }
+        }
+    }
+}
+
+glib::wrapper! {
+    /// A toast's wrapped title (see the module's text).
+    pub struct ToastTitle(ObjectSubclass<imp::ToastTitle>)
+        @extends gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
+}
+
+impl ToastTitle {
+    pub fn new(text: &str) -> Self {
+        let title: Self = glib::Object::new();
+        title.imp().label.set_label(text);
+        title
+    }
+}
