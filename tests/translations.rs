@@ -219,3 +219,30 @@ fn the_catalog_finder_sees_what_it_should() {
         BTreeSet::from(["a".into(), "b".into()])
     );
 }
+
+/// Dutch speaks to the player one way: "jij" when it says who wins or
+/// loses ("Jij wint", never "Je wint"), as it did when the issue found both.
+#[test]
+fn dutch_says_jij_wint_everywhere() {
+    let nl = po("po/nl.po");
+    let mixed: Vec<&String> = nl
+        .values()
+        .flat_map(|(s, _)| s)
+        .filter(|t| {
+            let t = t.to_lowercase();
+            ["je wint", "je verliest", "wint je", "verlies je"]
+                .iter()
+                .any(|w| t.contains(w))
+        })
+        .collect();
+    assert!(
+        mixed.is_empty(),
+        "\"je\" where Dutch says \"jij\": {mixed:#?}"
+    );
+    assert!(
+        nl.values()
+            .flat_map(|(s, _)| s)
+            .any(|t| t.contains("Jij wint")),
+        "the catalog says \"Jij wint\""
+    );
+}

@@ -288,6 +288,14 @@ class TicTacToe(AppTest):
                  message="the computer's nulletje")
         self.assertIsNotNone(app.find_showing("label", lambda n: "voorkeurswaarde" in n))
 
+    def test_the_dutch_buttons_fit_one_row_at_900_pixels(self):
+        app = self.start(settings={"last_page": "tictactoe", "window_width": 900, "window_height": 820}, lang="nl")
+        wait_for(lambda: board(app, "Bord voor boter, kaas en eieren"), message="the tic-tac-toe page")
+        buttons = [wait_for(lambda: app.find_showing("push button", name), message=name)
+                   for name in ("Trainen…", "Stellingen…", "Vergeten…")]
+        rows = {b.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y for b in buttons}
+        self.assertEqual(len(rows), 1, "the three buttons stand in one row")
+
     def test_ctrl_4_shows_the_page_whose_board_takes_the_keys_and_fits_360_pixels(self):
         app = self.start(settings={"window_width": 360, "window_height": 700})
         app.key("ctrl+4")

@@ -237,6 +237,26 @@ class Tiles(AppTest):
         wait_for(lambda: bowls(app) != [(2, 0), (1, 1)], message="the allowed move")
         wait_for(lambda: not app.find_showing("label", lambda n: n.startswith(reason)), message="the reason gone")
 
+    def test_one_full_row_is_counted_in_words_in_english_and_dutch(self):
+        # One bowl of one yellow tile; Femke's row of 2 holds one: her move
+        # fills it and ends the game, one full row to none.
+        for lang, first, said in (("en", "person", "You win, 1 full row to 0."),
+                                  ("nl", "person", "Femke wint, met 1 volle rij tegen 0.")):
+            with self.subTest(lang=lang):
+                app = self.start(settings={"last_page": "tiles"}, lang=lang)
+                remote = Remote("/io/github/match5/Match5/Tiles", "io.github.match5.Match5.Tiles1")
+                wait_for(lambda: remote.has_owner("io.github.match5.Match5.Control"), message="the control name")
+                path = os.path.join(app.home, "one-row.txt")
+                with open(path, "w") as f:
+                    f.write("g\n1 1\n1 2\n1 0\n0 0\n0\n")
+                remote.call("OpenFile", "s", path)
+                # English: the person against the computer; Dutch: two people.
+                remote.call("SetPlayers", "ss", first, "random" if lang == "en" else "person")
+                remote.call("Play", "us", 1, "yellow")
+                wait_for(lambda: app.find_showing("label", said), message=said)
+                app.close()
+                self.apps.remove(app)
+
     def test_the_experiment_runs_to_the_start_and_shows_the_seeds_tree(self):
         app = self.start_tiles()
         app.key("ctrl+e")
