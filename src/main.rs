@@ -1,13 +1,15 @@
 //! Match5: five in a row against a computer that learns from every game it
-//! loses. The desktop app; the rules and the computer live in
-//! `match5-five`.
-
+//! loses, with three more games on the same theme (leap-frog, tiles, a
+//! self-learning tic-tac-toe). The desktop app; each game's rules and
+//! computer live in its GTK-free crate under `crates/`.
 //!
 //! Where things are: `window/` is the shell (header bar, view switcher);
-//! `games/<game>/` holds each game's page, model, windows and, for five in a
-//! row, its D-Bus interface (`games/five/control/`, calls land in
-//! `requests.rs`); `widgets/` what the pages share (the drawn board);
-//! `errors.rs` turns the crates' errors into translated text.
+//! `games/` the page contract (`page.rs`), the registry of pages
+//! (`mod.rs`), the typed actions (`actions.rs`) and the one D-Bus link
+//! (`requests.rs`); `games/<game>/` holds each game's page, model, dialogs
+//! and D-Bus object (`control/`, where its calls land); `widgets/` what the
+//! pages share (the drawn board, the text slots, toasts); `errors.rs` turns
+//! the crates' errors into translated text.
 
 #![forbid(unsafe_code)]
 

@@ -534,3 +534,125 @@ fn the_app_forbids_unsafe_code() {
         .collect();
     assert!(allowing.is_empty(), "{allowing:?}");
 }
+
+/// A dependency that two packages use is declared once, in the
+/// workspace's `[workspace.dependencies]`, so they never drift apart.
+#[test]
+fn shared_dependencies_are_declared_once_for_the_workspace() {
+    let mut manifests = vec!["Cargo.toml".to_string()];
+    for entry in fs::read_dir("crates").unwrap() {
+        manifests.push(
+            entry
+                .unwrap()
+                .path()
+                .join("Cargo.toml")
+                .display()
+                .to_string(),
+        );
+    }
+    // Each package's own versions: `name = "1"` or `name = { version … }`
+    // in a dependencies table, not `name.workspace = true`.
+    let mut own: BTreeMap<String, Vec<String>> = Default::default();
+    let mut packages = 0;
+    for path in &manifests {
+        let text = fs::read_to_string(path).unwrap();
+        packages += 1;
+        let mut in_deps = false;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.starts_with('[') {
+                in_deps = line.ends_with("dependencies]") && !line.starts_with("[workspace");
+                continue;
+            }
+            let Some((name, value)) = line.split_once('=') else {
+                continue;
+            };
+            let name = name.trim();
+            if in_deps && !name.contains('.') && !value.contains("workspace = true") {
+                own.entry(name.to_string()).or_default().push(path.clone());
+            }
+        }
+    }
+    assert!(packages >= 6, "the app and the crates are read");
+    let twice: Vec<String> = own
+        .iter()
+        .filter(|(_, at)| at.len() > 1)
+        .map(|(name, at)| format!("{name}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "declare these in [workspace.dependencies] and use `.workspace = true`:\n{}",
+        twice.join("\n")
+    );
+}
+
+/// Five in a row's rules for whose knowledge the computer plays with (a
+/// player's file, unsaved knowledge, passwords) are written once, in its
+/// controller, which the page's flows and D-Bus both call: no page widget
+/// or D-Bus file reads a player's file or decides on unsaved knowledge
+/// itself.
+#[test]
+fn five_in_a_row_has_one_controller() {
+    // The model and the session hold the state; starting.rs reads the
+    // last player's file before there is a controller.
+    let allowed = ["controller.rs", "model.rs", "session.rs", "starting.rs"];
+    let rules = [
+        "files::load_knowledge(",
+        "knowledge_path(",
+        "player_file_name(",
+        ".unlock(",
+        ".unsaved()",
+    ];
+    let mut files = Vec::new();
+    rust_files(Path::new("src/games/five"), &mut files);
+    assert!(files.len() > 10, "five in a row's files are read");
+    let mut problems = Vec::new();
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        if allowed.contains(&name.as_str()) {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let (code, _) = without_strings(line);
+            for rule in rules {
+                if code.contains(rule) && !code.trim_start().starts_with("//") {
+                    problems.push(format!("{}:{}: {rule}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "these belong in src/games/five/controller.rs:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// Every scriptable game has the same D-Bus layout: `control/mod.rs`
+/// (serving it), `control/interface.rs` (the interface) and
+/// `control/requests.rs` (where its calls land).
+#[test]
+fn every_game_has_one_control_layout() {
+    let ids = page_ids();
+    assert!(ids.len() >= 4, "the pages are read: {ids:?}");
+    let mut problems = Vec::new();
+    for id in ids {
+        let dir = Path::new("src/games").join(&id);
+        let scriptable = fs::read_to_string(dir.join("mod.rs"))
+            .unwrap()
+            .contains("control: Some(");
+        if !scriptable {
+            continue;
+        }
+        if dir.join("control.rs").exists() {
+            problems.push(format!("{id}: control.rs instead of control/"));
+        }
+        for part in ["mod.rs", "interface.rs", "requests.rs"] {
+            if !dir.join("control").join(part).exists() {
+                problems.push(format!("{id}: no control/{part}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

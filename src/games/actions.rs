@@ -6,7 +6,9 @@
 //! macro makes the enum and its [`PageAction`] list; [`install`] puts every
 //! action in the page's group and sends each activation to the page as the
 //! typed value, [`shortcuts`] gives the window the keys, and [`lookup`]
-//! finds one action again (to enable it, or to set its state).
+//! finds one action again (to enable it, or to set its state); [`verbs`]
+//! names them for the help and the shortcuts, and [`toggle`] flips an
+//! on/off action's state.
 
 use gtk::gio::prelude::*;
 use gtk::{gio, glib};

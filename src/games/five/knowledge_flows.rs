@@ -6,15 +6,25 @@ use std::path::Path;
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::glib;
-use match5_five::files::{self, FileError, Saved};
+use match5_five::files::{FileError, Saved};
 use match5_five::{Knowledge, Status};
 
+use super::controller::{Controller, PasswordChange, Refusal, Unlocked};
 use super::page::FivePage;
 use crate::dialogs;
 use crate::errors;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 impl FivePage {
+    /// Five in a row's controller: the rules the page's flows share with
+    /// D-Bus.
+    pub fn controller(&self) -> Controller {
+        Controller {
+            model: self.model().clone(),
+            settings: self.settings().clone(),
+        }
+    }
+
     /// Puts the current player's name back in the sidebar.
     fn refresh_player_rows(&self) {
         if let Some(sidebar) = self.imp().sidebar.get() {
@@ -25,19 +35,14 @@ impl FivePage {
     /// Runs `then` once unsaved knowledge is saved or knowingly discarded
     /// (at once when there is nothing unsaved).
     pub fn ask_to_save_then(&self, then: impl Fn() + 'static) {
-        let model = self.model();
-        let (unsaved, level, player) = (model.unsaved(), model.level(), model.player());
-        if !unsaved {
+        let Err(unsaved) = self.controller().check_unsaved(false) else {
             then();
             return;
-        }
+        };
         let then = std::rc::Rc::new(then);
         let dialog = adw::AlertDialog::new(
             Some(&gettext("Save the Computer’s Knowledge?")),
-            Some(&gettext_f(
-                "The computer learned from {player} and its knowledge (level {level}) is not saved. Unsaved knowledge is lost.",
-                &[("player", &player), ("level", &level.to_string())],
-            )),
+            Some(&unsaved.message()),
         );
         dialog.add_responses(&[
             ("cancel", &gettext("_Cancel")),
@@ -103,11 +108,11 @@ impl FivePage {
     /// Opens a knowledge file: asks for its password when it has one. A file
     /// that is not knowledge changes nothing and says why.
     pub fn open_knowledge_file(&self, path: &Path) {
-        match files::load_knowledge(path) {
-            Err(e) => dialogs::error(
+        match Controller::read(path) {
+            Err(refusal) => dialogs::error(
                 &self.window(),
                 &gettext("Could Not Open the Knowledge"),
-                &errors::file_error(&e),
+                &refusal.message(),
             ),
             Ok(k) if k.has_password() => self.unlock_then_use(k),
             Ok(k) => self.use_knowledge(k),
@@ -131,21 +136,21 @@ impl FivePage {
                 #[weak(rename_to = page)]
                 self,
                 move |password| {
-                    let Some(mut k) = knowledge.borrow_mut().take() else {
+                    let Some(k) = knowledge.borrow_mut().take() else {
                         return;
                     };
-                    match password {
-                        Some(p) if k.unlock(&p) => {
+                    let tried = password.is_some();
+                    match page.controller().use_knowledge(k, password.as_deref()) {
+                        Unlocked::Owner => {
                             page.toast(&gettext("Password accepted: you are the owner"));
                         }
-                        Some(_) => page.toast(&gettext(
+                        Unlocked::User if tried => page.toast(&gettext(
                             "Wrong password: you play as a user, and nothing is saved to this file",
                         )),
-                        None => page.toast(&gettext(
+                        Unlocked::User | Unlocked::NoPassword => page.toast(&gettext(
                             "You play as a user: nothing is saved to this file",
                         )),
                     }
-                    page.use_knowledge(k);
                 }
             ),
         );
@@ -153,14 +158,14 @@ impl FivePage {
 
     /// Plays against `knowledge` from now on, in a new game.
     pub fn use_knowledge(&self, knowledge: Knowledge) {
-        self.model().use_knowledge(knowledge);
+        self.controller().use_knowledge(knowledge, None);
     }
 
     /// Saves to the file the knowledge came from (or the player's own file).
     /// Returns whether it was saved.
     pub fn save(&self) -> bool {
         let model = self.model();
-        let result = model.save();
+        let result = self.controller().save();
         let (player, level) = (model.player(), model.level());
         match result {
             Ok(report) => {
@@ -198,7 +203,7 @@ impl FivePage {
                 }
                 true
             }
-            Err(FileError::Conflict { reason, .. }) => {
+            Err(Refusal::File(FileError::Conflict { reason, .. })) => {
                 dialogs::confirm(
                     &self.window(),
                     &gettext("The Knowledge File Changed"),
@@ -220,7 +225,7 @@ impl FivePage {
                 dialogs::error(
                     &self.window(),
                     &gettext("Could Not Save the Knowledge"),
-                    &errors::file_error(&e),
+                    &e.message(),
                 );
                 false
             }
@@ -274,54 +279,56 @@ impl FivePage {
         );
     }
 
-    /// The sidebar's name: switch to that player's knowledge (or new).
+    /// The sidebar's name: switch to that player's knowledge (or new),
+    /// asking for its password when it has one.
     pub(super) fn switch_player(&self, name: String) {
-        if name.is_empty() || name == self.model().player() {
-            self.refresh_player_rows();
-            return;
-        }
-        if let Err(e) = files::player_file_name(&name) {
-            dialogs::error(
-                &self.window(),
-                &gettext("Choose Another Name"),
-                &errors::name_error(&e),
-            );
-            self.refresh_player_rows();
-            return;
-        }
-        let page = self.clone();
-        self.ask_to_save_then(move || {
-            let path = page.store().knowledge_path(&name).ok();
-            match path {
-                Some(p) if p.exists() => page.open_knowledge_file(&p),
-                _ => page.use_knowledge(Knowledge::new(&name)),
+        let knowledge = match self.controller().knowledge_of(&name) {
+            _ if name.trim().is_empty() => None,
+            Ok(k) => k,
+            Err(refusal @ Refusal::Name { .. }) => {
+                dialogs::error(
+                    &self.window(),
+                    &gettext("Choose Another Name"),
+                    &refusal.message(),
+                );
+                None
             }
-        });
+            Err(refusal) => {
+                dialogs::error(
+                    &self.window(),
+                    &gettext("Could Not Open the Knowledge"),
+                    &refusal.message(),
+                );
+                None
+            }
+        };
+        if let Some(k) = knowledge {
+            let k = std::cell::RefCell::new(Some(k));
+            let page = self.clone();
+            self.ask_to_save_then(move || match k.borrow_mut().take() {
+                Some(k) if k.has_password() => page.unlock_then_use(k),
+                Some(k) => page.use_knowledge(k),
+                None => {}
+            });
+        }
         self.refresh_player_rows();
     }
 
     /// The sidebar's password: unlocks a user's knowledge, or sets the
     /// owner's password (stored at the next save).
     pub(super) fn apply_password(&self, password: &str) {
-        let model = self.model();
-        if model.status() == Status::User {
-            if model.unlock(password) {
-                self.toast(&gettext("Password accepted: you are the owner"));
-            } else {
-                self.toast(&gettext("Wrong password: you stay a user"));
-            }
-        } else {
-            let pw = (!password.is_empty()).then_some(password);
-            if let Err(e) = model.set_password(pw) {
-                self.toast(&errors::knowledge_error(&e));
-                return;
-            }
-            self.toast(&if pw.is_some() {
+        let text = match self.controller().apply_password(password) {
+            Ok(PasswordChange::Owner) => gettext("Password accepted: you are the owner"),
+            Ok(PasswordChange::StillUser) => gettext("Wrong password: you stay a user"),
+            Ok(PasswordChange::Set) => {
                 gettext("Password set: it is stored with the knowledge when you save")
-            } else {
+            }
+            Ok(PasswordChange::Removed) => {
                 gettext("Password removed: saved knowledge will have none")
-            });
-        }
+            }
+            Err(refusal) => refusal.message(),
+        };
+        self.toast(&text);
     }
 
     pub(super) fn delete_all(&self) {

@@ -12,9 +12,11 @@
 //! - `model.rs`: the game as a GObject with properties (`state.rs`: the
 //!   typed mode and state) and signals, around `session.rs` (no GTK). The
 //!   computer picks its move in the rules crate (`crates/five/src/computer.rs`).
-//! - `knowledge_flows.rs`: open, save, players, passwords.
+//! - `controller.rs`: the rules every door follows (the menus, the sidebar,
+//!   D-Bus) for players, their files, unsaved knowledge, passwords, saving
+//!   and new games; `knowledge_flows.rs`: the page's dialogs around them.
 //! - `control/`: the D-Bus interface; its calls land in
-//!   `control/requests.rs`, on the model.
+//!   `control/requests.rs`, which hands them to the controller.
 //! - `pattern_viewer.rs`, `hall_of_fame.rs`, `learning_history.rs` (+
 //!   `.ui`): secondary windows, given the model; `replay.rs` (+ `.ui`) the
 //!   game that taught a pattern, move by move (`taught.rs`: its steps).
@@ -25,6 +27,7 @@ pub mod actions;
 pub mod board_drawing;
 pub mod board_view;
 pub mod control;
+pub mod controller;
 pub mod hall_of_fame;
 mod knowledge_flows;
 pub mod ladder_words;

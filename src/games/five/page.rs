@@ -500,7 +500,7 @@ impl crate::games::page::GamePage for FivePage {
     }
 
     fn before_close(&self, close: Box<dyn Fn()>) -> bool {
-        if !self.model().unsaved() || self.imp().close_confirmed.get() {
+        if self.controller().check_unsaved(false).is_ok() || self.imp().close_confirmed.get() {
             return true;
         }
         let page = self.clone();

@@ -17,7 +17,6 @@ use super::page::FivePage;
 use crate::games::page::PageHandle;
 use crate::games::requests::Published;
 use interface::{Control, OBJECT_PATH, Snapshot};
-use requests::Controller;
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]). The page
 /// is made now: the properties follow its model from the start.
@@ -32,10 +31,7 @@ pub fn serve(
         let Some(page) = handle.page::<FivePage>() else {
             return Ok(());
         };
-        let controller = Controller {
-            model: page.model().clone(),
-            settings: page.settings().clone(),
-        };
+        let controller = page.controller();
         let published = Rc::new(published);
         let p = published.clone();
         requests::watch(&controller.model, move |snapshot, knowledge_changed| {
@@ -45,7 +41,7 @@ pub fn serve(
         glib::spawn_future_local(async move {
             while let Ok(request) = rx.recv().await {
                 handle.bring();
-                controller.handle(request);
+                requests::handle(&controller, request);
             }
         });
         Ok(())

@@ -1,23 +1,23 @@
 //! **Where D-Bus calls land**: each [`Request`] of the interface
-//! (`interface.rs`) carried out on the game's model on the GTK main thread
-//! (the page follows the model, so the window shows what a call does), and
-//! the model published as the interface's properties and signals.
+//! (`interface.rs`) is handed to five in a row's controller
+//! (`../controller.rs`, the rules every door follows) on the GTK main
+//! thread (the page follows the model, so the window shows what a call
+//! does), and the model published as the interface's properties and
+//! signals.
 //!
 //! Messages here are for scripts and stay English, like the CLI's.
 
 use std::path::Path;
 
 use gtk::prelude::*;
-use match5_five::files::{self, FileError, Saved};
+use match5_five::files::{FileError, Saved};
 use match5_five::game::MoveError;
 use match5_five::knowledge::KnowledgeError;
-use match5_five::{Cell, Color, Knowledge, Reason, Status};
+use match5_five::{Cell, Color, Reason};
 
 use super::interface::{ControlError, LastReason, PatternUse, Request, Snapshot};
+use crate::games::five::controller::{Controller, NewGame, Refusal};
 use crate::games::five::model::FiveGame;
-use crate::games::five::settings::FiveSettings;
-use crate::games::five::state::GameMode;
-use crate::settings::SharedSettings;
 
 /// What the D-Bus properties say now.
 pub fn snapshot(model: &FiveGame) -> Snapshot {
@@ -72,185 +72,108 @@ pub fn watch(model: &FiveGame, publish: impl Fn(Snapshot, bool) + 'static) {
     model.connect_knowledge_changed(move |m| publish(snapshot(m), true));
 }
 
-/// Carries D-Bus calls out on the model.
-pub struct Controller {
-    pub model: FiveGame,
-    /// For the player's choice of who starts, which a new game keeps.
-    pub settings: SharedSettings,
+/// The words a script gets for a refusal of the controller's: English,
+/// like the CLI's, naming the call that would do instead.
+impl From<Refusal> for ControlError {
+    fn from(refusal: Refusal) -> Self {
+        let excerpt = |s: &str| match5_common::text::excerpt(s, 40);
+        match refusal {
+            Refusal::Unsaved { player, level } => ControlError::UnsavedKnowledge(format!(
+                "the knowledge of {} (level {level}) has changes that are not saved: call SaveKnowledge, or LoadKnowledge2 with discard-unsaved",
+                excerpt(&player)
+            )),
+            Refusal::Name { name, error } => {
+                ControlError::InvalidPlayer(format!("{:?}: {error}", excerpt(&name)))
+            }
+            Refusal::NotFound(path) => ControlError::FileNotFound(format!(
+                "{}: no such file",
+                match5_common::text::quote_path(&path)
+            )),
+            Refusal::File(e @ FileError::Io { .. }) => ControlError::FileNotFound(e.to_string()),
+            Refusal::File(e @ FileError::Conflict { .. }) => {
+                ControlError::FileChanged(e.to_string())
+            }
+            Refusal::File(e @ (FileError::Parse { .. } | FileError::Refused { .. })) => {
+                ControlError::InvalidKnowledge(e.to_string())
+            }
+            Refusal::File(e) => ControlError::Failed(e.to_string()),
+            Refusal::User { player } => ControlError::UserKnowledge(format!(
+                "the knowledge of {} was opened without its password: it cannot be saved; load it with the password",
+                excerpt(&player)
+            )),
+            Refusal::Knowledge(e @ (KnowledgeError::NotNew(_) | KnowledgeError::NotOwner(_))) => {
+                ControlError::NotNew(e.to_string())
+            }
+            Refusal::Knowledge(e) => ControlError::Failed(e.to_string()),
+        }
+    }
 }
 
-impl Controller {
-    /// Carries out a D-Bus call.
-    pub fn handle(&self, request: Request) {
-        match request {
-            Request::LoadKnowledge {
-                path,
-                password,
-                discard_unsaved,
-                reply,
-            } => {
-                let _ = reply.try_send(self.load(&path, &password, discard_unsaved));
-            }
-            Request::SaveKnowledge { reply } => {
-                let _ = reply.try_send(self.save());
-            }
-            Request::StartGame {
+/// Carries out a D-Bus call, through the controller every door uses.
+pub fn handle(controller: &Controller, request: Request) {
+    match request {
+        Request::LoadKnowledge {
+            path,
+            password,
+            discard_unsaved,
+            reply,
+        } => {
+            let password = (!password.is_empty()).then_some(password.as_str());
+            let answer = controller
+                .load(Path::new(&path), password, discard_unsaved)
+                .map(|_| {
+                    let model = &controller.model;
+                    (model.status().as_str().to_string(), model.level())
+                })
+                .map_err(ControlError::from);
+            let _ = reply.try_send(answer);
+        }
+        Request::SaveKnowledge { reply } => {
+            let answer = controller
+                .save()
+                .map(|report| {
+                    let path = match report.saved {
+                        Saved::Written(p) | Saved::Erased(p) => p,
+                    };
+                    (path.display().to_string(), controller.model.level())
+                })
+                .map_err(ControlError::from);
+            let _ = reply.try_send(answer);
+        }
+        Request::StartGame {
+            mode,
+            player,
+            computer_starts,
+            discard_unsaved,
+            start_from,
+            reply,
+        } => {
+            let new = NewGame {
                 mode,
                 player,
                 computer_starts,
                 discard_unsaved,
                 start_from,
-                reply,
-            } => {
-                let _ = reply.try_send(self.start(
-                    mode,
-                    player,
-                    computer_starts,
-                    discard_unsaved,
-                    start_from,
-                ));
-            }
-            Request::PlayMove { x, y, reply } => {
-                let _ = reply.try_send(self.play(x, y));
-            }
+            };
+            let _ = reply.try_send(controller.new_game(new).map_err(ControlError::from));
+        }
+        Request::PlayMove { x, y, reply } => {
+            let _ = reply.try_send(play(controller, x, y));
         }
     }
+}
 
-    /// Refuses to drop unsaved learned knowledge, unless told to.
-    fn refuse_if_unsaved(&self, discard_unsaved: bool) -> Result<(), ControlError> {
-        let model = &self.model;
-        if model.unsaved() && !discard_unsaved {
-            return Err(ControlError::UnsavedKnowledge(format!(
-                "the knowledge of {} (level {}) has changes that are not saved: call SaveKnowledge, or LoadKnowledge2 with discard-unsaved",
-                match5_common::text::excerpt(&model.player(), 40),
-                model.level()
-            )));
-        }
-        Ok(())
-    }
-
-    fn load(
-        &self,
-        path: &str,
-        password: &str,
-        discard_unsaved: bool,
-    ) -> Result<(String, u32), ControlError> {
-        let file = Path::new(path);
-        // A folder, a pipe or a device is refused as "not a regular file"
-        // (at once: a pipe is never waited on).
-        let mut knowledge = files::load_knowledge(file).map_err(|e| match e {
-            FileError::Io { ref error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
-                ControlError::FileNotFound(format!(
-                    "{}: no such file",
-                    match5_common::text::quote_path(file)
-                ))
-            }
-            FileError::Io { .. } => ControlError::FileNotFound(e.to_string()),
-            other => ControlError::InvalidKnowledge(other.to_string()),
-        })?;
-        self.refuse_if_unsaved(discard_unsaved)?;
-        if knowledge.has_password() && !password.is_empty() {
-            knowledge.unlock(password);
-        }
-        let answer = (
-            knowledge.status().as_str().to_string(),
-            knowledge.level() as u32,
-        );
-        self.model.use_knowledge(knowledge);
-        Ok(answer)
-    }
-
-    fn save(&self) -> Result<(String, u32), ControlError> {
-        let model = &self.model;
-        if model.status() == Status::User {
-            return Err(ControlError::UserKnowledge(format!(
-                "the knowledge of {} was opened without its password: it cannot be saved; load it with the password",
-                match5_common::text::excerpt(&model.player(), 40)
-            )));
-        }
-        match model.save() {
-            Ok(report) => {
-                let path = match report.saved {
-                    Saved::Written(p) | Saved::Erased(p) => p,
-                };
-                Ok((path.display().to_string(), model.level()))
-            }
-            Err(e @ FileError::Conflict { .. }) => Err(ControlError::FileChanged(e.to_string())),
-            Err(e @ FileError::Protected { .. }) => Err(ControlError::UserKnowledge(e.to_string())),
-            Err(e) => Err(ControlError::Failed(e.to_string())),
-        }
-    }
-
-    fn start(
-        &self,
-        mode: GameMode,
-        player: Option<String>,
-        computer_starts: Option<bool>,
-        discard_unsaved: bool,
-        start_from: Option<String>,
-    ) -> Result<(), ControlError> {
-        // Everything is checked before anything changes: a refused call
-        // leaves the player, their game and their knowledge as they were.
-        let mut next: Option<Knowledge> = None;
-        if let Some(name) = player.map(|p| p.trim().to_string())
-            && name != self.model.player()
-        {
-            let path = self.model.store().knowledge_path(&name).map_err(|e| {
-                ControlError::InvalidPlayer(format!(
-                    "{:?}: {e}",
-                    match5_common::text::excerpt(&name, 40)
-                ))
-            })?;
-            self.refuse_if_unsaved(discard_unsaved)?;
-            next = Some(if path.exists() {
-                files::load_knowledge(&path)
-                    .map_err(|e| ControlError::InvalidKnowledge(e.to_string()))?
-            } else {
-                Knowledge::new(&name)
-            });
-        }
-        let not_new = |e: KnowledgeError| match e {
-            KnowledgeError::NotNew(_) | KnowledgeError::NotOwner(_) => {
-                ControlError::NotNew(e.to_string())
-            }
-            e => ControlError::Failed(e.to_string()),
-        };
-        let current = match &next {
-            Some(k) => k.start().map(str::to_string),
-            None => self.model.start(),
-        };
-        let start_from = start_from
-            .filter(|id| current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != id);
-        match (next, start_from) {
-            (Some(k), Some(id)) => {
-                // Tried on a copy first; then done as the sidebar does it.
-                let trained = match5_five::ladder::start_from(k.player(), &id).map_err(not_new)?;
-                k.clone().start_from(trained).map_err(not_new)?;
-                self.model.use_knowledge(k);
-                self.model.start_from(&id).map_err(not_new)?;
-            }
-            (Some(k), None) => self.model.use_knowledge(k),
-            (None, Some(id)) => self.model.start_from(&id).map_err(not_new)?,
-            (None, None) => {}
-        }
-        let computer_starts =
-            computer_starts.unwrap_or_else(|| self.settings.page::<FiveSettings>().computer_starts);
-        self.model.new_game(mode.into(), computer_starts);
-        Ok(())
-    }
-
-    fn play(&self, x: u32, y: u32) -> Result<String, ControlError> {
-        let cell = Cell::new(x as usize, y as usize)
-            .ok_or_else(|| ControlError::OffBoard(format!("{x},{y} is off the 9x9 board")))?;
-        match self.model.play(cell) {
-            Ok(_) => Ok(self.model.state().wire().to_string()),
-            Err(MoveError::GameOver) => Err(ControlError::NoGame(
-                "no game is running: the last one is over; start one with StartGame".into(),
-            )),
-            Err(MoveError::Occupied(c)) => Err(ControlError::FieldTaken(format!(
-                "{c} holds a ball already"
-            ))),
-            Err(e) => Err(ControlError::Failed(e.to_string())),
-        }
+fn play(controller: &Controller, x: u32, y: u32) -> Result<String, ControlError> {
+    let cell = Cell::new(x as usize, y as usize)
+        .ok_or_else(|| ControlError::OffBoard(format!("{x},{y} is off the 9x9 board")))?;
+    match controller.model.play(cell) {
+        Ok(_) => Ok(controller.model.state().wire().to_string()),
+        Err(MoveError::GameOver) => Err(ControlError::NoGame(
+            "no game is running: the last one is over; start one with StartGame".into(),
+        )),
+        Err(MoveError::Occupied(c)) => Err(ControlError::FieldTaken(format!(
+            "{c} holds a ball already"
+        ))),
+        Err(e) => Err(ControlError::Failed(e.to_string())),
     }
 }

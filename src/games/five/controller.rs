@@ -1,0 +1,256 @@
+//! **Five in a row's controller**: the one place of the rules every door
+//! follows — the window's menus, the sidebar and D-Bus — for whose
+//! knowledge the computer plays with: a player's name and file, unsaved
+//! knowledge, passwords, saving, starting from a trained computer, and a
+//! new game. The doors differ only in how they ask (the page's dialogs,
+//! `knowledge_flows.rs`) or answer (D-Bus errors, `control/requests.rs`).
+//! Moves, Undo and Why are the model's own (`model.rs`).
+
+use std::path::{Path, PathBuf};
+
+use match5_common::names::NameError;
+use match5_five::files::{self, FileError, SaveReport};
+use match5_five::knowledge::KnowledgeError;
+use match5_five::{Knowledge, Status};
+
+use super::model::FiveGame;
+use super::settings::FiveSettings;
+use super::state::GameMode;
+use crate::settings::SharedSettings;
+
+/// Carries out what a person or a script asks of five in a row.
+#[derive(Clone)]
+pub struct Controller {
+    pub model: FiveGame,
+    /// For the player's choice of who starts, which a new game keeps.
+    pub settings: SharedSettings,
+}
+
+/// Why the computer's knowledge was left as it was.
+#[derive(Debug)]
+pub enum Refusal {
+    /// It learned what is not saved yet, and the caller did not say to
+    /// drop it.
+    Unsaved { player: String, level: u32 },
+    /// A name that cannot be a player's.
+    Name { name: String, error: NameError },
+    /// No file at that path.
+    NotFound(PathBuf),
+    /// The file cannot be read, or is not knowledge.
+    File(FileError),
+    /// The knowledge was opened without its password: it cannot be saved.
+    User { player: String },
+    /// The knowledge could not be changed so (a trained start for knowledge
+    /// that is not new, or one that does not exist).
+    Knowledge(KnowledgeError),
+}
+
+impl Refusal {
+    /// The refusal in the app's words, for the person.
+    pub fn message(&self) -> String {
+        use crate::i18n::gettext_f;
+        match self {
+            Refusal::Unsaved { player, level } => gettext_f(
+                "The computer learned from {player} and its knowledge (level {level}) is not saved. Unsaved knowledge is lost.",
+                &[("player", player), ("level", &level.to_string())],
+            ),
+            Refusal::Name { error, .. } => crate::errors::name_error(error),
+            Refusal::NotFound(path) => crate::errors::file_error(&FileError::Io {
+                path: path.clone(),
+                error: std::io::ErrorKind::NotFound.into(),
+            }),
+            Refusal::File(e) => crate::errors::file_error(e),
+            Refusal::User { player } => {
+                crate::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
+            }
+            Refusal::Knowledge(e) => crate::errors::knowledge_error(e),
+        }
+    }
+}
+
+/// What a password did to knowledge that has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unlocked {
+    /// The knowledge has no password.
+    NoPassword,
+    /// The password was right: the person is its owner.
+    Owner,
+    /// No password, or a wrong one: the person plays as a user.
+    User,
+}
+
+/// What the sidebar's password did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasswordChange {
+    /// A user gave the right password: now the owner.
+    Owner,
+    /// A user gave a wrong one.
+    StillUser,
+    /// The owner set a password (stored at the next save).
+    Set,
+    /// The owner removed it.
+    Removed,
+}
+
+/// What a new game starts with: everything is checked before anything
+/// changes, so a refused start leaves the player, their game and their
+/// knowledge as they were.
+#[derive(Debug, Default)]
+pub struct NewGame {
+    pub mode: GameMode,
+    /// Another player's knowledge (theirs from their file, or new).
+    pub player: Option<String>,
+    /// Who starts; the player's setting when not said.
+    pub computer_starts: Option<bool>,
+    /// Drop unsaved knowledge instead of refusing.
+    pub discard_unsaved: bool,
+    /// A trained computer to start from (new knowledge only).
+    pub start_from: Option<String>,
+}
+
+impl Controller {
+    /// Refuses when learned knowledge is not saved, unless `discard`.
+    pub fn check_unsaved(&self, discard: bool) -> Result<(), Refusal> {
+        let model = &self.model;
+        if model.unsaved() && !discard {
+            return Err(Refusal::Unsaved {
+                player: model.player(),
+                level: model.level(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Reads a knowledge file (a folder, a pipe or a device is refused as
+    /// "not a regular file", at once).
+    pub fn read(path: &Path) -> Result<Knowledge, Refusal> {
+        files::load_knowledge(path).map_err(|e| match e {
+            FileError::Io { ref error, .. } if error.kind() == std::io::ErrorKind::NotFound => {
+                Refusal::NotFound(path.to_path_buf())
+            }
+            other => Refusal::File(other),
+        })
+    }
+
+    /// The knowledge of the player `name`: their file if they have one,
+    /// else new knowledge; `None` for the player of now.
+    pub fn knowledge_of(&self, name: &str) -> Result<Option<Knowledge>, Refusal> {
+        let name = name.trim();
+        if name == self.model.player() {
+            return Ok(None);
+        }
+        let path = self
+            .model
+            .store()
+            .knowledge_path(name)
+            .map_err(|error| Refusal::Name {
+                name: name.to_string(),
+                error,
+            })?;
+        if path.exists() {
+            Ok(Some(files::load_knowledge(&path).map_err(Refusal::File)?))
+        } else {
+            Ok(Some(Knowledge::new(name)))
+        }
+    }
+
+    /// Plays with `knowledge` from now on, in a new game; a `password`
+    /// unlocks knowledge that has one.
+    pub fn use_knowledge(&self, mut knowledge: Knowledge, password: Option<&str>) -> Unlocked {
+        let unlocked = if !knowledge.has_password() {
+            Unlocked::NoPassword
+        } else if password.is_some_and(|p| !p.is_empty() && knowledge.unlock(p)) {
+            Unlocked::Owner
+        } else {
+            Unlocked::User
+        };
+        self.model.use_knowledge(knowledge);
+        unlocked
+    }
+
+    /// Opens the knowledge file at `path` (with its `password`, if any),
+    /// unless unsaved knowledge would be lost.
+    pub fn load(
+        &self,
+        path: &Path,
+        password: Option<&str>,
+        discard_unsaved: bool,
+    ) -> Result<Unlocked, Refusal> {
+        let knowledge = Self::read(path)?;
+        self.check_unsaved(discard_unsaved)?;
+        Ok(self.use_knowledge(knowledge, password))
+    }
+
+    /// The sidebar's password: unlocks a user's knowledge, or sets (or
+    /// with an empty one removes) the owner's.
+    pub fn apply_password(&self, password: &str) -> Result<PasswordChange, Refusal> {
+        let model = &self.model;
+        if model.status() == Status::User {
+            return Ok(if model.unlock(password) {
+                PasswordChange::Owner
+            } else {
+                PasswordChange::StillUser
+            });
+        }
+        let password = (!password.is_empty()).then_some(password);
+        model.set_password(password).map_err(Refusal::Knowledge)?;
+        Ok(if password.is_some() {
+            PasswordChange::Set
+        } else {
+            PasswordChange::Removed
+        })
+    }
+
+    /// Saves to the file the knowledge came from (or the player's own).
+    pub fn save(&self) -> Result<SaveReport, Refusal> {
+        let model = &self.model;
+        if model.status() == Status::User {
+            return Err(Refusal::User {
+                player: model.player(),
+            });
+        }
+        model.save().map_err(|e| match e {
+            FileError::Protected { player, .. } => Refusal::User { player },
+            e => Refusal::File(e),
+        })
+    }
+
+    /// Starts a new game as `new` says.
+    pub fn new_game(&self, new: NewGame) -> Result<(), Refusal> {
+        let next = match &new.player {
+            Some(name) => {
+                let next = self.knowledge_of(name)?;
+                if next.is_some() {
+                    self.check_unsaved(new.discard_unsaved)?;
+                }
+                next
+            }
+            None => None,
+        };
+        let current = match &next {
+            Some(k) => k.start().map(str::to_string),
+            None => self.model.start(),
+        };
+        let start_from = new
+            .start_from
+            .filter(|id| current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != id);
+        match (next, start_from) {
+            (Some(k), Some(id)) => {
+                // Tried on a copy first; then done as the sidebar does it.
+                let trained =
+                    match5_five::ladder::start_from(k.player(), &id).map_err(Refusal::Knowledge)?;
+                k.clone().start_from(trained).map_err(Refusal::Knowledge)?;
+                self.model.use_knowledge(k);
+                self.model.start_from(&id).map_err(Refusal::Knowledge)?;
+            }
+            (Some(k), None) => self.model.use_knowledge(k),
+            (None, Some(id)) => self.model.start_from(&id).map_err(Refusal::Knowledge)?,
+            (None, None) => {}
+        }
+        let computer_starts = new
+            .computer_starts
+            .unwrap_or_else(|| self.settings.page::<FiveSettings>().computer_starts);
+        self.model.new_game(new.mode.into(), computer_starts);
+        Ok(())
+    }
+}

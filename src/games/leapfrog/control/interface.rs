@@ -1,0 +1,176 @@
+//! Leap-frog's D-Bus interface `io.github.match5.Match5.LeapFrog1` at
+//! `/io/github/match5/Match5/LeapFrog` (see `docs/dbus.md`): its methods
+//! and properties as zbus serves them on its executor, its errors, and the
+//! [`Request`]s its calls become for the GTK main thread.
+
+pub const OBJECT_PATH: &str = "/io/github/match5/Match5/LeapFrog";
+
+/// Errors a caller gets, named `io.github.match5.Match5.Error.<Name>`.
+#[derive(Debug, zbus::DBusError)]
+#[zbus(prefix = "io.github.match5.Match5.Error")]
+pub enum LeapFrogError {
+    #[zbus(error)]
+    ZBus(zbus::Error),
+    /// Frogs of each kind outside 1 to 10.
+    BadFrogs(String),
+    /// A field number that is not on the row.
+    NoSuchField(String),
+    /// The frog there cannot move, or the field is empty.
+    CannotMove(String),
+    /// No solution from the position played.
+    NoSolution(String),
+    /// Nothing to take back.
+    NothingToUndo(String),
+    /// Too many calls wait for the app already: try again.
+    Busy(String),
+    /// The app could not carry the request out.
+    Failed(String),
+}
+
+crate::call_error!(LeapFrogError);
+
+type Reply<T> = crate::games::requests::Reply<T, LeapFrogError>;
+
+/// A call, for the GTK main thread.
+pub enum Request {
+    NewPuzzle {
+        frogs: u32,
+        goats: bool,
+        reply: Reply<()>,
+    },
+    Move {
+        field: u32,
+        reply: Reply<(u32, u32)>,
+    },
+    Hint {
+        reply: Reply<(u32, u32)>,
+    },
+    Undo {
+        reply: Reply<()>,
+    },
+    Solve {
+        reply: Reply<(Vec<(u32, u32)>, u64)>,
+    },
+}
+
+/// What the properties say, as the page last published it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Snapshot {
+    pub frogs: u32,
+    pub goats: bool,
+    pub position: String,
+    pub moves: u32,
+    pub solved: bool,
+    pub solvable: bool,
+    pub undo_needed: u32,
+    pub reachable: u64,
+    pub dead_ends: u64,
+    pub solutions: u64,
+}
+
+pub struct LeapFrog(pub crate::games::requests::Link<Request, Snapshot>);
+
+impl LeapFrog {
+    fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
+        self.0.read(f)
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, LeapFrogError> {
+        self.0.ask(make).await
+    }
+}
+
+#[zbus::interface(name = "io.github.match5.Match5.LeapFrog1")]
+impl LeapFrog {
+    /// A new puzzle: `frogs` of each kind (1 to 10), goats instead of frogs.
+    async fn new_puzzle(&self, frogs: u32, goats: bool) -> Result<(), LeapFrogError> {
+        self.ask(|reply| Request::NewPuzzle {
+            frogs,
+            goats,
+            reply,
+        })
+        .await
+    }
+
+    /// Moves the frog on `field` (1 from the left); returns where it went
+    /// from and to.
+    #[zbus(name = "Move", out_args("from", "to"))]
+    async fn move_frog(&self, field: u32) -> Result<(u32, u32), LeapFrogError> {
+        self.ask(|reply| Request::Move { field, reply }).await
+    }
+
+    /// Plays the next move of a solution from here.
+    #[zbus(out_args("from", "to"))]
+    async fn hint(&self) -> Result<(u32, u32), LeapFrogError> {
+        self.ask(|reply| Request::Hint { reply }).await
+    }
+
+    /// Takes the last move back.
+    async fn undo(&self) -> Result<(), LeapFrogError> {
+        self.ask(|reply| Request::Undo { reply }).await
+    }
+
+    /// The computer searches as the original does and shows its solution
+    /// (the page replays it); returns its moves and the moves it tried.
+    #[zbus(out_args("solution", "tried"))]
+    async fn solve(&self) -> Result<(Vec<(u32, u32)>, u64), LeapFrogError> {
+        self.ask(|reply| Request::Solve { reply }).await
+    }
+
+    #[zbus(property)]
+    async fn frogs(&self) -> u32 {
+        self.read(|s| s.frogs)
+    }
+
+    #[zbus(property)]
+    async fn goats(&self) -> bool {
+        self.read(|s| s.goats)
+    }
+
+    /// Like `XX.YY`: `X` moves right, `Y` left, `.` the empty field.
+    #[zbus(property)]
+    async fn position(&self) -> String {
+        self.read(|s| s.position.clone())
+    }
+
+    #[zbus(property)]
+    async fn moves(&self) -> u32 {
+        self.read(|s| s.moves)
+    }
+
+    #[zbus(property)]
+    async fn solved(&self) -> bool {
+        self.read(|s| s.solved)
+    }
+
+    #[zbus(property)]
+    async fn solvable(&self) -> bool {
+        self.read(|s| s.solvable)
+    }
+
+    #[zbus(property)]
+    async fn undo_needed(&self) -> u32 {
+        self.read(|s| s.undo_needed)
+    }
+
+    #[zbus(property)]
+    async fn reachable(&self) -> u64 {
+        self.read(|s| s.reachable)
+    }
+
+    #[zbus(property)]
+    async fn dead_ends(&self) -> u64 {
+        self.read(|s| s.dead_ends)
+    }
+
+    #[zbus(property)]
+    async fn solutions(&self) -> u64 {
+        self.read(|s| s.solutions)
+    }
+}
+
+/// A move in field numbers from 1.
+pub fn numbers(mv: match5_leapfrog::Move) -> (u32, u32) {
+    let (from, to) = mv.field_numbers();
+    (from as u32, to as u32)
+}

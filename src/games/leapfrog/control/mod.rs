@@ -1,0 +1,80 @@
+//! Leap-frog over D-Bus: the interface (`interface.rs`), where its calls
+//! land (`requests.rs`), and here how the two meet: each call becomes a
+//! request for the GTK main thread, and the properties follow the model
+//! through a [`Snapshot`].
+
+pub mod interface;
+mod requests;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use gtk::glib;
+use gtk::prelude::*;
+
+use crate::games::leapfrog::page::LeapfrogPage;
+use crate::games::page::PageHandle;
+
+use interface::{LeapFrog, OBJECT_PATH, Snapshot};
+
+/// Serves the interface (for [`crate::games::PageInfo::control`]).
+pub fn serve(
+    connection: zbus::Connection,
+    handle: PageHandle,
+) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
+    Box::pin(async move {
+        let (rx, published) =
+            crate::games::requests::serve(&connection, OBJECT_PATH, diff, LeapFrog).await?;
+        let Some(page) = handle.page::<LeapfrogPage>() else {
+            return Ok(());
+        };
+        let publish = std::rc::Rc::new(glib::clone!(
+            #[weak]
+            page,
+            move || published.publish(snapshot(&page))
+        ));
+        publish();
+        let on_notify = publish.clone();
+        page.model()
+            .connect_notify_local(None, move |_, _| on_notify());
+        glib::spawn_future_local(async move {
+            while let Ok(request) = rx.recv().await {
+                handle.bring();
+                if let Some(page) = handle.page::<LeapfrogPage>() {
+                    requests::handle_request(&page, request);
+                }
+                // Goats are the page's, not the model's: always published.
+                publish();
+            }
+        });
+        Ok(())
+    })
+}
+
+/// The snapshot of what the page shows now.
+fn snapshot(page: &LeapfrogPage) -> Snapshot {
+    let model = page.model();
+    let stats = model.stats();
+    Snapshot {
+        frogs: model.frogs(),
+        goats: page.goats(),
+        position: model.position().replace('-', "."),
+        moves: model.moves(),
+        solved: model.solved(),
+        solvable: model.solvable(),
+        undo_needed: model.undo_needed(),
+        reachable: stats.reachable,
+        dead_ends: stats.dead_ends,
+        solutions: stats.solutions,
+    }
+}
+
+/// The properties that differ between two snapshots.
+fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
+    crate::changed_properties!(old, new, {
+        "Frogs" => frogs, "Goats" => goats, "Position" => position,
+        "Moves" => moves, "Solved" => solved, "Solvable" => solvable,
+        "UndoNeeded" => undo_needed, "Reachable" => reachable,
+        "DeadEnds" => dead_ends, "Solutions" => solutions,
+    })
+}

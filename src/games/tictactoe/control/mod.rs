@@ -1,0 +1,114 @@
+//! Tic-tac-toe over D-Bus: the interface (`interface.rs`), where its calls
+//! land (`requests.rs`), and here how the two meet: each call becomes a
+//! request for the GTK main thread, and the properties follow the page
+//! through a [`Snapshot`]. Training runs on another thread (`trainer.rs`)
+//! and reports through signals.
+
+pub mod interface;
+mod requests;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use gtk::glib;
+use gtk::prelude::*;
+
+use crate::games::page::PageHandle;
+use crate::games::tictactoe::page::TicTacToePage;
+use interface::{OBJECT_PATH, Snapshot, TicTacToe};
+use match5_tictactoe::Mark;
+use requests::{Publish, Running, Script};
+
+/// Serves the interface (for [`crate::games::PageInfo::control`]).
+pub fn serve(
+    connection: zbus::Connection,
+    handle: PageHandle,
+) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
+    Box::pin(async move {
+        let (rx, published) =
+            crate::games::requests::serve(&connection, OBJECT_PATH, diff, TicTacToe).await?;
+        let Some(page) = handle.page::<TicTacToePage>() else {
+            return Ok(());
+        };
+        let running = Running::default();
+        let publish: Publish = {
+            let page = page.downgrade();
+            Rc::new(move || {
+                if let Some(page) = page.upgrade() {
+                    published.publish(snapshot(&page));
+                }
+            })
+        };
+        publish();
+        let on_change = publish.clone();
+        page.connect_notify_local(Some("status"), move |_, _| on_change());
+        let on_change = publish.clone();
+        page.model()
+            .connect_notify_local(None, move |_, _| on_change());
+        let on_change = publish.clone();
+        page.model().connect_knowledge_changed(move |_| on_change());
+        glib::spawn_future_local(async move {
+            while let Ok(request) = rx.recv().await {
+                handle.bring();
+                if let Some(page) = handle.page::<TicTacToePage>() {
+                    let script = Script {
+                        page: &page,
+                        connection: &connection,
+                        running: &running,
+                        publish: &publish,
+                    };
+                    script.handle_request(request);
+                }
+                publish();
+            }
+        });
+        Ok(())
+    })
+}
+
+/// The snapshot of what the page shows now.
+fn snapshot(page: &TicTacToePage) -> Snapshot {
+    let model = page.model();
+    let (board, preferences, rewards) = model.with(|s| {
+        let board = (0..9)
+            .map(|f| s.game.board().get(f).map_or('.', Mark::letter))
+            .collect();
+        let preferences = s
+            .game
+            .last_deliberation()
+            .map(|d| {
+                d.options
+                    .iter()
+                    .map(|c| (c.field as u32 + 1, c.preference, c.known))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let r = s.knowledge.rewards();
+        (board, preferences, (r.win, r.draw, r.loss))
+    });
+    let state = glib::EnumValue::from_value(&model.state().to_value())
+        .map(|(_, v)| v.nick().to_string())
+        .unwrap_or_default();
+    Snapshot {
+        board,
+        state,
+        moves: model.moves(),
+        preferences,
+        positions: model.positions(),
+        games: model.games(),
+        rewards,
+        training: model.training(),
+        status: page.status().text().to_string(),
+    }
+}
+
+/// The properties that differ between two snapshots.
+fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
+    crate::changed_properties!(old, new, {
+        "Board" => board, "State" => state, "Moves" => moves,
+        "Preferences" => preferences, "Positions" => positions,
+        "Games" => games, "Rewards" => rewards, "Training" => training,
+        "Status" => status,
+    })
+}
