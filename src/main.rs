@@ -8,8 +8,8 @@
 //! (`mod.rs`), the typed actions (`actions.rs`) and the one D-Bus link
 //! (`requests.rs`); `games/<game>/` holds each game's page, model, dialogs
 //! and D-Bus object (`control/`, where its calls land); `widgets/` what the
-//! pages share (the drawn board, the text slots, toasts); `errors.rs` turns
-//! the crates' errors into translated text.
+//! pages share (the drawn board, the text slots, toasts); `errors.rs` says
+//! why a file could not be read or written, in the person's language.
 
 #![forbid(unsafe_code)]
 

@@ -593,9 +593,16 @@ fn shared_dependencies_are_declared_once_for_the_workspace() {
 /// itself.
 #[test]
 fn five_in_a_row_has_one_controller() {
-    // The model and the session hold the state; starting.rs reads the
-    // last player's file before there is a controller.
-    let allowed = ["controller.rs", "model.rs", "session.rs", "starting.rs"];
+    // The model and the session hold the state (tests.rs: the model's
+    // tests); starting.rs reads the last player's file before there is a
+    // controller.
+    let allowed = [
+        "controller.rs",
+        "model.rs",
+        "session.rs",
+        "starting.rs",
+        "tests.rs",
+    ];
     let rules = [
         "files::load_knowledge(",
         "knowledge_path(",
@@ -655,4 +662,51 @@ fn every_game_has_one_control_layout() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A widget's template is the `.ui` file beside it, named in its source
+/// (`#[template(file = "page.ui")]`), never a resource path a reader must
+/// map back to a file.
+#[test]
+fn templates_are_files_beside_their_widget() {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let mut templates = 0;
+    let mut problems = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap();
+        for line in text.lines().map(str::trim) {
+            if line.starts_with("#[template(resource") {
+                problems.push(format!("{}: {line}", file.display()));
+            }
+            if let Some(rest) = line.strip_prefix("#[template(file = \"") {
+                templates += 1;
+                let ui = rest.split('"').next().unwrap();
+                if !file.with_file_name(ui).exists() {
+                    problems.push(format!("{}: {ui} is not beside it", file.display()));
+                }
+            }
+        }
+    }
+    assert!(templates >= 10, "the templates are found: {templates}");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every source file of the app and the crates stays at 500 lines or
+/// fewer: a file that grows past it holds two things, split by what they
+/// hold.
+#[test]
+fn source_files_stay_at_500_lines_or_fewer() {
+    let mut files = Vec::new();
+    for root in roots() {
+        rust_files(&root, &mut files);
+    }
+    assert!(files.len() > 100, "the sources are read: {}", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .map(|f| (f, fs::read_to_string(f).unwrap().lines().count()))
+        .filter(|(_, n)| *n > 500)
+        .map(|(f, n)| format!("{}: {n} lines", f.display()))
+        .collect();
+    assert!(long.is_empty(), "{}", long.join("\n"));
 }

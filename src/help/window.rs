@@ -10,7 +10,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/help/window.ui")]
+    #[template(file = "window.ui")]
     pub struct HelpWindow {
         #[template_child]
         pub scroller: TemplateChild<gtk::ScrolledWindow>,

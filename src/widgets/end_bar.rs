@@ -16,7 +16,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, CompositeTemplate, glib::Properties)]
-    #[template(resource = "/io/github/match5/Match5/widgets/end_bar.ui")]
+    #[template(file = "end_bar.ui")]
     #[properties(wrapper_type = super::EndBar)]
     pub struct EndBar {
         #[template_child]

@@ -43,7 +43,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/window/window.ui")]
+    #[template(file = "window.ui")]
     pub struct Window {
         #[template_child]
         pub switcher: TemplateChild<adw::ViewSwitcher>,

@@ -244,7 +244,7 @@ enum Tiles {
     Play {
         file: PathBuf,
         #[arg(long, value_delimiter = ',', required = true)]
-        players: Vec<tiles::Side>,
+        players: Vec<tiles::play::Side>,
         /// Random games per move of a `good` player.
         #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         simulations: u32,
@@ -436,7 +436,7 @@ fn run_tiles(command: Tiles) -> anyhow::Result<()> {
             limit,
             seed,
         } => match players[..] {
-            [first, second] => tiles::play(
+            [first, second] => tiles::play::play(
                 &file,
                 [first, second],
                 simulations as usize,

@@ -54,16 +54,16 @@ impl Refusal {
                 "The computer learned from {player} and its knowledge (level {level}) is not saved. Unsaved knowledge is lost.",
                 &[("player", player), ("level", &level.to_string())],
             ),
-            Refusal::Name { error, .. } => crate::errors::name_error(error),
-            Refusal::NotFound(path) => crate::errors::file_error(&FileError::Io {
+            Refusal::Name { error, .. } => super::errors::name_error(error),
+            Refusal::NotFound(path) => super::errors::file_error(&FileError::Io {
                 path: path.clone(),
                 error: std::io::ErrorKind::NotFound.into(),
             }),
-            Refusal::File(e) => crate::errors::file_error(e),
+            Refusal::File(e) => super::errors::file_error(e),
             Refusal::User { player } => {
-                crate::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
+                super::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
             }
-            Refusal::Knowledge(e) => crate::errors::knowledge_error(e),
+            Refusal::Knowledge(e) => super::errors::knowledge_error(e),
         }
     }
 }

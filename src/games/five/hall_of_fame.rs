@@ -12,7 +12,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/five/hall_of_fame.ui")]
+    #[template(file = "hall_of_fame.ui")]
     pub struct HallOfFame {
         #[template_child]
         pub stack: TemplateChild<gtk::Stack>,
@@ -89,7 +89,7 @@ impl HallOfFame {
             Ok(_) => imp.stack.set_visible_child_name("empty"),
             Err(e) => {
                 imp.error_page
-                    .set_description(Some(&markup(&crate::errors::file_error(&e))));
+                    .set_description(Some(&markup(&super::errors::file_error(&e))));
                 imp.stack.set_visible_child_name("error");
             }
         }

@@ -10,21 +10,12 @@ use match5_five::files::{FileError, Saved};
 use match5_five::{Knowledge, Status};
 
 use super::controller::{Controller, PasswordChange, Refusal, Unlocked};
+use super::errors;
 use super::page::FivePage;
 use crate::dialogs;
-use crate::errors;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 impl FivePage {
-    /// Five in a row's controller: the rules the page's flows share with
-    /// D-Bus.
-    pub fn controller(&self) -> Controller {
-        Controller {
-            model: self.model().clone(),
-            settings: self.settings().clone(),
-        }
-    }
-
     /// Puts the current player's name back in the sidebar.
     fn refresh_player_rows(&self) {
         if let Some(sidebar) = self.imp().sidebar.get() {

@@ -21,7 +21,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/five/learning_history.ui")]
+    #[template(file = "learning_history.ui")]
     pub struct LearningHistory {
         #[template_child]
         pub stack: TemplateChild<gtk::Stack>,

@@ -12,6 +12,7 @@ use gtk::{gio, glib};
 use match5_five::{Cell, Mode, Store};
 
 use super::actions::FiveAction;
+use super::controller::{Controller, NewGame};
 use super::model::FiveGame;
 use super::session::Session;
 use super::settings::FiveSettings;
@@ -26,7 +27,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
-    #[template(resource = "/io/github/match5/Match5/games/five/page.ui")]
+    #[template(file = "page.ui")]
     #[properties(wrapper_type = super::FivePage)]
     pub struct FivePage {
         #[template_child]
@@ -131,6 +132,15 @@ impl FivePage {
         self.imp().model.get().expect("set up")
     }
 
+    /// Five in a row's controller: the rules the page's menus and sidebar
+    /// share with D-Bus.
+    pub fn controller(&self) -> Controller {
+        Controller {
+            model: self.model().clone(),
+            settings: self.settings().clone(),
+        }
+    }
+
     pub fn settings(&self) -> &SharedSettings {
         self.imp().settings.get().expect("set up")
     }
@@ -226,7 +236,7 @@ impl FivePage {
                         crate::dialogs::error(
                             &page.window(),
                             &gettext("Could Not Start From the Trained Computer"),
-                            &crate::errors::knowledge_error(&e),
+                            &super::errors::knowledge_error(&e),
                         );
                         sidebar.show_start();
                     }
@@ -378,14 +388,26 @@ impl FivePage {
 
     /// A new game in the mode the person chose.
     pub fn new_game(&self) {
-        self.new_game_in(self.settings().page::<FiveSettings>().mode());
+        let mode = if self.settings().page::<FiveSettings>().two_players {
+            GameMode::TwoPlayers
+        } else {
+            GameMode::VsComputer
+        };
+        self.new_game_in(mode);
     }
 
     /// A new game in `mode` (the sidebar and the settings follow the
     /// model), with the board ready for the keyboard.
-    fn new_game_in(&self, mode: Mode) {
-        let computer_starts = self.settings().page::<FiveSettings>().computer_starts;
-        self.model().new_game(mode, computer_starts);
+    pub(super) fn new_game_in(&self, mode: GameMode) {
+        // One new-game flow for every door: the controller's (who starts
+        // is the player's setting).
+        let new = NewGame {
+            mode,
+            ..NewGame::default()
+        };
+        if let Err(refusal) = self.controller().new_game(new) {
+            self.toast(&refusal.message());
+        }
         self.imp().board.grab_focus();
     }
 
@@ -443,75 +465,5 @@ impl FivePage {
         if self.model().play(cell).is_err() {
             crate::widgets::error_bell(self);
         }
-    }
-}
-
-impl crate::games::page::GamePage for FivePage {
-    fn widget(&self) -> gtk::Widget {
-        self.clone().upcast()
-    }
-
-    fn actions(&self) -> gio::ActionGroup {
-        FivePage::actions(self)
-    }
-
-    fn menu(&self) -> Option<gio::MenuModel> {
-        Some(self.imp().page_menu.get().upcast())
-    }
-
-    /// `new-game(s)` with a mode's wire name, `new-game-vs-computer`,
-    /// `new-game-two-players`, `open-knowledge(s)` with a path.
-    fn app_action(&self, name: &str, parameter: Option<&glib::Variant>) {
-        let text = || {
-            parameter
-                .and_then(|v| v.get::<String>())
-                .unwrap_or_default()
-        };
-        let mode = match name {
-            "new-game" => {
-                let wire = text();
-                match GameMode::from_wire(&wire) {
-                    Some(mode) => mode,
-                    None => {
-                        eprintln!(
-                            "match5: app.new-game: unknown mode {:?}: use vs-computer or two-players",
-                            match5_common::text::excerpt(&wire, 40)
-                        );
-                        return;
-                    }
-                }
-            }
-            "new-game-vs-computer" => GameMode::VsComputer,
-            "new-game-two-players" => GameMode::TwoPlayers,
-            "open-knowledge" => {
-                crate::games::page::GamePage::open_file(self, std::path::Path::new(&text()));
-                return;
-            }
-            _ => return,
-        };
-        self.new_game_in(mode.into());
-    }
-
-    /// A knowledge file, once unsaved knowledge is saved or let go.
-    fn open_file(&self, path: &std::path::Path) {
-        let page = self.clone();
-        let path = path.to_path_buf();
-        self.ask_to_save_then(move || page.open_knowledge_file(&path));
-    }
-
-    fn before_close(&self, close: Box<dyn Fn()>) -> bool {
-        if self.controller().check_unsaved(false).is_ok() || self.imp().close_confirmed.get() {
-            return true;
-        }
-        let page = self.clone();
-        self.ask_to_save_then(move || {
-            page.imp().close_confirmed.set(true);
-            close();
-        });
-        false
-    }
-
-    fn closing(&self) {
-        super::saved_game::SavedGame::keep(self.model());
     }
 }

@@ -56,7 +56,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/five/pattern_viewer.ui")]
+    #[template(file = "pattern_viewer.ui")]
     pub struct PatternViewer {
         #[template_child]
         pub window_title: TemplateChild<adw::WindowTitle>,
@@ -299,7 +299,7 @@ impl PatternViewer {
                         crate::dialogs::error(
                             &viewer,
                             &gettext("Could Not Delete the Pattern"),
-                            &crate::errors::knowledge_error(&e),
+                            &super::errors::knowledge_error(&e),
                         );
                     }
                     viewer.update();

@@ -22,7 +22,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/five/replay.ui")]
+    #[template(file = "replay.ui")]
     pub struct Replay {
         #[template_child]
         pub window_title: TemplateChild<adw::WindowTitle>,

@@ -26,7 +26,7 @@ mod imp {
     use glib::subclass::Signal;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/five/sidebar.ui")]
+    #[template(file = "sidebar.ui")]
     pub struct FiveSidebar {
         #[template_child]
         pub name_row: TemplateChild<adw::EntryRow>,

@@ -63,7 +63,7 @@ pub fn knowledge_for(
     match path {
         Some(p) if p.exists() => match match5_five::files::load_knowledge(&p) {
             Ok(k) => (k, None),
-            Err(e) => (Knowledge::new(player), Some(crate::errors::file_error(&e))),
+            Err(e) => (Knowledge::new(player), Some(super::errors::file_error(&e))),
         },
         _ => (Knowledge::new(player), None),
     }

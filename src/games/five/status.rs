@@ -10,6 +10,7 @@ use match5_five::{Cell, Color, Mode, Outcome, Reason};
 
 use super::board_drawing::{Field, Scene};
 use super::board_view::{cell_name, describe_stones};
+use super::model::ComputersMove;
 use super::page::FivePage;
 use super::settings::FiveSettings;
 use crate::games::page::GameStatus;
@@ -17,6 +18,26 @@ use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// The games against empty knowledge in which the page says it knows nothing.
 const FIRST_GAMES: u64 = 5;
+
+/// What the page shows of the game now, read from the model at once.
+struct Shown {
+    status: String,
+    /// Whose colour the status is written in.
+    side: Option<Color>,
+    scene: Scene,
+    /// The colour a person moves with now, if it is a person's turn.
+    to_move: Option<Color>,
+    /// The stones in words, for screen readers.
+    board_text: String,
+    over: bool,
+}
+
+/// Why the computer played its last move: a sentence, and the fields of
+/// the pattern behind it (none for a free move).
+pub(super) struct Why {
+    pub sentence: String,
+    pub marks: Option<[Option<PatternCell>; CELLS]>,
+}
 
 impl FivePage {
     /// The places of the status and of the sentence under the board keep
@@ -30,7 +51,14 @@ impl FivePage {
     /// The status line and the board.
     pub(super) fn show_game(&self) {
         let imp = self.imp();
-        let (status, side, mut scene, to_move, board_text, over) = self.model().with(|session| {
+        let Shown {
+            status,
+            side,
+            mut scene,
+            to_move,
+            board_text,
+            over,
+        } = self.model().with(|session| {
             let game = session.game();
             let (status, side) = game_status(game);
             let over = game.is_over();
@@ -45,29 +73,29 @@ impl FivePage {
                 scene.winning = runs.iter().flatten().fold(0, |acc, c| acc | c.bit());
             }
             let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
-            (
+            Shown {
                 status,
                 side,
                 scene,
                 to_move,
-                describe_stones(game.board()),
+                board_text: describe_stones(game.board()),
                 over,
-            )
+            }
         });
         // At the end the final position shows as it is (not dimmed by a
         // pattern), with the winning row's gold rings.
         let why = (self.settings().page::<FiveSettings>().show_why && !over)
             .then(|| self.why())
             .flatten();
-        if let Some((_, marks)) = &why {
-            scene.why = *marks;
+        if let Some(why) = &why {
+            scene.why = why.marks;
         }
         // The game that taught the pattern behind the move, when it is kept.
         let taught = why
             .as_ref()
-            .and_then(|(_, marks)| marks.as_ref())
+            .and_then(|why| why.marks.as_ref())
             .and_then(|_| self.model().last_reason())
-            .and_then(|(_, reason)| reason.matched().map(|m| m.pattern))
+            .and_then(|last| last.reason.matched().map(|m| m.pattern))
             .filter(|i| self.model().taught(*i).is_some());
         if let Some(i) = taught {
             imp.why_replay
@@ -105,7 +133,7 @@ impl FivePage {
             _ if learned.is_some() || dropped > 0 || varied => {
                 learned_words(learned, dropped, varied)
             }
-            (Some((text, _)), _) => text.clone(),
+            (Some(why), _) => why.sentence.clone(),
             (None, _) if knows_nothing => new_computer_note(),
             (None, _) => String::new(),
         };
@@ -123,7 +151,9 @@ impl FivePage {
             Some(Color::Red) => imp.status_label.add_css_class("red"),
             None => {}
         }
-        let why_text = why.map(|(text, _)| format!(" {text}")).unwrap_or_default();
+        let why_text = why
+            .map(|why| format!(" {}", why.sentence))
+            .unwrap_or_default();
         imp.board
             .set_scene(scene, to_move, format!("{board_text} {status}{why_text}"));
     }
@@ -151,24 +181,22 @@ impl FivePage {
 
     /// Why the computer played its last move: a sentence, and the fields of
     /// the pattern behind it (none for a free move).
-    pub(super) fn why(&self) -> Option<(String, Option<[Option<PatternCell>; CELLS]>)> {
-        let (cell, reason) = self.model().last_reason()?;
+    pub(super) fn why(&self) -> Option<Why> {
+        let ComputersMove { cell, reason } = self.model().last_reason()?;
         let Some(found) = reason.matched() else {
-            return Some(match reason {
-                Reason::Varied { instead } => (
-                    gettext_f(
-                        "Why {field}: it once lost after playing {other} here, so it plays another field",
-                        &[("field", &cell_name(cell)), ("other", &cell_name(instead))],
-                    ),
-                    None,
+            let sentence = match reason {
+                Reason::Varied { instead } => gettext_f(
+                    "Why {field}: it once lost after playing {other} here, so it plays another field",
+                    &[("field", &cell_name(cell)), ("other", &cell_name(instead))],
                 ),
-                _ => (
-                    gettext_f(
-                        "Why {field}: a free move, no pattern matched",
-                        &[("field", &cell_name(cell))],
-                    ),
-                    None,
+                _ => gettext_f(
+                    "Why {field}: a free move, no pattern matched",
+                    &[("field", &cell_name(cell))],
                 ),
+            };
+            return Some(Why {
+                sentence,
+                marks: None,
             });
         };
         let pattern = self.model().pattern(found.pattern)?;
@@ -190,7 +218,10 @@ impl FivePage {
             found.level as u64,
             found.pattern as u64 + 1,
         );
-        Some((text, Some(marks)))
+        Some(Why {
+            sentence: text,
+            marks: Some(marks),
+        })
     }
 }
 

@@ -24,7 +24,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
-    #[template(resource = "/io/github/match5/Match5/games/leapfrog/page.ui")]
+    #[template(file = "page.ui")]
     #[properties(wrapper_type = super::LeapfrogPage)]
     pub struct LeapfrogPage {
         #[template_child]

@@ -31,7 +31,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
-    #[template(resource = "/io/github/match5/Match5/games/tictactoe/page.ui")]
+    #[template(file = "page.ui")]
     #[properties(wrapper_type = super::TicTacToePage)]
     pub struct TicTacToePage {
         #[template_child]

@@ -64,7 +64,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/tictactoe/positions.ui")]
+    #[template(file = "positions.ui")]
     pub struct TicTacToePositions {
         #[template_child]
         pub title: TemplateChild<adw::WindowTitle>,

@@ -28,8 +28,17 @@ pub struct Plan {
     pub rewards: Rewards,
 }
 
-/// Trained knowledge, the file it was saved to, and the run's tallies.
-pub type Outcome = Result<(Option<KnowledgeFile>, Knowledge, Training), StoreError>;
+/// What a finished run leaves.
+pub struct Trained {
+    /// The file it was saved to (none for knowledge without a file).
+    pub file: Option<KnowledgeFile>,
+    pub knowledge: Knowledge,
+    /// The run's tallies.
+    pub training: Training,
+}
+
+/// A finished run, or why its knowledge could not be kept.
+pub type Outcome = Result<Trained, StoreError>;
 
 /// What a run reports.
 pub enum Message {
@@ -76,12 +85,21 @@ pub fn start(plan: Plan, stop: Arc<AtomicBool>) -> async_channel::Receiver<Messa
             })
         };
         let result = match path {
-            Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k))
-                .map(|(file, k, training)| (Some(file), k, training)),
+            Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k)).map(
+                |(file, knowledge, training)| Trained {
+                    file: Some(file),
+                    knowledge,
+                    training,
+                },
+            ),
             None => {
-                let mut k = knowledge;
-                let training = run(&mut k);
-                Ok((None, k, training))
+                let mut knowledge = knowledge;
+                let training = run(&mut knowledge);
+                Ok(Trained {
+                    file: None,
+                    knowledge,
+                    training,
+                })
             }
         };
         let _ = sender.send_blocking(Message::Done(result));
@@ -113,8 +131,8 @@ mod tests {
             }
         };
         assert_eq!(blocks, (1..=40).map(|b| b * 2).collect::<Vec<_>>());
-        assert_eq!(done.2.total.games, 80);
-        assert!(!done.1.is_empty() && done.0.is_none());
+        assert_eq!(done.training.total.games, 80);
+        assert!(!done.knowledge.is_empty() && done.file.is_none());
 
         let stop = Arc::new(AtomicBool::new(true));
         let rx = start(plan(MOST_GAMES), stop);
@@ -123,6 +141,6 @@ mod tests {
                 break outcome.unwrap();
             }
         };
-        assert_eq!(done.2.total.games, 1, "stopped after its first game");
+        assert_eq!(done.training.total.games, 1, "stopped after its first game");
     }
 }

@@ -49,7 +49,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/tictactoe/training.ui")]
+    #[template(file = "training.ui")]
     pub struct TicTacToeTraining {
         #[template_child]
         pub opponent_row: TemplateChild<adw::ComboRow>,
@@ -254,10 +254,10 @@ impl TicTacToeTraining {
                     }
                     Message::Done(result) => {
                         model.set_training(false);
-                        let result = result.map(|(file, knowledge, training)| {
-                            let stored = knowledge.len();
-                            model.trained(file, knowledge);
-                            (stored, training)
+                        let result = result.map(|trained| {
+                            let stored = trained.knowledge.len();
+                            model.trained(trained.file, trained.knowledge);
+                            (stored, trained.training)
                         });
                         if let Some(window) = window.upgrade() {
                             window.finished(result);

@@ -38,7 +38,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate)]
-    #[template(resource = "/io/github/match5/Match5/games/tiles/experiment.ui")]
+    #[template(file = "experiment.ui")]
     pub struct TilesExperiment {
         #[template_child]
         pub limit_spin: TemplateChild<gtk::SpinButton>,

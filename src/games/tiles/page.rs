@@ -24,7 +24,7 @@ mod imp {
     use super::*;
 
     #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
-    #[template(resource = "/io/github/match5/Match5/games/tiles/page.ui")]
+    #[template(file = "page.ui")]
     #[properties(wrapper_type = super::TilesPage)]
     pub struct TilesPage {
         #[template_child]

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::found::Match;
+use super::ids::{IdSet, span};
 use super::shape::{Shape, bits};
 use crate::board::{Board, CELLS, Cell, Color, FULL, SIZE};
 use crate::pattern::Pattern;
@@ -453,34 +454,6 @@ struct Search<'a> {
     forgotten: &'a IdSet,
 }
 
-/// The ids of forgotten patterns whose shapes may still be in a trie.
-#[derive(Clone, Debug, Default)]
-pub(super) struct IdSet(Vec<u64>);
-
-impl IdSet {
-    pub(super) fn insert(&mut self, id: u32) {
-        let (word, bit) = (id as usize / 64, id % 64);
-        if word >= self.0.len() {
-            self.0.resize(word + 1, 0);
-        }
-        self.0[word] |= 1 << bit;
-    }
-
-    pub(super) fn contains(&self, id: u32) -> bool {
-        let (word, bit) = (id as usize / 64, id % 64);
-        self.0.get(word).is_some_and(|w| w & (1 << bit) != 0)
-    }
-}
-
-/// The smallest range of ids that holds both.
-pub(super) fn span(a: Option<(u32, u32)>, b: Option<(u32, u32)>) -> Option<(u32, u32)> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some((a.0.min(b.0), a.1.max(b.1))),
-        (a, None) => a,
-        (None, b) => b,
-    }
-}
-
 /// Keeps the candidate with the lower key; the pattern's id stands in for
 /// its place in the knowledge (in one level both rise together).
 fn consider(best: &mut Option<(u32, Match)>, entry: &Entry, color: Color, offset: usize) {
@@ -510,14 +483,5 @@ mod tests {
             }
         }
         assert_eq!(size_of::<Entry>(), 16);
-    }
-
-    #[test]
-    fn forgotten_ids_are_remembered_past_the_first_word() {
-        let mut set = IdSet::default();
-        set.insert(3);
-        set.insert(200);
-        assert!(set.contains(3) && set.contains(200));
-        assert!(!set.contains(4) && !set.contains(199) && !set.contains(100_000));
     }
 }

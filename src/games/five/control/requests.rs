@@ -17,7 +17,7 @@ use match5_five::{Cell, Color, Reason};
 
 use super::interface::{ControlError, LastReason, PatternUse, Request, Snapshot};
 use crate::games::five::controller::{Controller, NewGame, Refusal};
-use crate::games::five::model::FiveGame;
+use crate::games::five::model::{ComputersMove, FiveGame};
 
 /// What the D-Bus properties say now.
 pub fn snapshot(model: &FiveGame) -> Snapshot {
@@ -34,7 +34,7 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
 }
 
 fn last_reason(model: &FiveGame) -> LastReason {
-    let Some((cell, reason)) = model.last_reason() else {
+    let Some(ComputersMove { cell, reason }) = model.last_reason() else {
         return LastReason::default();
     };
     let (kind, instead) = match reason {

@@ -165,7 +165,14 @@ impl Script<'_> {
                         shown.dismiss();
                         let page = page.upgrade();
                         sent = sent.and(match (outcome, page) {
-                            (Ok((file, knowledge, training)), Some(page)) => {
+                            (
+                                Ok(trainer::Trained {
+                                    file,
+                                    knowledge,
+                                    training,
+                                }),
+                                Some(page),
+                            ) => {
                                 let positions = knowledge.len() as u32;
                                 page.model().trained(file, knowledge);
                                 let t = training.total;

@@ -7,11 +7,14 @@ use std::path::{Path, PathBuf};
 
 use crate::board::Color;
 use crate::history::History;
-use crate::junk::{Outlines, retain_at};
+use crate::junk::Outlines;
 use crate::lost_lines::LostLines;
 use crate::matcher::MatchIndex;
 use crate::password;
 use crate::pattern::Pattern;
+
+mod learning;
+mod merging;
 
 /// How the knowledge was come by, as shown at the top right in the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -461,176 +464,5 @@ impl Knowledge {
             Some(Color::Red) => self.stats.lost = add_games(self.stats.lost, 1),
             None => self.stats.drawn = add_games(self.stats.drawn, 1),
         }
-    }
-
-    /// Adds `new`: first every stored pattern that contains it is removed
-    /// (junk removal; an exact twin under symmetry is replaced), then it is
-    /// inserted after the other patterns of its level (the newest lesson of
-    /// its level, which the computer tries first).
-    pub fn learn(&mut self, new: Pattern) -> Vec<Change> {
-        // In started knowledge a pattern without its game would read as one
-        // of the trained computer's: a lesson before any counted game is
-        // the first game's.
-        let game = match self.stats.games() {
-            0 if self.start.is_some() => Some(1),
-            0 => None,
-            g => Some(g),
-        };
-        self.learn_with(new, true, game)
-    }
-
-    /// [`Knowledge::learn`]; the index follows when `index` (a merge compiles
-    /// it once at the end instead).
-    fn learn_with(&mut self, new: Pattern, index: bool, game: Option<u64>) -> Vec<Change> {
-        let mut changes = Vec::new();
-        let junk = self.outlines.containing(&new);
-        if !junk.is_empty() {
-            let gone: Vec<(u32, u32)> = (junk.iter())
-                .map(|&at| (self.patterns[at].level(), self.ids[at]))
-                .collect();
-            changes.extend(junk.iter().map(|&index| Change::Removed {
-                index,
-                pattern: self.patterns[index].clone(),
-            }));
-            let mut kept_set = vec![true; self.patterns.len()];
-            for &at in &junk {
-                kept_set[at] = false;
-            }
-            let kept = |position: &usize| kept_set[*position];
-            retain_at(&mut self.patterns, kept);
-            retain_at(&mut self.ids, kept);
-            self.outlines.retain(kept);
-            retain_at(&mut self.learned_in, kept);
-            if index {
-                self.index.remove(&gone);
-            }
-        }
-        let at = self.patterns.partition_point(|p| p.level() <= new.level());
-        let id = self.next_id;
-        self.next_id += 1;
-        if index {
-            self.index.insert(&new, id);
-        }
-        self.patterns.insert(at, new.clone());
-        self.ids.insert(at, id);
-        self.outlines.insert(at, &new);
-        self.learned_in.insert(at, game);
-        changes.push(Change::Added {
-            index: at,
-            pattern: new,
-        });
-        changes
-    }
-
-    /// The file state this knowledge is based on, when it is `path`.
-    pub(crate) fn base_at(&self, path: &Path) -> Option<&Base> {
-        self.base.as_ref().filter(|b| b.path == path)
-    }
-
-    /// Remembers what the file at `path` holds now: this knowledge, written
-    /// (or read) as bytes with `fingerprint`.
-    pub(crate) fn set_base(&mut self, path: PathBuf, fingerprint: (u64, u64)) {
-        self.base = Some(Base {
-            path,
-            fingerprint,
-            player: self.player.clone(),
-            password: self.password.clone(),
-            stats: self.stats,
-            patterns: self.patterns.iter().map(pattern_hash).collect(),
-        });
-    }
-
-    /// A three-way merge with what a file holds now (`disk`), which changed
-    /// since this knowledge was based on it (`base`, none for a file this
-    /// knowledge never read). The result holds the file's patterns, less
-    /// those this knowledge removed since, plus those it learned since
-    /// (learned again, so junk removal applies); the games of both are
-    /// added up, and so are the lost lines. Player and password stay this
-    /// knowledge's.
-    pub(crate) fn merge(
-        &mut self,
-        disk: Vec<(Pattern, Option<u64>)>,
-        disk_stats: Stats,
-        disk_lost: &LostLines,
-        disk_history: &History,
-        base: Option<&Base>,
-    ) -> Merged {
-        self.lost.extend(disk_lost);
-        self.history = self
-            .history
-            .merged(disk_history, base.map_or(0, |b| b.stats.games()));
-        let empty = HashSet::new();
-        let base_patterns = base.map_or(&empty, |b| &b.patterns);
-        let ours: HashSet<u64> = self.patterns.iter().map(pattern_hash).collect();
-        let learned: Vec<(Pattern, Option<u64>)> = self
-            .patterns
-            .iter()
-            .zip(&self.learned_in)
-            .filter(|(p, _)| !base_patterns.contains(&pattern_hash(p)))
-            .map(|(p, g)| (p.clone(), *g))
-            .collect();
-        let mut patterns: Vec<(Pattern, Option<u64>)> = disk
-            .into_iter()
-            .filter(|(p, _)| {
-                let h = pattern_hash(p);
-                ours.contains(&h) || !base_patterns.contains(&h)
-            })
-            .collect();
-        patterns.sort_by_key(|(p, _)| p.level());
-        let base_stats = base.map_or(Stats::default(), |b| b.stats);
-        let elsewhere = Stats {
-            won: disk_stats.won.saturating_sub(base_stats.won),
-            lost: disk_stats.lost.saturating_sub(base_stats.lost),
-            drawn: disk_stats.drawn.saturating_sub(base_stats.drawn),
-        };
-        self.stats = Stats {
-            won: add_games(self.stats.won, elsewhere.won),
-            lost: add_games(self.stats.lost, elsewhere.lost),
-            drawn: add_games(self.stats.drawn, elsewhere.drawn),
-        };
-        (self.patterns, self.learned_in) = patterns.into_iter().unzip();
-        self.compile();
-        for (p, game) in learned {
-            self.learn_with(p, false, game);
-        }
-        self.compile();
-        Merged {
-            patterns: self
-                .patterns
-                .iter()
-                .filter(|p| !ours.contains(&pattern_hash(p)))
-                .count(),
-            games: elsewhere.games(),
-        }
-    }
-
-    /// Deletes the pattern at `index` (owner or new knowledge only).
-    pub fn delete(&mut self, index: usize) -> Result<Change, KnowledgeError> {
-        self.can_change()?;
-        if index >= self.patterns.len() {
-            return Err(KnowledgeError::NoSuchPattern(index + 1));
-        }
-        let pattern = self.patterns.remove(index);
-        self.outlines.remove(index);
-        self.learned_in.remove(index);
-        self.index
-            .remove(&[(pattern.level(), self.ids.remove(index))]);
-        Ok(Change::Removed { index, pattern })
-    }
-
-    /// Deletes every pattern (owner or new knowledge only).
-    pub fn delete_all(&mut self) -> Result<Vec<Change>, KnowledgeError> {
-        self.can_change()?;
-        let changes = std::mem::take(&mut self.patterns)
-            .into_iter()
-            .enumerate()
-            .map(|(index, pattern)| Change::Removed { index, pattern })
-            .collect();
-        self.lost = LostLines::default();
-        self.learned_in.clear();
-        // Nothing of the trained computer is left either.
-        self.start = None;
-        self.compile();
-        Ok(changes)
     }
 }

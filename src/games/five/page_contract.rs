@@ -1,0 +1,81 @@
+//! What the window asks of the five-in-a-row page: the page contract
+//! (`games/page.rs`) — its widget, actions and menu, the app's actions that
+//! reach it (a new game in a mode, a knowledge file to open), and what it
+//! does before the window closes.
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gio, glib};
+
+use super::page::FivePage;
+use super::state::GameMode;
+
+impl crate::games::page::GamePage for FivePage {
+    fn widget(&self) -> gtk::Widget {
+        self.clone().upcast()
+    }
+
+    fn actions(&self) -> gio::ActionGroup {
+        FivePage::actions(self)
+    }
+
+    fn menu(&self) -> Option<gio::MenuModel> {
+        Some(self.imp().page_menu.get().upcast())
+    }
+
+    /// `new-game(s)` with a mode's wire name, `new-game-vs-computer`,
+    /// `new-game-two-players`, `open-knowledge(s)` with a path.
+    fn app_action(&self, name: &str, parameter: Option<&glib::Variant>) {
+        let text = || {
+            parameter
+                .and_then(|v| v.get::<String>())
+                .unwrap_or_default()
+        };
+        let mode = match name {
+            "new-game" => {
+                let wire = text();
+                match GameMode::from_wire(&wire) {
+                    Some(mode) => mode,
+                    None => {
+                        eprintln!(
+                            "match5: app.new-game: unknown mode {:?}: use vs-computer or two-players",
+                            match5_common::text::excerpt(&wire, 40)
+                        );
+                        return;
+                    }
+                }
+            }
+            "new-game-vs-computer" => GameMode::VsComputer,
+            "new-game-two-players" => GameMode::TwoPlayers,
+            "open-knowledge" => {
+                crate::games::page::GamePage::open_file(self, std::path::Path::new(&text()));
+                return;
+            }
+            _ => return,
+        };
+        self.new_game_in(mode);
+    }
+
+    /// A knowledge file, once unsaved knowledge is saved or let go.
+    fn open_file(&self, path: &std::path::Path) {
+        let page = self.clone();
+        let path = path.to_path_buf();
+        self.ask_to_save_then(move || page.open_knowledge_file(&path));
+    }
+
+    fn before_close(&self, close: Box<dyn Fn()>) -> bool {
+        if self.controller().check_unsaved(false).is_ok() || self.imp().close_confirmed.get() {
+            return true;
+        }
+        let page = self.clone();
+        self.ask_to_save_then(move || {
+            page.imp().close_confirmed.set(true);
+            close();
+        });
+        false
+    }
+
+    fn closing(&self) {
+        super::saved_game::SavedGame::keep(self.model());
+    }
+}
