@@ -141,16 +141,35 @@ pub type Serve =
     fn(zbus::Connection, PageHandle) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>>;
 
 /// A page as its D-Bus interface reaches it: made when first asked for.
+/// Its interface is served from the start, but the page is not made for it
+/// until a call or a property read wants it (or the window shows it): a
+/// page nobody opens costs no memory.
 #[derive(Clone)]
 pub struct PageHandle {
     get: Rc<dyn Fn(bool) -> Option<gtk::Widget>>,
+    /// Says once that the page is wanted (made by the window, or asked for
+    /// over D-Bus).
+    wanted: (async_channel::Sender<()>, async_channel::Receiver<()>),
 }
 
 impl PageHandle {
     /// `get(bring)` gives the page widget (made if it was not yet), shown
     /// in the window brought forward when `bring`.
     pub fn new(get: impl Fn(bool) -> Option<gtk::Widget> + 'static) -> Self {
-        PageHandle { get: Rc::new(get) }
+        PageHandle {
+            get: Rc::new(get),
+            wanted: async_channel::bounded(1),
+        }
+    }
+
+    /// What tells the handle that the page is wanted (any thread).
+    pub fn waker(&self) -> Waker {
+        Waker(self.wanted.0.clone())
+    }
+
+    /// Waits until the page is wanted.
+    pub async fn wanted(&self) {
+        let _ = self.wanted.1.recv().await;
     }
 
     /// The page, made if it was not yet.
@@ -162,5 +181,16 @@ impl PageHandle {
     /// does.
     pub fn bring(&self) {
         (self.get)(true);
+    }
+}
+
+/// Tells a [`PageHandle`] that its page is wanted; telling it again is
+/// nothing.
+#[derive(Clone, Debug)]
+pub struct Waker(async_channel::Sender<()>);
+
+impl Waker {
+    pub fn wake(&self) {
+        let _ = self.0.try_send(());
     }
 }

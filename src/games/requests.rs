@@ -13,6 +13,8 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
+use super::page::Waker;
+
 /// Calls of one object that may wait for the main thread at once.
 pub const WAITING_CALLS: usize = 64;
 
@@ -144,17 +146,33 @@ async fn announce(
 pub struct Link<R, S> {
     requests: async_channel::Sender<R>,
     snapshot: Arc<Mutex<S>>,
+    /// Asks for the page while it is not made yet.
+    waker: Waker,
+    /// Closed once the page has published its first snapshot.
+    ready: async_channel::Receiver<()>,
 }
 
 impl<R, S> Link<R, S> {
+    /// Waits until the page is made and has published what it shows: the
+    /// first call or property read of a page nobody opened makes it.
+    async fn page_ready(&self) {
+        if !self.ready.is_closed() {
+            self.waker.wake();
+            // Nothing is ever sent: this ends when the channel closes.
+            let _ = self.ready.recv().await;
+        }
+    }
+
     /// Reads the properties' snapshot.
-    pub fn read<T>(&self, f: impl FnOnce(&S) -> T) -> T {
+    pub async fn read<T>(&self, f: impl FnOnce(&S) -> T) -> T {
+        self.page_ready().await;
         f(&self.snapshot.lock().expect("never poisoned"))
     }
 
     /// Sends a request to the main thread and waits for its answer (`Busy`
     /// at once when [`WAITING_CALLS`] wait already).
     pub async fn ask<T, E: CallError>(&self, make: impl FnOnce(Reply<T, E>) -> R) -> Result<T, E> {
+        self.page_ready().await;
         ask(&self.requests, make).await
     }
 }
@@ -177,12 +195,15 @@ struct Announcer<S> {
 pub struct Published<S> {
     snapshot: Arc<Mutex<S>>,
     announcer: Rc<Announcer<S>>,
+    /// Dropped at the first snapshot: the properties can be read.
+    ready: RefCell<Option<async_channel::Sender<()>>>,
 }
 
 impl<S: Clone + PartialEq + 'static> Published<S> {
     /// The properties now say `new`; what changed is announced soon, in one
     /// `PropertiesChanged` with whatever else changes before it goes out.
     pub fn publish(&self, new: S) {
+        self.ready.take();
         {
             let mut shown = self.snapshot.lock().expect("never poisoned");
             // Pages publish on every notification: most change nothing.
@@ -259,14 +280,16 @@ impl<S: Clone + PartialEq + 'static> Published<S> {
 
 /// Serves a game's object at `path`: `object` makes it from its
 /// [`Link`], and it is served with its arguments checked
-/// ([`super::checked`]). Returns the main thread's ends: the requests its
-/// calls send, and where the page publishes its properties (`diff` names
-/// those that changed).
+/// ([`super::checked`]); its first call or property read asks for the page
+/// through `waker`. Returns the main thread's ends: the requests its calls
+/// send, and where the page publishes its properties (`diff` names those
+/// that changed).
 pub async fn serve<R, S, I>(
     connection: &zbus::Connection,
     path: &'static str,
     diff: fn(&S, &S) -> Vec<Changed>,
     object: impl FnOnce(Link<R, S>) -> I,
+    waker: Waker,
 ) -> zbus::Result<(async_channel::Receiver<R>, Published<S>)>
 where
     S: Default,
@@ -274,9 +297,12 @@ where
 {
     let (tx, rx) = async_channel::bounded(WAITING_CALLS);
     let snapshot = Arc::new(Mutex::new(S::default()));
+    let (ready_tx, ready) = async_channel::bounded(1);
     let link = Link {
         requests: tx,
         snapshot: snapshot.clone(),
+        waker,
+        ready,
     };
     connection
         .object_server()
@@ -296,6 +322,7 @@ where
         Published {
             snapshot,
             announcer,
+            ready: RefCell::new(Some(ready_tx)),
         },
     ))
 }

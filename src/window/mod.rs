@@ -10,7 +10,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::page::{GameStatus, PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb};
+use crate::games::page::{GameStatus, PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb, Waker};
 use crate::games::{self, GamePage, PageInfo};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::{Settings, SharedSettings};
@@ -113,6 +113,8 @@ pub struct Slot {
     info: PageInfo,
     holder: adw::Bin,
     page: Option<Rc<dyn GamePage>>,
+    /// Told when the page is made (its D-Bus interface then follows it).
+    wakers: Vec<Waker>,
 }
 
 glib::wrapper! {
@@ -176,6 +178,7 @@ impl Window {
                 info,
                 holder,
                 page: None,
+                wakers: Vec::new(),
             });
         }
         imp.pages.replace(slots);
@@ -240,6 +243,8 @@ impl Window {
             let page = (slot.info.make)(self.settings());
             slot.holder.set_child(Some(&page.widget()));
             slot.page = Some(page);
+            slot.wakers.iter().for_each(Waker::wake);
+            crate::startup::trace(&format!("page-made:{id}"));
         }
         slot.page.clone()
     }
@@ -254,7 +259,7 @@ impl Window {
     /// The page `id` as its D-Bus interface reaches it.
     pub fn page_handle(&self, id: &'static str) -> PageHandle {
         let win = self.downgrade();
-        PageHandle::new(move |bring| {
+        let handle = PageHandle::new(move |bring| {
             let win = win.upgrade()?;
             let page = win.made(id)?;
             if bring {
@@ -262,7 +267,15 @@ impl Window {
                 GtkWindowExt::present(&win);
             }
             Some(page.widget())
-        })
+        });
+        let mut pages = self.imp().pages.borrow_mut();
+        if let Some(slot) = pages.iter_mut().find(|s| s.info.id == id) {
+            if slot.page.is_some() {
+                handle.waker().wake();
+            }
+            slot.wakers.push(handle.waker());
+        }
+        handle
     }
 
     /// Carries out the app action `name` of the page `id` on that page,

@@ -8,10 +8,12 @@ import json
 import os
 import subprocess
 import tempfile
+import time
 import unittest
 
+from dbus_client import NAME
 from dbus_game import ERR, PREFIX, GameObjectTest
-from harness import wait_for
+from harness import App, wait_for
 
 IFACE = "io.github.match5.Match5.Tiles1"
 OBJECT = "/io/github/match5/Match5/Tiles"
@@ -121,6 +123,27 @@ class TilesOverDBus(GameObjectTest):
         self.assertIn(colour, ("yellow", "blue"))
         self.assertGreater(visited, 0)
         wait_for(lambda: not r.prop("Thinking"), message="thinking ends with the answer")
+
+    def test_the_page_is_made_when_a_script_first_reads_it(self):
+        # The app traces each page it makes (MATCH5_TRACE_STARTUP).
+        self.app.close()
+        self.app = App(env={"MATCH5_TRACE_STARTUP": "1"})
+        wait_for(lambda: self.r.has_owner(NAME), message="the control name on the bus")
+
+        def log():
+            with open(os.path.join(self.app.home, "app.log")) as f:
+                return f.read()
+        wait_for(lambda: "page-made:five" in log(), message="five in a row, the page shown, made")
+        time.sleep(1)
+        # The tile page is served but not made: it holds no memory until a
+        # script (or the person) asks for it.
+        self.assertNotIn("page-made:tiles", log())
+        # The first property read makes it, and answers what it shows: a
+        # fresh deal of three bowls of four and five rows of five.
+        self.assertEqual(self.r.prop("Sizes"), (3, 4, 5, 5))
+        self.assertEqual([y + b for y, b in self.r.prop("Bowls")], [4, 4, 4])
+        self.assertIn("page-made:tiles", log())
+        self.assertNotIn("page-made:leapfrog", log(), "only the page asked for")
 
     def test_the_computer_plays_both_sides_to_the_end(self):
         r = self.r

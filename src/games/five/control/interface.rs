@@ -167,8 +167,8 @@ impl LastReason {
 pub struct Control(pub crate::games::requests::Link<Request, Snapshot>);
 
 impl Control {
-    fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        self.0.read(f)
+    async fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
+        self.0.read(f).await
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, ControlError> {
@@ -303,40 +303,40 @@ impl Control {
 
     #[zbus(property)]
     async fn player(&self) -> String {
-        self.read(|s| s.player.clone())
+        self.read(|s| s.player.clone()).await
     }
 
     /// The patterns the player taught: their level.
     #[zbus(property)]
     async fn level(&self) -> u32 {
-        self.read(|s| s.level)
+        self.read(|s| s.level).await
     }
 
     /// The patterns that came with the trained computer the knowledge
     /// started from (not counted in the level).
     #[zbus(property)]
     async fn trained_patterns(&self) -> u32 {
-        self.read(|s| s.trained_patterns)
+        self.read(|s| s.trained_patterns).await
     }
 
     #[zbus(property)]
     async fn knowledge_status(&self) -> String {
-        self.read(|s| s.knowledge_status.wire().to_string())
+        self.read(|s| s.knowledge_status.wire().to_string()).await
     }
 
     #[zbus(property)]
     async fn mode(&self) -> String {
-        self.read(|s| s.mode.wire().to_string())
+        self.read(|s| s.mode.wire().to_string()).await
     }
 
     #[zbus(property)]
     async fn state(&self) -> String {
-        self.read(|s| s.state.wire().to_string())
+        self.read(|s| s.state.wire().to_string()).await
     }
 
     #[zbus(property)]
     async fn board(&self) -> String {
-        self.read(|s| s.board.clone())
+        self.read(|s| s.board.clone()).await
     }
 
     /// Why the computer made the last move: `kind` (forced, attack, free or
@@ -346,7 +346,7 @@ impl Control {
     /// Empty when the last move is not the computer's.
     #[zbus(property)]
     async fn last_reason(&self) -> HashMap<String, OwnedValue> {
-        self.read(|s| s.last_reason.to_dict())
+        self.read(|s| s.last_reason.to_dict()).await
     }
 
     /// A game ended: `blue-won`, `red-won` or `draw`.

@@ -25,24 +25,34 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (rx, published) =
-            crate::games::requests::serve(&connection, OBJECT_PATH, interface::diff, Control)
-                .await?;
-        let Some(page) = handle.page::<FivePage>() else {
-            return Ok(());
-        };
-        let controller = page.controller();
-        let published = Rc::new(published);
-        let p = published.clone();
-        requests::watch(&controller.model, move |snapshot, knowledge_changed| {
-            publish(&p, snapshot, knowledge_changed);
-        });
-        published.publish(requests::snapshot(&controller.model));
+        let (rx, published) = crate::games::requests::serve(
+            &connection,
+            OBJECT_PATH,
+            interface::diff,
+            Control,
+            handle.waker(),
+        )
+        .await?;
+        // The page is made when a call or a property read wants it, or when
+        // the window shows it.
         glib::spawn_future_local(async move {
-            while let Ok(request) = rx.recv().await {
-                handle.bring();
-                requests::handle(&controller, request);
-            }
+            handle.wanted().await;
+            let Some(page) = handle.page::<FivePage>() else {
+                return;
+            };
+            let controller = page.controller();
+            let published = Rc::new(published);
+            let p = published.clone();
+            requests::watch(&controller.model, move |snapshot, knowledge_changed| {
+                publish(&p, snapshot, knowledge_changed);
+            });
+            published.publish(requests::snapshot(&controller.model));
+            glib::spawn_future_local(async move {
+                while let Ok(request) = rx.recv().await {
+                    handle.bring();
+                    requests::handle(&controller, request);
+                }
+            });
         });
         Ok(())
     })

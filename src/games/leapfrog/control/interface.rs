@@ -71,8 +71,8 @@ pub struct Snapshot {
 pub struct LeapFrog(pub crate::games::requests::Link<Request, Snapshot>);
 
 impl LeapFrog {
-    fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        self.0.read(f)
+    async fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
+        self.0.read(f).await
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, LeapFrogError> {
@@ -119,53 +119,53 @@ impl LeapFrog {
 
     #[zbus(property)]
     async fn frogs(&self) -> u32 {
-        self.read(|s| s.frogs)
+        self.read(|s| s.frogs).await
     }
 
     #[zbus(property)]
     async fn goats(&self) -> bool {
-        self.read(|s| s.goats)
+        self.read(|s| s.goats).await
     }
 
     /// Like `XX.YY`: `X` moves right, `Y` left, `.` the empty field.
     #[zbus(property)]
     async fn position(&self) -> String {
-        self.read(|s| s.position.clone())
+        self.read(|s| s.position.clone()).await
     }
 
     #[zbus(property)]
     async fn moves(&self) -> u32 {
-        self.read(|s| s.moves)
+        self.read(|s| s.moves).await
     }
 
     #[zbus(property)]
     async fn solved(&self) -> bool {
-        self.read(|s| s.solved)
+        self.read(|s| s.solved).await
     }
 
     #[zbus(property)]
     async fn solvable(&self) -> bool {
-        self.read(|s| s.solvable)
+        self.read(|s| s.solvable).await
     }
 
     #[zbus(property)]
     async fn undo_needed(&self) -> u32 {
-        self.read(|s| s.undo_needed)
+        self.read(|s| s.undo_needed).await
     }
 
     #[zbus(property)]
     async fn reachable(&self) -> u64 {
-        self.read(|s| s.reachable)
+        self.read(|s| s.reachable).await
     }
 
     #[zbus(property)]
     async fn dead_ends(&self) -> u64 {
-        self.read(|s| s.dead_ends)
+        self.read(|s| s.dead_ends).await
     }
 
     #[zbus(property)]
     async fn solutions(&self) -> u64 {
-        self.read(|s| s.solutions)
+        self.read(|s| s.solutions).await
     }
 }
 

@@ -24,28 +24,34 @@ pub fn serve(
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
         let (rx, published) =
-            crate::games::requests::serve(&connection, OBJECT_PATH, diff, LeapFrog).await?;
-        let Some(page) = handle.page::<LeapfrogPage>() else {
-            return Ok(());
-        };
-        let publish = std::rc::Rc::new(glib::clone!(
-            #[weak]
-            page,
-            move || published.publish(snapshot(&page))
-        ));
-        publish();
-        let on_notify = publish.clone();
-        page.model()
-            .connect_notify_local(None, move |_, _| on_notify());
+            crate::games::requests::serve(&connection, OBJECT_PATH, diff, LeapFrog, handle.waker())
+                .await?;
+        // The page is made when a call or a property read wants it, or when
+        // the window shows it.
         glib::spawn_future_local(async move {
-            while let Ok(request) = rx.recv().await {
-                handle.bring();
-                if let Some(page) = handle.page::<LeapfrogPage>() {
-                    requests::handle_request(&page, request);
+            handle.wanted().await;
+            let Some(page) = handle.page::<LeapfrogPage>() else {
+                return;
+            };
+            let publish = std::rc::Rc::new(glib::clone!(
+                #[weak]
+                page,
+                move || published.publish(snapshot(&page))
+            ));
+            publish();
+            let on_notify = publish.clone();
+            page.model()
+                .connect_notify_local(None, move |_, _| on_notify());
+            glib::spawn_future_local(async move {
+                while let Ok(request) = rx.recv().await {
+                    handle.bring();
+                    if let Some(page) = handle.page::<LeapfrogPage>() {
+                        requests::handle_request(&page, request);
+                    }
+                    // Goats are the page's, not the model's: always published.
+                    publish();
                 }
-                // Goats are the page's, not the model's: always published.
-                publish();
-            }
+            });
         });
         Ok(())
     })

@@ -75,8 +75,8 @@ pub struct Snapshot {
 pub struct TicTacToe(pub crate::games::requests::Link<Request, Snapshot>);
 
 impl TicTacToe {
-    fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        self.0.read(f)
+    async fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
+        self.0.read(f).await
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TicTacToeError> {
@@ -150,53 +150,53 @@ impl TicTacToe {
     /// Nine characters, fields 1 to 9 row by row: `X`, `O` or `.`.
     #[zbus(property)]
     async fn board(&self) -> String {
-        self.read(|s| s.board.clone())
+        self.read(|s| s.board.clone()).await
     }
 
     /// `start`, `your-turn`, `thinking`, `you-won`, `computer-won`, `drawn`.
     #[zbus(property)]
     async fn state(&self) -> String {
-        self.read(|s| s.state.clone())
+        self.read(|s| s.state.clone()).await
     }
 
     #[zbus(property)]
     async fn moves(&self) -> u32 {
-        self.read(|s| s.moves)
+        self.read(|s| s.moves).await
     }
 
     /// What the computer weighed for its last O: field (1 to 9), the
     /// preference of the position it makes, and whether it knew it.
     #[zbus(property)]
     async fn preferences(&self) -> Vec<(u32, i32, bool)> {
-        self.read(|s| s.preferences.clone())
+        self.read(|s| s.preferences.clone()).await
     }
 
     /// Positions the computer has learned.
     #[zbus(property)]
     async fn positions(&self) -> u32 {
-        self.read(|s| s.positions)
+        self.read(|s| s.positions).await
     }
 
     /// Games it learned from.
     #[zbus(property)]
     async fn games(&self) -> u64 {
-        self.read(|s| s.games)
+        self.read(|s| s.games).await
     }
 
     /// Rewards for a win, a draw and a loss.
     #[zbus(property)]
     async fn rewards(&self) -> (i32, i32, i32) {
-        self.read(|s| s.rewards)
+        self.read(|s| s.rewards).await
     }
 
     #[zbus(property)]
     async fn training(&self) -> bool {
-        self.read(|s| s.training)
+        self.read(|s| s.training).await
     }
 
     /// The page's status line.
     #[zbus(property)]
     async fn status(&self) -> String {
-        self.read(|s| s.status.clone())
+        self.read(|s| s.status.clone()).await
     }
 }

@@ -26,42 +26,53 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (rx, published) =
-            crate::games::requests::serve(&connection, OBJECT_PATH, diff, TicTacToe).await?;
-        let Some(page) = handle.page::<TicTacToePage>() else {
-            return Ok(());
-        };
-        let running = Running::default();
-        let publish: Publish = {
-            let page = page.downgrade();
-            Rc::new(move || {
-                if let Some(page) = page.upgrade() {
-                    published.publish(snapshot(&page));
-                }
-            })
-        };
-        publish();
-        let on_change = publish.clone();
-        page.connect_notify_local(Some("status"), move |_, _| on_change());
-        let on_change = publish.clone();
-        page.model()
-            .connect_notify_local(None, move |_, _| on_change());
-        let on_change = publish.clone();
-        page.model().connect_knowledge_changed(move |_| on_change());
+        let (rx, published) = crate::games::requests::serve(
+            &connection,
+            OBJECT_PATH,
+            diff,
+            TicTacToe,
+            handle.waker(),
+        )
+        .await?;
+        // The page is made when a call or a property read wants it, or when
+        // the window shows it.
         glib::spawn_future_local(async move {
-            while let Ok(request) = rx.recv().await {
-                handle.bring();
-                if let Some(page) = handle.page::<TicTacToePage>() {
-                    let script = Script {
-                        page: &page,
-                        connection: &connection,
-                        running: &running,
-                        publish: &publish,
-                    };
-                    script.handle_request(request);
+            handle.wanted().await;
+            let Some(page) = handle.page::<TicTacToePage>() else {
+                return;
+            };
+            let running = Running::default();
+            let publish: Publish = {
+                let page = page.downgrade();
+                Rc::new(move || {
+                    if let Some(page) = page.upgrade() {
+                        published.publish(snapshot(&page));
+                    }
+                })
+            };
+            publish();
+            let on_change = publish.clone();
+            page.connect_notify_local(Some("status"), move |_, _| on_change());
+            let on_change = publish.clone();
+            page.model()
+                .connect_notify_local(None, move |_, _| on_change());
+            let on_change = publish.clone();
+            page.model().connect_knowledge_changed(move |_| on_change());
+            glib::spawn_future_local(async move {
+                while let Ok(request) = rx.recv().await {
+                    handle.bring();
+                    if let Some(page) = handle.page::<TicTacToePage>() {
+                        let script = Script {
+                            page: &page,
+                            connection: &connection,
+                            running: &running,
+                            publish: &publish,
+                        };
+                        script.handle_request(request);
+                    }
+                    publish();
                 }
-                publish();
-            }
+            });
         });
         Ok(())
     })

@@ -101,8 +101,8 @@ pub struct Snapshot {
 pub struct Tiles(pub crate::games::requests::Link<Request, Snapshot>);
 
 impl Tiles {
-    fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        self.0.read(f)
+    async fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
+        self.0.read(f).await
     }
 
     async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TilesError> {
@@ -176,66 +176,66 @@ impl Tiles {
     /// Bowls, tiles per bowl, rows, cells per row.
     #[zbus(property)]
     async fn sizes(&self) -> (u32, u32, u32, u32) {
-        self.read(|s| s.sizes)
+        self.read(|s| s.sizes).await
     }
 
     /// The tiles still in the pot, in order: `g` yellow, `b` blue.
     #[zbus(property)]
     async fn pot(&self) -> String {
-        self.read(|s| s.pot.clone())
+        self.read(|s| s.pot.clone()).await
     }
 
     /// Per bowl: yellow and blue tiles.
     #[zbus(property)]
     async fn bowls(&self) -> Counts {
-        self.read(|s| s.bowls.clone())
+        self.read(|s| s.bowls.clone()).await
     }
 
     /// Per row of each player: yellow and blue tiles.
     #[zbus(property)]
     async fn rows(&self) -> (Counts, Counts) {
-        self.read(|s| s.rows.clone())
+        self.read(|s| s.rows.clone()).await
     }
 
     /// The player to move: 1 or 2.
     #[zbus(property)]
     async fn to_move(&self) -> u32 {
-        self.read(|s| s.to_move)
+        self.read(|s| s.to_move).await
     }
 
     #[zbus(property)]
     async fn players(&self) -> (String, String) {
-        self.read(|s| s.players.clone())
+        self.read(|s| s.players.clone()).await
     }
 
     #[zbus(property)]
     async fn names(&self) -> (String, String) {
-        self.read(|s| s.names.clone())
+        self.read(|s| s.names.clone()).await
     }
 
     #[zbus(property)]
     async fn scores(&self) -> (i32, i32) {
-        self.read(|s| s.scores)
+        self.read(|s| s.scores).await
     }
 
     #[zbus(property)]
     async fn moves(&self) -> u32 {
-        self.read(|s| s.moves)
+        self.read(|s| s.moves).await
     }
 
     #[zbus(property)]
     async fn over(&self) -> bool {
-        self.read(|s| s.over)
+        self.read(|s| s.over).await
     }
 
     #[zbus(property)]
     async fn thinking(&self) -> bool {
-        self.read(|s| s.thinking)
+        self.read(|s| s.thinking).await
     }
 
     /// The page's status line.
     #[zbus(property)]
     async fn status(&self) -> String {
-        self.read(|s| s.status.clone())
+        self.read(|s| s.status.clone()).await
     }
 }

@@ -28,32 +28,38 @@ pub fn serve(
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
         let (rx, published) =
-            crate::games::requests::serve(&connection, OBJECT_PATH, diff, Tiles).await?;
-        let Some(page) = handle.page::<TilesPage>() else {
-            return Ok(());
-        };
-        let publish = glib::clone!(
-            #[weak]
-            page,
-            move || published.publish(snapshot(&page))
-        );
-        let publish = std::rc::Rc::new(publish);
-        publish();
-        // The status line is the page's, the rest the model's.
-        let on_status = publish.clone();
-        page.connect_notify_local(Some("status"), move |_, _| on_status());
-        let on_model = publish.clone();
-        page.model()
-            .connect_notify_local(None, move |_, _| on_model());
+            crate::games::requests::serve(&connection, OBJECT_PATH, diff, Tiles, handle.waker())
+                .await?;
+        // The page is made when a call or a property read wants it, or when
+        // the window shows it.
         glib::spawn_future_local(async move {
-            while let Ok(request) = rx.recv().await {
-                handle.bring();
-                if let Some(page) = handle.page::<TilesPage>() {
-                    requests::handle_request(&page, request);
+            handle.wanted().await;
+            let Some(page) = handle.page::<TilesPage>() else {
+                return;
+            };
+            let publish = glib::clone!(
+                #[weak]
+                page,
+                move || published.publish(snapshot(&page))
+            );
+            let publish = std::rc::Rc::new(publish);
+            publish();
+            // The status line is the page's, the rest the model's.
+            let on_status = publish.clone();
+            page.connect_notify_local(Some("status"), move |_, _| on_status());
+            let on_model = publish.clone();
+            page.model()
+                .connect_notify_local(None, move |_, _| on_model());
+            glib::spawn_future_local(async move {
+                while let Ok(request) = rx.recv().await {
+                    handle.bring();
+                    if let Some(page) = handle.page::<TilesPage>() {
+                        requests::handle_request(&page, request);
+                    }
+                    // Players are the page's rows, not the model's properties.
+                    publish();
                 }
-                // Players are the page's rows, not the model's properties.
-                publish();
-            }
+            });
         });
         Ok(())
     })
