@@ -342,3 +342,51 @@ macro_rules! call_error {
         }
     };
 }
+
+/// Makes the properties say what the page shows now (announcing what
+/// changed).
+pub type Publish = Rc<dyn Fn()>;
+
+/// Runs a game's object on the main thread once its page is wanted (a call,
+/// a property read, or the window showing it): makes the page, publishes
+/// what it shows, lets `follow` hook the page's changes to the publisher,
+/// then carries each request out on the page brought forward (`carry`) and
+/// publishes after each.
+pub fn run_when_wanted<P, R, S>(
+    handle: super::page::PageHandle,
+    requests: async_channel::Receiver<R>,
+    published: Published<S>,
+    snapshot: fn(&P) -> S,
+    follow: impl FnOnce(&P, &Publish) + 'static,
+    carry: impl Fn(&P, R, &Publish) + 'static,
+) where
+    P: gtk::prelude::IsA<gtk::Widget>,
+    R: 'static,
+    S: Clone + PartialEq + 'static,
+{
+    use gtk::prelude::ObjectExt;
+    gtk::glib::spawn_future_local(async move {
+        handle.wanted().await;
+        let Some(page) = handle.page::<P>() else {
+            return;
+        };
+        let publish: Publish = {
+            let page = page.downgrade();
+            Rc::new(move || {
+                if let Some(page) = page.upgrade() {
+                    published.publish(snapshot(&page));
+                }
+            })
+        };
+        publish();
+        follow(&page, &publish);
+        while let Ok(request) = requests.recv().await {
+            handle.bring();
+            if let Some(page) = handle.page::<P>() {
+                carry(&page, request, &publish);
+            }
+            // What the page keeps itself (not its model) changes too.
+            publish();
+        }
+    });
+}

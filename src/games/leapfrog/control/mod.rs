@@ -9,7 +9,6 @@ mod requests;
 use std::future::Future;
 use std::pin::Pin;
 
-use gtk::glib;
 use gtk::prelude::*;
 
 use crate::games::leapfrog::page::LeapfrogPage;
@@ -26,33 +25,19 @@ pub fn serve(
         let (rx, published) =
             crate::games::requests::serve(&connection, OBJECT_PATH, diff, LeapFrog, handle.waker())
                 .await?;
-        // The page is made when a call or a property read wants it, or when
-        // the window shows it.
-        glib::spawn_future_local(async move {
-            handle.wanted().await;
-            let Some(page) = handle.page::<LeapfrogPage>() else {
-                return;
-            };
-            let publish = std::rc::Rc::new(glib::clone!(
-                #[weak]
-                page,
-                move || published.publish(snapshot(&page))
-            ));
-            publish();
-            let on_notify = publish.clone();
-            page.model()
-                .connect_notify_local(None, move |_, _| on_notify());
-            glib::spawn_future_local(async move {
-                while let Ok(request) = rx.recv().await {
-                    handle.bring();
-                    if let Some(page) = handle.page::<LeapfrogPage>() {
-                        requests::handle_request(&page, request);
-                    }
-                    // Goats are the page's, not the model's: always published.
-                    publish();
-                }
-            });
-        });
+        crate::games::requests::run_when_wanted(
+            handle,
+            rx,
+            published,
+            snapshot,
+            |page: &LeapfrogPage, publish| {
+                let publish = publish.clone();
+                page.model()
+                    .connect_notify_local(None, move |_, _| publish());
+            },
+            // Goats are the page's, not the model's: published after each.
+            |page, request, _| requests::handle_request(page, request),
+        );
         Ok(())
     })
 }

@@ -9,7 +9,6 @@ mod requests;
 
 use std::future::Future;
 use std::pin::Pin;
-use std::rc::Rc;
 
 use gtk::glib;
 use gtk::prelude::*;
@@ -18,7 +17,7 @@ use crate::games::page::PageHandle;
 use crate::games::tictactoe::page::TicTacToePage;
 use interface::{OBJECT_PATH, Snapshot, TicTacToe};
 use match5_tictactoe::Mark;
-use requests::{Publish, Running, Script};
+use requests::{Running, Script};
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]).
 pub fn serve(
@@ -34,46 +33,32 @@ pub fn serve(
             handle.waker(),
         )
         .await?;
-        // The page is made when a call or a property read wants it, or when
-        // the window shows it.
-        glib::spawn_future_local(async move {
-            handle.wanted().await;
-            let Some(page) = handle.page::<TicTacToePage>() else {
-                return;
-            };
-            let running = Running::default();
-            let publish: Publish = {
-                let page = page.downgrade();
-                Rc::new(move || {
-                    if let Some(page) = page.upgrade() {
-                        published.publish(snapshot(&page));
-                    }
-                })
-            };
-            publish();
-            let on_change = publish.clone();
-            page.connect_notify_local(Some("status"), move |_, _| on_change());
-            let on_change = publish.clone();
-            page.model()
-                .connect_notify_local(None, move |_, _| on_change());
-            let on_change = publish.clone();
-            page.model().connect_knowledge_changed(move |_| on_change());
-            glib::spawn_future_local(async move {
-                while let Ok(request) = rx.recv().await {
-                    handle.bring();
-                    if let Some(page) = handle.page::<TicTacToePage>() {
-                        let script = Script {
-                            page: &page,
-                            connection: &connection,
-                            running: &running,
-                            publish: &publish,
-                        };
-                        script.handle_request(request);
-                    }
-                    publish();
-                }
-            });
-        });
+        let running = Running::default();
+        let link = connection.clone();
+        crate::games::requests::run_when_wanted(
+            handle,
+            rx,
+            published,
+            snapshot,
+            |page: &TicTacToePage, publish| {
+                let on_change = publish.clone();
+                page.connect_notify_local(Some("status"), move |_, _| on_change());
+                let on_change = publish.clone();
+                page.model()
+                    .connect_notify_local(None, move |_, _| on_change());
+                let on_change = publish.clone();
+                page.model().connect_knowledge_changed(move |_| on_change());
+            },
+            move |page, request, publish| {
+                let script = Script {
+                    page,
+                    connection: &link,
+                    running: &running,
+                    publish,
+                };
+                script.handle_request(request);
+            },
+        );
         Ok(())
     })
 }

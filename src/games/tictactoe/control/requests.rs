@@ -12,6 +12,7 @@ use gtk::glib;
 use match5_tictactoe::{Opponent, Refusal};
 
 use super::interface::{OBJECT_PATH, Request, TicTacToe, TicTacToeError};
+use crate::games::requests::Publish;
 use crate::games::tictactoe::page::TicTacToePage;
 use crate::games::tictactoe::trainer::{self, MOST_GAMES, Message};
 use gtk::prelude::*;
@@ -19,9 +20,6 @@ use zbus::object_server::SignalEmitter;
 
 /// The training a script started, while it runs: its stop flag.
 pub(super) type Running = Rc<RefCell<Option<Arc<AtomicBool>>>>;
-
-/// Makes the properties say what the page shows, sending what changed.
-pub(super) type Publish = Rc<dyn Fn()>;
 
 /// What a request needs on the main thread.
 pub(super) struct Script<'a> {

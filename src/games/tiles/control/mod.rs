@@ -10,7 +10,6 @@ mod requests;
 use std::future::Future;
 use std::pin::Pin;
 
-use gtk::glib;
 use gtk::prelude::*;
 use match5_tiles::Colour;
 use match5_tiles::game::PLAYER_NAMES;
@@ -30,37 +29,22 @@ pub fn serve(
         let (rx, published) =
             crate::games::requests::serve(&connection, OBJECT_PATH, diff, Tiles, handle.waker())
                 .await?;
-        // The page is made when a call or a property read wants it, or when
-        // the window shows it.
-        glib::spawn_future_local(async move {
-            handle.wanted().await;
-            let Some(page) = handle.page::<TilesPage>() else {
-                return;
-            };
-            let publish = glib::clone!(
-                #[weak]
-                page,
-                move || published.publish(snapshot(&page))
-            );
-            let publish = std::rc::Rc::new(publish);
-            publish();
-            // The status line is the page's, the rest the model's.
-            let on_status = publish.clone();
-            page.connect_notify_local(Some("status"), move |_, _| on_status());
-            let on_model = publish.clone();
-            page.model()
-                .connect_notify_local(None, move |_, _| on_model());
-            glib::spawn_future_local(async move {
-                while let Ok(request) = rx.recv().await {
-                    handle.bring();
-                    if let Some(page) = handle.page::<TilesPage>() {
-                        requests::handle_request(&page, request);
-                    }
-                    // Players are the page's rows, not the model's properties.
-                    publish();
-                }
-            });
-        });
+        crate::games::requests::run_when_wanted(
+            handle,
+            rx,
+            published,
+            snapshot,
+            |page: &TilesPage, publish| {
+                // The status line is the page's, the rest the model's.
+                let on_status = publish.clone();
+                page.connect_notify_local(Some("status"), move |_, _| on_status());
+                let on_model = publish.clone();
+                page.model()
+                    .connect_notify_local(None, move |_, _| on_model());
+            },
+            // Players are the page's rows: published after each request.
+            |page, request, _| requests::handle_request(page, request),
+        );
         Ok(())
     })
 }
