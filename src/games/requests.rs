@@ -203,16 +203,21 @@ impl<S: Clone + PartialEq + 'static> Published<S> {
     /// The properties now say `new`; what changed is announced soon, in one
     /// `PropertiesChanged` with whatever else changes before it goes out.
     pub fn publish(&self, new: S) {
-        self.ready.take();
-        {
+        let changed = {
             let mut shown = self.snapshot.lock().expect("never poisoned");
             // Pages publish on every notification: most change nothing.
-            if *shown == new {
-                return;
+            let changed = *shown != new;
+            if changed {
+                *shown = new;
             }
-            *shown = new;
+            changed
+        };
+        // Only now may a read that waits for the page go on: it reads
+        // what was just published (its thread is zbus's, not this one).
+        self.ready.take();
+        if changed {
+            self.wake();
         }
-        self.wake();
     }
 
     /// What the properties say now.

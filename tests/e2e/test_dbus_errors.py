@@ -45,6 +45,7 @@ def write(path, text):
 
 
 class EveryErrorChangesNothing(unittest.TestCase):
+    maxDiff = None
     def setUp(self):
         self.app = App()
         self.r = {obj: Remote(*obj) for obj in OBJECTS}
