@@ -273,8 +273,11 @@ impl FivePage {
     /// The sidebar's name: switch to that player's knowledge (or new),
     /// asking for its password when it has one.
     pub(super) fn switch_player(&self, name: String) {
+        if name.trim().is_empty() {
+            self.refresh_player_rows();
+            return;
+        }
         let knowledge = match self.controller().knowledge_of(&name) {
-            _ if name.trim().is_empty() => None,
             Ok(k) => k,
             Err(refusal @ Refusal::Name { .. }) => {
                 dialogs::error(

@@ -388,12 +388,7 @@ impl FivePage {
 
     /// A new game in the mode the person chose.
     pub fn new_game(&self) {
-        let mode = if self.settings().page::<FiveSettings>().two_players {
-            GameMode::TwoPlayers
-        } else {
-            GameMode::VsComputer
-        };
-        self.new_game_in(mode);
+        self.new_game_in(self.settings().page::<FiveSettings>().mode().into());
     }
 
     /// A new game in `mode` (the sidebar and the settings follow the
