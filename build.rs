@@ -24,15 +24,39 @@ fn files_under(root: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The folders of `src/games/` whose line in the registry
+/// (`src/games/mod.rs`) is under `#[cfg(feature = "…")]` and whose feature
+/// this build does not have: their files stay out of the resources.
+fn folders_left_out() -> Vec<PathBuf> {
+    let registry = std::fs::read_to_string("src/games/mod.rs").unwrap_or_default();
+    let mut feature = None;
+    let mut out = Vec::new();
+    for line in registry.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("#[cfg(feature = \"") {
+            feature = rest.split('"').next().map(str::to_string);
+        } else if let Some(name) = line.strip_suffix(',') {
+            let wanted = feature.take().is_none_or(|f| {
+                let var = format!("CARGO_FEATURE_{}", f.to_uppercase().replace('-', "_"));
+                std::env::var_os(var).is_some()
+            });
+            if !wanted {
+                out.push(Path::new("games").join(name));
+            }
+        }
+    }
+    out
+}
+
 /// The resources: every `.ui` file beside its widget in `src/` (a page's
 /// templates, help and shortcuts come with its folder), and the icons and
 /// style sheet in `data/resources/`.
 fn gresource_xml() -> String {
     const STRIP: &str = " preprocess=\"xml-stripblanks\"";
     let has = |path: &Path, ending: &str| path.extension().is_some_and(|e| e == ending);
+    let left_out = folders_left_out();
     let mut entries: Vec<(PathBuf, &str)> = files_under(Path::new("src"))
         .into_iter()
-        .filter(|p| has(p, "ui"))
+        .filter(|p| has(p, "ui") && !left_out.iter().any(|f| p.starts_with(f)))
         .map(|p| (p, STRIP))
         .collect();
     for path in files_under(Path::new("data/resources")) {

@@ -340,12 +340,104 @@ fn a_game_crate_depends_on_no_other_game() {
 }
 
 /// The page ids, from `src/games/mod.rs` (`<id>::page_info()`).
+/// The pages that ship: the registry's, without those built only for a
+/// feature (the test-only example page).
+fn shipped_page_ids() -> Vec<String> {
+    let list = fs::read_to_string("src/games/mod.rs").unwrap();
+    let mut gated = false;
+    let mut out = Vec::new();
+    let ids = page_ids();
+    for line in list.lines().map(str::trim) {
+        if line.starts_with("#[cfg(feature") {
+            gated = true;
+        } else if let Some(id) = line.strip_suffix(',') {
+            if !gated && ids.iter().any(|i| i == id) {
+                out.push(id.to_string());
+            }
+            gated = false;
+        }
+    }
+    out
+}
+
+/// What a shipped page needs outside its folder is checked here, so a new
+/// game that lacks one fails loudly: its desktop action (`show-<id>`, but
+/// for the first page, which the app opens on), and when it has a D-Bus
+/// interface, its introspection XML in `data/`, installed by
+/// `data/meson.build` and described in `docs/dbus.md`; its folder is named
+/// in `docs/architecture.md`'s map or README's.
+#[test]
+fn every_shipped_page_has_its_desktop_action_interface_file_and_docs() {
+    let desktop = fs::read_to_string("data/io.github.match5.Match5.desktop.in").unwrap();
+    let actions: Vec<&str> = desktop
+        .lines()
+        .find_map(|l| l.strip_prefix("Actions="))
+        .unwrap_or_default()
+        .split(';')
+        .collect();
+    let meson = fs::read_to_string("data/meson.build").unwrap();
+    let dbus = fs::read_to_string("docs/dbus.md").unwrap();
+    let maps = fs::read_to_string("README.md").unwrap()
+        + &fs::read_to_string("docs/architecture.md").unwrap();
+    let mut problems = Vec::new();
+    let ids = shipped_page_ids();
+    assert!(ids.len() < page_ids().len(), "the example page is left out");
+    for (n, id) in ids.iter().enumerate() {
+        let show = format!("show-{id}");
+        if n > 0
+            && (!actions.contains(&show.as_str())
+                || !desktop.contains(&format!("[Desktop Action {show}]")))
+        {
+            problems.push(format!("{id}: no desktop action {show}"));
+        }
+        if !maps.contains(&format!("src/games/{id}/")) {
+            problems.push(format!(
+                "{id}: README and docs/architecture.md do not name its folder"
+            ));
+        }
+        let interface =
+            fs::read_to_string(format!("src/games/{id}/control/interface.rs")).unwrap_or_default();
+        let Some(name) = interface
+            .split("#[zbus::interface(name = \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+        else {
+            continue;
+        };
+        let xml = format!("data/{name}.xml");
+        if !Path::new(&xml).exists() {
+            problems.push(format!("{id}: no introspection file {xml}"));
+        }
+        let short = name.rsplit('.').next().unwrap();
+        if !meson.contains(&format!("'@0@.{short}.xml'")) {
+            problems.push(format!("{id}: data/meson.build does not install {xml}"));
+        }
+        if !dbus.contains(name) {
+            problems.push(format!("{id}: docs/dbus.md does not describe {name}"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The folders the registry of `src/games/mod.rs` lists, one line each
+/// (the test-only example page among them): every test that checks pages
+/// reads them here, so none counts or names the pages.
 fn page_ids() -> Vec<String> {
     let list = fs::read_to_string("src/games/mod.rs").unwrap();
-    list.lines()
-        .filter_map(|l| l.trim().strip_suffix("::page_info(),"))
+    let block = list
+        .split("\nregistry! {")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}").next())
+        .expect("src/games/mod.rs has its registry! { … } list");
+    let ids: Vec<String> = block
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with('#') && !l.starts_with("//"))
+        .filter_map(|l| l.strip_suffix(','))
         .map(str::to_string)
-        .collect()
+        .collect();
+    assert!(!ids.is_empty(), "the registry lists no page");
+    ids
 }
 
 /// Rust code without its string literals and comments' quoted text:
@@ -387,7 +479,6 @@ fn the_shell_names_no_game() {
         "bowl",
     ];
     let ids = page_ids();
-    assert_eq!(ids.len(), 4, "the pages of src/games/mod.rs: {ids:?}");
     let mut problems = Vec::new();
     for file in [
         "src/window/mod.rs",
@@ -455,6 +546,16 @@ fn every_page_brings_its_help_and_shortcuts() {
         if !page.contains("pub status: RefCell<") || !page.contains("GameStatus") {
             problems.push(format!(
                 "{id}: the page has no status property for the window"
+            ));
+        }
+        // The id names app actions (`show-<id>`): a GAction name takes no
+        // `_` or capitals.
+        if !id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            problems.push(format!(
+                "{id}: a page's folder and id are lowercase letters and digits"
             ));
         }
         if !page.contains(&format!(r#"id: "{id}","#)) {

@@ -10,9 +10,29 @@ use std::collections::{BTreeSet, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The folders of pages registered only for a feature (the test-only
+/// example page, `src/games/mod.rs`): never shipped, so never sent to
+/// translators (tools/update-po leaves them out too).
+fn left_out() -> Vec<PathBuf> {
+    let registry = fs::read_to_string("src/games/mod.rs").unwrap();
+    let mut lines = registry.lines().map(str::trim);
+    let mut out = Vec::new();
+    while let Some(line) = lines.next() {
+        if line.starts_with("#[cfg(feature")
+            && let Some(name) = lines.next().and_then(|l| l.strip_suffix(','))
+        {
+            out.push(Path::new("src/games").join(name));
+        }
+    }
+    out
+}
+
 fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        if left_out().contains(&path) {
+            continue;
+        }
         if path.is_dir() {
             files(&path, ext, out);
         } else if path.extension().is_some_and(|e| e == ext) {

@@ -5,26 +5,17 @@
 //! toggle, or one that takes a number) and its keyboard shortcuts. The
 //! macro makes the enum and its [`PageAction`] list; [`install`] puts every
 //! action in the page's group and sends each activation to the page as the
-//! typed value, [`shortcuts`] gives the window the keys, and [`lookup`]
-//! finds one action again (to enable it, or to set its state); [`verbs`]
-//! names them for the help and the shortcuts, and [`toggle`] flips an
-//! on/off action's state.
+//! typed value, [`lookup`]
+//! finds one action again (to enable it, or to set its state); [`declared`]
+//! lists them for the registry (the window's keys, the help and the
+//! shortcuts read them there), and [`toggle`] flips an on/off action's
+//! state.
 
 use gtk::gio::prelude::*;
 use gtk::{gio, glib};
 
-use super::page::{PAGE_ACTIONS, Verb};
-
-/// How an action is activated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ActionKind {
-    /// Activated without a parameter.
-    Plain,
-    /// On or off (a boolean state): a check button or menu item.
-    Toggle,
-    /// Takes a `u` parameter (a number, such as a pattern's index).
-    Uint,
-}
+use super::page::PAGE_ACTIONS;
+pub use super::page::{ActionKind, Declared};
 
 /// A page's actions as one typed set.
 pub trait PageAction: Copy + std::fmt::Debug + PartialEq + 'static {
@@ -138,75 +129,81 @@ pub fn lookup<A: PageAction>(group: &gio::SimpleActionGroup, action: A) -> gio::
         .unwrap_or_else(|| panic!("{action:?} is installed"))
 }
 
-/// Every action's detailed name with its shortcuts, for the window; a
-/// common verb has the keys of [`Verb`] on every page.
-pub fn shortcuts<A: PageAction>() -> Vec<(String, &'static [&'static str])> {
+/// Every action of `A`, declared (for [`crate::games::PageInfo::actions`]).
+pub fn declared<A: PageAction>() -> Vec<Declared> {
     A::ALL
         .iter()
-        .map(|a| {
-            let keys = Verb::named(a.name()).map_or(a.accels(), Verb::accels);
-            (a.detailed(), keys)
+        .map(|&a| Declared {
+            name: a.name(),
+            kind: a.kind(),
+            accels: a.accels(),
         })
-        .collect()
-}
-
-/// The common verbs among the actions of `A`.
-pub fn verbs<A: PageAction>() -> Vec<Verb> {
-    A::ALL
-        .iter()
-        .filter_map(|a| Verb::named(a.name()))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::page::Verb;
 
-    fn distinct<A: PageAction>() {
-        let mut names: Vec<_> = A::ALL.iter().map(|a| a.name()).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), A::ALL.len(), "{:?}", A::ALL);
-        for a in A::ALL {
-            assert!(
-                a.name().chars().all(|c| c.is_ascii_lowercase() || c == '-'),
-                "{a:?}"
-            );
-        }
+    /// Every registered page, so a new game is checked without being named.
+    fn every_page() -> Vec<(&'static str, Vec<Declared>)> {
+        let pages: Vec<_> = crate::games::pages()
+            .into_iter()
+            .map(|p| (p.id, (p.actions)()))
+            .collect();
+        assert!(!pages.is_empty());
+        pages
     }
 
     #[test]
     fn every_page_names_its_actions_once() {
-        distinct::<crate::games::five::actions::FiveAction>();
-        distinct::<crate::games::leapfrog::actions::LeapfrogAction>();
-        distinct::<crate::games::tiles::actions::TilesAction>();
-        distinct::<crate::games::tictactoe::actions::TicTacToeAction>();
+        for (id, declared) in every_page() {
+            let mut names: Vec<_> = declared.iter().map(|a| a.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), declared.len(), "{id}: {declared:?}");
+            for a in &declared {
+                assert!(
+                    a.name.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                    "{id}: {a:?}"
+                );
+            }
+        }
     }
 
     #[test]
     fn the_common_verbs_have_the_same_keys_on_every_page() {
-        fn check<A: PageAction>() {
-            let verbs = verbs::<A>();
-            assert!(verbs.contains(&Verb::NewGame), "{:?}", A::ALL);
-            for a in A::ALL {
-                let Some(verb) = Verb::named(a.name()) else {
+        for (id, declared) in every_page() {
+            let page = crate::games::pages()
+                .into_iter()
+                .find(|p| p.id == id)
+                .unwrap();
+            assert!(page.verbs().contains(&Verb::NewGame), "{id}: {declared:?}");
+            for a in &declared {
+                let Some(verb) = Verb::named(a.name) else {
                     continue;
                 };
-                assert!(a.accels().is_empty(), "{a:?} takes the keys of {verb:?}");
-                assert_eq!(a.kind(), ActionKind::Plain, "{a:?}");
-                let (_, keys) = shortcuts::<A>()
+                assert!(
+                    a.accels.is_empty(),
+                    "{id}: {a:?} takes the keys of {verb:?}"
+                );
+                assert_eq!(a.kind, ActionKind::Plain, "{id}: {a:?}");
+                let (_, keys) = page
+                    .accels()
                     .into_iter()
                     .find(|(n, _)| *n == a.detailed())
                     .unwrap();
-                assert_eq!(keys, verb.accels(), "{a:?}");
+                assert_eq!(keys, verb.accels(), "{id}: {a:?}");
             }
         }
-        check::<crate::games::five::actions::FiveAction>();
-        check::<crate::games::leapfrog::actions::LeapfrogAction>();
-        check::<crate::games::tiles::actions::TilesAction>();
-        check::<crate::games::tictactoe::actions::TicTacToeAction>();
+        let tictactoe = declared::<crate::games::tictactoe::actions::TicTacToeAction>();
+        let verbs: Vec<_> = tictactoe
+            .iter()
+            .filter_map(|a| Verb::named(a.name))
+            .collect();
         assert_eq!(
-            verbs::<crate::games::tictactoe::actions::TicTacToeAction>(),
+            verbs,
             [Verb::NewGame, Verb::Undo],
             "tic-tac-toe offers undo like the others, and no hint"
         );

@@ -110,6 +110,40 @@ pub trait GamePage {
     fn closing(&self);
 }
 
+/// How an action is activated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionKind {
+    /// Activated without a parameter.
+    Plain,
+    /// On or off (a boolean state): a check button or menu item.
+    Toggle,
+    /// Takes a `u` parameter (a number, such as a pattern's index).
+    Uint,
+}
+
+/// One declared action as the shell and the tests see it, whatever the
+/// page's enum: the registry ([`PageInfo::actions`]) holds
+/// these, so the window, the help and the tests read every page alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declared {
+    pub name: &'static str,
+    pub kind: ActionKind,
+    /// The keys the page declares (a common verb has none of its own).
+    pub accels: &'static [&'static str],
+}
+
+impl Declared {
+    /// The name widgets use: `game.<name>`.
+    pub fn detailed(&self) -> String {
+        format!("{PAGE_ACTIONS}.{}", self.name)
+    }
+
+    /// Its keys: a common verb has the keys of [`Verb`] on every page.
+    pub fn keys(&self) -> &'static [&'static str] {
+        Verb::named(self.name).map_or(self.accels, Verb::accels)
+    }
+}
+
 /// What the window knows of a page before it is made: pages are made when
 /// first shown (or asked for), so each added game costs nothing at start-up.
 pub struct PageInfo {
@@ -119,10 +153,9 @@ pub struct PageInfo {
     pub title: fn() -> String,
     /// Its symbolic icon in the view switcher.
     pub icon_name: &'static str,
-    /// Keyboard shortcuts: detailed action name and its accelerators.
-    pub accels: fn() -> Vec<(String, &'static [&'static str])>,
-    /// The common verbs it offers (`actions::verbs`).
-    pub verbs: fn() -> Vec<Verb>,
+    /// Its actions as declared (`actions::declared::<…Action>`): the
+    /// window's keys, the header's verbs and the tests read them here.
+    pub actions: fn() -> Vec<Declared>,
     /// Makes the page.
     pub make: fn(&crate::settings::SharedSettings) -> Rc<dyn GamePage>,
     /// App actions it adds, reached from the desktop file and through
@@ -133,6 +166,24 @@ pub struct PageInfo {
     /// Its D-Bus interface, if it has one: served on the app's connection
     /// before the app takes its bus name.
     pub control: Option<Serve>,
+}
+
+impl PageInfo {
+    /// Keyboard shortcuts: detailed action name and its accelerators.
+    pub fn accels(&self) -> Vec<(String, &'static [&'static str])> {
+        (self.actions)()
+            .iter()
+            .map(|a| (a.detailed(), a.keys()))
+            .collect()
+    }
+
+    /// The common verbs it offers.
+    pub fn verbs(&self) -> Vec<Verb> {
+        (self.actions)()
+            .iter()
+            .filter_map(|a| Verb::named(a.name))
+            .collect()
+    }
 }
 
 /// Serves a page's D-Bus interface on a connection; the page is reached

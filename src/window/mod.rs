@@ -130,7 +130,7 @@ impl Window {
     /// call, which made these calls cost 12 ms with the window made.
     pub fn set_accels(app: &impl IsA<gtk::Application>) {
         for (n, info) in games::pages().into_iter().enumerate() {
-            for (action, accels) in (info.accels)() {
+            for (action, accels) in info.accels() {
                 // A common verb's keys are the same on every page.
                 if !accels.is_empty() {
                     app.set_accels_for_action(&action, accels);
@@ -322,7 +322,7 @@ impl Window {
         pages
             .iter()
             .find(|s| Some(s.info.id) == id.as_deref())
-            .map(|s| (s.info.verbs)())
+            .map(|s| s.info.verbs())
             .unwrap_or_default()
     }
 

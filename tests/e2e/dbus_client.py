@@ -72,8 +72,8 @@ class Remote:
             self.call(method, signature, *args)
         except GLib.Error as e:
             name = Gio.DBusError.get_remote_error(e)
-            Gio.DBusError.strip_remote_error(e)
-            return name, e.message
+            # The words the app gave, without GDBus's "GDBus.Error:<name>: ".
+            return name, e.message.removeprefix(f"GDBus.Error:{name}: ")
         raise AssertionError(f"{method}{args} did not fail")
 
     def prop(self, name):

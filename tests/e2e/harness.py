@@ -113,7 +113,8 @@ class App:
     """One run of the app with its own config and data folders; with `pid`,
     an app that is already running (started by D-Bus activation)."""
 
-    def __init__(self, lang="en", settings=None, home=None, env=None, pid=None):
+    def __init__(self, lang="en", settings=None, home=None, env=None, pid=None, binary=None):
+        self.binary = binary or BIN
         self.own_home = home is None
         self.home = home or tempfile.mkdtemp(prefix="match5-e2e-")
         self.config = os.path.join(self.home, "config")
@@ -149,7 +150,7 @@ class App:
             self.app = wait_for(self._find_app, timeout=30, message="the app on the accessibility bus")
             self._attach()
             return
-        self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
+        self.proc = subprocess.Popen([self.binary], env=self.env, stdout=self.log, stderr=self.log)
         try:
             self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
         except AssertionError:
@@ -157,7 +158,7 @@ class App:
             # starting may never register: start it once more.
             self.proc.terminate()
             self.proc.wait(timeout=10)
-            self.proc = subprocess.Popen([BIN], env=self.env, stdout=self.log, stderr=self.log)
+            self.proc = subprocess.Popen([self.binary], env=self.env, stdout=self.log, stderr=self.log)
             self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
         try:
             self._attach()

@@ -55,8 +55,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
         id: "five",
         title: || crate::i18n::gettext("Five in a Row"),
         icon_name: "five-in-a-row-symbolic",
-        accels: crate::games::actions::shortcuts::<actions::FiveAction>,
-        verbs: crate::games::actions::verbs::<actions::FiveAction>,
+        actions: crate::games::actions::declared::<actions::FiveAction>,
         make: |settings| std::rc::Rc::new(FivePage::new(settings)),
         app_actions: &[
             ("new-game", Some(gtk::glib::VariantTy::STRING)),

@@ -1,0 +1,212 @@
+//! The lights-out page (template `page.ui`): the nine lights as buttons,
+//! and what the game says above them. Its actions land in
+//! [`LightsOutPage::activate`]; D-Bus calls land in `control/requests.rs`
+//! and call the same methods.
+
+use std::cell::RefCell;
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::{gio, glib};
+
+use super::actions::LightsOutAction;
+use super::model::Lights;
+use crate::games::actions::{self, PageAction};
+use crate::games::page::GameStatus;
+use crate::i18n::{gettext, gettext_f, ngettext_f};
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[template(file = "page.ui")]
+    #[properties(wrapper_type = super::LightsOutPage)]
+    pub struct LightsOutPage {
+        #[template_child]
+        pub status_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub grid: TemplateChild<gtk::Grid>,
+        /// The window shows it under its title.
+        #[property(get)]
+        pub subtitle: RefCell<String>,
+        /// How the game stands, for the window.
+        #[property(get)]
+        pub status: RefCell<GameStatus>,
+        pub lights: RefCell<Lights>,
+        pub buttons: RefCell<Vec<gtk::Button>>,
+        pub actions: gio::SimpleActionGroup,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for LightsOutPage {
+        const NAME: &'static str = "Match5LightsOutPage";
+        type Type = super::LightsOutPage;
+        type ParentType = adw::Bin;
+
+        fn class_init(klass: &mut Self::Class) {
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    #[glib::derived_properties]
+    impl ObjectImpl for LightsOutPage {}
+
+    impl WidgetImpl for LightsOutPage {
+        fn grab_focus(&self) -> bool {
+            self.buttons
+                .borrow()
+                .first()
+                .is_some_and(|b| b.grab_focus())
+        }
+    }
+
+    impl BinImpl for LightsOutPage {}
+}
+
+glib::wrapper! {
+    pub struct LightsOutPage(ObjectSubclass<imp::LightsOutPage>)
+        @extends adw::Bin, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
+}
+
+impl LightsOutPage {
+    pub fn new() -> Self {
+        let page: Self = glib::Object::new();
+        let imp = page.imp();
+        actions::install::<LightsOutAction>(
+            &imp.actions,
+            |_| false,
+            glib::clone!(
+                #[weak]
+                page,
+                move |action, _, parameter| {
+                    let light = parameter.and_then(|p| p.get::<u32>());
+                    page.activate(action, light);
+                }
+            ),
+        );
+        page.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+        let buttons: Vec<gtk::Button> = (0..9u32)
+            .map(|i| {
+                let button = gtk::Button::builder()
+                    .width_request(64)
+                    .height_request(64)
+                    .action_name(LightsOutAction::Press.detailed())
+                    .action_target(&i.to_variant())
+                    .build();
+                imp.grid
+                    .attach(&button, (i % 3) as i32, (i / 3) as i32, 1, 1);
+                button
+            })
+            .collect();
+        imp.buttons.replace(buttons);
+        page.show();
+        page
+    }
+
+    /// Carries out one of the page's actions (a click, a key, a D-Bus call).
+    pub fn activate(&self, action: LightsOutAction, light: Option<u32>) {
+        match action {
+            LightsOutAction::NewGame => self.new_game(),
+            LightsOutAction::Press => {
+                if let Some(light) = light {
+                    self.press(light as usize);
+                }
+            }
+        }
+    }
+
+    pub fn new_game(&self) {
+        self.imp().lights.borrow_mut().new_game();
+        self.show();
+    }
+
+    /// Presses light `i` (0 to 8); false when it cannot be pressed.
+    pub fn press(&self, i: usize) -> bool {
+        let pressed = self.imp().lights.borrow_mut().press(i);
+        self.show();
+        pressed
+    }
+
+    pub fn lights(&self) -> Lights {
+        self.imp().lights.borrow().clone()
+    }
+
+    /// Shows the lights and what the game says, and tells the window.
+    fn show(&self) {
+        let imp = self.imp();
+        let lights = self.lights();
+        for (i, button) in imp.buttons.borrow().iter().enumerate() {
+            let on = lights.is_on(i);
+            let number = (i + 1).to_string();
+            let text = if on {
+                gettext_f("Light {n}, on", &[("n", &number)])
+            } else {
+                gettext_f("Light {n}, off", &[("n", &number)])
+            };
+            // An icon, not a label: a button's label would be its name.
+            if on {
+                button.set_icon_name("display-brightness-symbolic");
+            } else {
+                button.set_child(None::<&gtk::Widget>);
+            }
+            button.set_tooltip_text(Some(&text));
+            crate::widgets::a11y::set_label(button, &text);
+            if on {
+                button.add_css_class("suggested-action");
+            } else {
+                button.remove_css_class("suggested-action");
+            }
+        }
+        let on = (0..9).filter(|&i| lights.is_on(i)).count() as u32;
+        let subtitle = ngettext_f(
+            "{n} light on",
+            "{n} lights on",
+            on,
+            &[("n", &on.to_string())],
+        );
+        if crate::widgets::put(&imp.subtitle, subtitle) {
+            self.notify_subtitle();
+        }
+        let status = if lights.solved() {
+            GameStatus::Over(ngettext_f(
+                "All lights are off, in {n} move",
+                "All lights are off, in {n} moves",
+                lights.moves(),
+                &[("n", &lights.moves().to_string())],
+            ))
+        } else {
+            GameStatus::Turn(gettext("Turn every light off"))
+        };
+        imp.status_label.set_label(status.text());
+        if crate::widgets::put(&imp.status, status) {
+            self.notify_status();
+        }
+    }
+}
+
+impl Default for LightsOutPage {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl crate::games::page::GamePage for LightsOutPage {
+    fn widget(&self) -> gtk::Widget {
+        self.clone().upcast()
+    }
+
+    fn actions(&self) -> gio::ActionGroup {
+        self.imp().actions.clone().upcast()
+    }
+
+    fn before_close(&self, _close: Box<dyn Fn()>) -> bool {
+        true
+    }
+
+    fn closing(&self) {}
+}
