@@ -231,3 +231,36 @@ class EveryErrorChangesNothing(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ErrorsInThePersonsLanguage(unittest.TestCase):
+    """An error's name is what a script matches; its words are the app's,
+    in the language the app runs in: here Dutch, for every game."""
+
+    def setUp(self):
+        self.app = App(lang="nl")
+        self.r = {obj: Remote(*obj) for obj in OBJECTS}
+        wait_for(lambda: self.r[FIVE].has_owner(NAME), message="the control name on the bus")
+
+    def tearDown(self):
+        self.app.close()
+
+    def test_every_game_refuses_in_dutch(self):
+        cases = [
+            (FIVE, ("PlayMove", "uu", 9, 0), "OffBoard", "9,0 ligt buiten het bord van 9x9: x en y zijn 0 tot en met 8."),
+            (FIVE, ("StartGame", "sa{sv}", "schaak", {}), "UnknownMode",
+             "Er is geen modus “schaak”: gebruik vs-computer of two-players."),
+            (FIVE, ("LoadKnowledge", "ss", "/nergens/Anna.fivo", ""), "FileNotFound",
+             "/nergens/Anna.fivo kon niet gebruikt worden"),
+            (LEAPFROG, ("Move", "u", 99), "NoSuchField", "er is geen veld 99: de velden zijn 1 tot en met 7"),
+            (LEAPFROG, ("NewPuzzle", "ub", 11, False), "BadFrogs",
+             "11 kikkers van elke soort: kies 1 tot en met 10"),
+            (TILES, ("Play", "us", 9, "yellow"), "NoSuchBowl", "er is geen schaal 9"),
+            (TICTACTOE, ("Play", "u", 10), "NoSuchField", "er is geen veld 10: de velden zijn 1 tot en met 9"),
+            (TICTACTOE, ("Train", "us", 1, "niemand"), "BadOpponent",
+             "geen tegenstander “niemand”: kies random, perfect of learner"),
+        ]
+        for obj, call, name, words in cases:
+            error, message = self.r[obj].error_of(*call)
+            self.assertEqual(error, ERR + name, (call, message))
+            self.assertIn(words, message, call)

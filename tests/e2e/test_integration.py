@@ -110,13 +110,13 @@ class ControlInterface(unittest.TestCase):
         bad = os.path.join(self.app.home, "bad.fivo")
         write(bad, 'format = "match5-knowledge"\nversion = 1\nplayer = "X"\n[[pattern]]\nlevel = 0\nrows = ["BBBBX"]\n')
         cases = [
-            (("LoadKnowledge", "ss", "/nonexistent/k.fivo", ""), "FileNotFound", "no such file"),
-            (("LoadKnowledge", "ss", bad, ""), "InvalidKnowledge", "bad.fivo: line 5: pattern 1: level 0"),
+            (("LoadKnowledge", "ss", "/nonexistent/k.fivo", ""), "FileNotFound", "k.fivo could not be used: the file or its folder does not exist"),
+            (("LoadKnowledge", "ss", bad, ""), "InvalidKnowledge", "bad.fivo is not valid Match5 knowledge: line 5 cannot be read (pattern 1: level 0"),
             (("StartGame", "sa{sv}", "chess", {}), "UnknownMode", "vs-computer or two-players"),
             (("StartGame", "sa{sv}", "vs-computer", {"computer-starts": GLib.Variant("s", "yes")}),
              "InvalidOption", "boolean"),
             (("StartGame", "sa{sv}", "vs-computer", {"colour": GLib.Variant("s", "red")}),
-             "InvalidOption", "unknown option"),
+             "InvalidOption", "There is no option “colour”"),
             (("StartGame", "sa{sv}", "vs-computer", {"player": GLib.Variant("s", "tab\there")}),
              "InvalidPlayer", "control character"),
             (("PlayMove", "uu", 9, 0), "OffBoard", "off the 9x9 board"),
@@ -164,10 +164,11 @@ class ControlInterface(unittest.TestCase):
             self.assertLess(len(message), 600, what)
         fifo = os.path.join(self.app.home, "pipe.fivo")
         os.mkfifo(fifo)
-        for path, kind in [(fifo, "a named pipe"), ("/dev/zero", "a device"), (self.app.home, "a folder")]:
+        for path, kind in [(fifo, "it is a named pipe, not a file"), ("/dev/zero", "it is a device, not a file"),
+                           (self.app.home, "it is a folder")]:
             error, message = r.error_of("LoadKnowledge2", "ssa{sv}", path, "", {})
             self.assertEqual(error, ERR + "FileNotFound", path)
-            self.assertIn(f"not a regular file ({kind})", message)
+            self.assertIn(f"could not be used: {kind}.", message)
         # Still alive and answering.
         self.assertEqual(r.call("StartGame", "sa{sv}", "two-players", {}), ())
         self.assertEqual(r.prop("State"), "idle")
@@ -244,7 +245,7 @@ class ControlInterface(unittest.TestCase):
         error, _ = r.error_of("LoadKnowledge2", "ssa{sv}", other, "", {})
         self.assertEqual(error, ERR + "UnsavedKnowledge")
         error, message = r.error_of("LoadKnowledge2", "ssa{sv}", other, "", {"discard": GLib.Variant("b", True)})
-        self.assertEqual((error, "unknown option" in message), (ERR + "InvalidOption", True))
+        self.assertEqual((error, "There is no option" in message), (ERR + "InvalidOption", True))
         error, _ = r.error_of("LoadKnowledge2", "ssa{sv}", other, "",
                               {"discard-unsaved": GLib.Variant("s", "yes")})
         self.assertEqual(error, ERR + "InvalidOption")

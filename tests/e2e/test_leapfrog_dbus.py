@@ -85,7 +85,8 @@ class LeapFrogOverDBus(GameObjectTest):
         if not r.prop("Solvable"):
             error, message = r.error_of("Hint")
             self.assertEqual(error, ERR + "NoSolution")
-            self.assertIn(f"undo {r.prop('UndoNeeded')} moves", message)
+            n = r.prop("UndoNeeded")
+            self.assertIn(f"undo {n} move{'' if n == 1 else 's'}", message)
         r.call("Undo")
         self.assertEqual(r.prop("Moves"), 1)
 

@@ -48,6 +48,11 @@ pub enum Refusal {
 impl Refusal {
     /// The refusal in the app's words, for the person.
     pub fn message(&self) -> String {
+        self.message_naming(crate::errors::file_name)
+    }
+
+    /// The same, naming a file as `name` does (a script gets its path).
+    pub fn message_naming(&self, name: fn(&Path) -> String) -> String {
         use crate::i18n::gettext_f;
         match self {
             Refusal::Unsaved { player, level } => gettext_f(
@@ -55,16 +60,30 @@ impl Refusal {
                 &[("player", player), ("level", &level.to_string())],
             ),
             Refusal::Name { error, .. } => super::errors::name_error(error),
-            Refusal::NotFound(path) => super::errors::file_error(&FileError::Io {
-                path: path.clone(),
-                error: std::io::ErrorKind::NotFound.into(),
-            }),
-            Refusal::File(e) => super::errors::file_error(e),
+            Refusal::NotFound(path) => super::errors::file_error_naming(
+                &FileError::Io {
+                    path: path.clone(),
+                    error: std::io::ErrorKind::NotFound.into(),
+                },
+                name,
+            ),
+            Refusal::File(e) => super::errors::file_error_naming(e, name),
             Refusal::User { player } => {
                 super::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
             }
             Refusal::Knowledge(e) => super::errors::knowledge_error(e),
         }
+    }
+}
+
+/// The knowledge in the file at `path`, or new knowledge of `player` when
+/// there is no file yet: the one rule for a player's knowledge, at start-up
+/// ([`super::starting`]) and when switching player.
+pub fn stored_or_new(path: &Path, player: &str) -> Result<Knowledge, FileError> {
+    if path.exists() {
+        files::load_knowledge(path)
+    } else {
+        Ok(Knowledge::new(player))
     }
 }
 
@@ -147,11 +166,9 @@ impl Controller {
                 name: name.to_string(),
                 error,
             })?;
-        if path.exists() {
-            Ok(Some(files::load_knowledge(&path).map_err(Refusal::File)?))
-        } else {
-            Ok(Some(Knowledge::new(name)))
-        }
+        stored_or_new(&path, name)
+            .map(Some)
+            .map_err(Refusal::File)
     }
 
     /// Plays with `knowledge` from now on, in a new game; a `password`

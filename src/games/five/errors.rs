@@ -26,8 +26,15 @@ pub fn name_error(error: &NameError) -> String {
     }
 }
 
-/// What a knowledge file problem means.
+/// What a knowledge file problem means, naming the file by its name.
 pub fn file_error(error: &FileError) -> String {
+    file_error_naming(error, file_name)
+}
+
+/// The same, naming the file as `name` does: by its name in a dialog, by
+/// its quoted path for a script (`match5_common::text::quote_path`).
+pub fn file_error_naming(error: &FileError, name: fn(&std::path::Path) -> String) -> String {
+    let file_name = name;
     match error {
         FileError::Parse { path, error } => {
             let detail = &error.message;

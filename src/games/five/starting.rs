@@ -60,12 +60,10 @@ pub fn knowledge_for(
     let path = file
         .map(std::path::Path::to_path_buf)
         .or_else(|| store.knowledge_path(player).ok());
-    match path {
-        Some(p) if p.exists() => match match5_five::files::load_knowledge(&p) {
-            Ok(k) => (k, None),
-            Err(e) => (Knowledge::new(player), Some(super::errors::file_error(&e))),
-        },
-        _ => (Knowledge::new(player), None),
+    match path.map(|p| super::controller::stored_or_new(&p, player)) {
+        Some(Ok(k)) => (k, None),
+        Some(Err(e)) => (Knowledge::new(player), Some(super::errors::file_error(&e))),
+        None => (Knowledge::new(player), None),
     }
 }
 

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 
 use crate::games::five::state::{GameMode, GameState, KnowledgeState};
+use crate::i18n::gettext_f;
 use zbus::object_server::SignalEmitter;
 use zbus::zvariant::OwnedValue;
 
@@ -209,9 +210,12 @@ impl Control {
             match key.as_str() {
                 "discard-unsaved" => discard_unsaved = flag(&key, value)?,
                 other => {
-                    return Err(ControlError::InvalidOption(format!(
-                        "unknown option {:?}: use discard-unsaved",
-                        match5_common::text::excerpt(other, 40)
+                    return Err(ControlError::InvalidOption(gettext_f(
+                        "There is no option “{option}”: use {options}.",
+                        &[
+                            ("option", &match5_common::text::excerpt(other, 40)),
+                            ("options", "discard-unsaved"),
+                        ],
                     )));
                 }
             }
@@ -244,9 +248,9 @@ impl Control {
         options: HashMap<String, OwnedValue>,
     ) -> Result<(), ControlError> {
         let game_mode = GameMode::from_wire(&mode).ok_or_else(|| {
-            ControlError::UnknownMode(format!(
-                "unknown mode \"{}\": use vs-computer or two-players",
-                match5_common::text::quote(&mode)
+            ControlError::UnknownMode(gettext_f(
+                "There is no mode “{mode}”: use vs-computer or two-players.",
+                &[("mode", &match5_common::text::quote(&mode))],
             ))
         })?;
         let mut player = None;
@@ -257,28 +261,42 @@ impl Control {
             match key.as_str() {
                 "player" => {
                     player = Some(String::try_from(value).map_err(|_| {
-                        ControlError::InvalidOption("option player must be a string (s)".into())
+                        ControlError::InvalidOption(gettext_f(
+                            "The option {option} is a string (s).",
+                            &[("option", "player")],
+                        ))
                     })?);
                 }
                 "computer-starts" => computer_starts = Some(flag(&key, value)?),
                 "discard-unsaved" => discard_unsaved = flag(&key, value)?,
                 "start-from" => {
                     let name = String::try_from(value).map_err(|_| {
-                        ControlError::InvalidOption("option start-from must be a string (s)".into())
+                        ControlError::InvalidOption(gettext_f(
+                            "The option {option} is a string (s).",
+                            &[("option", "start-from")],
+                        ))
                     })?;
                     if !match5_five::ladder::names().any(|n| n == name) {
-                        return Err(ControlError::InvalidOption(format!(
-                            "start-from {:?}: use one of {}",
-                            match5_common::text::excerpt(&name, 40),
-                            match5_five::ladder::names().collect::<Vec<_>>().join(", ")
+                        return Err(ControlError::InvalidOption(gettext_f(
+                            "There is no trained computer “{name}”: use one of {names}.",
+                            &[
+                                ("name", &match5_common::text::excerpt(&name, 40)),
+                                (
+                                    "names",
+                                    &match5_five::ladder::names().collect::<Vec<_>>().join(", "),
+                                ),
+                            ],
                         )));
                     }
                     start_from = Some(name);
                 }
                 other => {
-                    return Err(ControlError::InvalidOption(format!(
-                        "unknown option {:?}: use player, computer-starts, discard-unsaved or start-from",
-                        match5_common::text::excerpt(other, 40)
+                    return Err(ControlError::InvalidOption(gettext_f(
+                        "There is no option “{option}”: use {options}.",
+                        &[
+                            ("option", &match5_common::text::excerpt(other, 40)),
+                            ("options", "player, computer-starts, discard-unsaved, start-from"),
+                        ],
                     )));
                 }
             }
@@ -361,7 +379,12 @@ impl Control {
 /// A boolean option's value.
 fn flag(key: &str, value: OwnedValue) -> Result<bool, ControlError> {
     bool::try_from(value)
-        .map_err(|_| ControlError::InvalidOption(format!("option {key} must be a boolean (b)")))
+        .map_err(|_| {
+            ControlError::InvalidOption(gettext_f(
+                "The option {option} is a boolean (b).",
+                &[("option", key)],
+            ))
+        })
 }
 
 /// The properties that differ between two snapshots, as the bus shows

@@ -5,7 +5,8 @@
 //! does), and the model published as the interface's properties and
 //! signals.
 //!
-//! Messages here are for scripts and stay English, like the CLI's.
+//! The errors' names are what scripts match; their words are the app's,
+//! translated, like everything else it says.
 
 use std::path::Path;
 
@@ -18,6 +19,7 @@ use match5_five::{Cell, Color, Reason};
 use super::interface::{ControlError, LastReason, PatternUse, Request, Snapshot};
 use crate::games::five::controller::{Controller, NewGame, Refusal};
 use crate::games::five::model::{ComputersMove, FiveGame};
+use crate::i18n::{gettext, gettext_f};
 
 /// What the D-Bus properties say now.
 pub fn snapshot(model: &FiveGame) -> Snapshot {
@@ -72,39 +74,35 @@ pub fn watch(model: &FiveGame, publish: impl Fn(Snapshot, bool) + 'static) {
     model.connect_knowledge_changed(move |m| publish(snapshot(m), true));
 }
 
-/// The words a script gets for a refusal of the controller's: English,
-/// like the CLI's, naming the call that would do instead.
+/// The words a script gets for a refusal of the controller's: the app's
+/// own, translated, as its dialogs say them (`Refusal::message`), then
+/// the call that would do instead. The error's name is what a script
+/// matches; the words are for the person who reads them.
 impl From<Refusal> for ControlError {
     fn from(refusal: Refusal) -> Self {
-        let excerpt = |s: &str| match5_common::text::excerpt(s, 40);
+        let message = refusal.message_naming(match5_common::text::quote_path);
         match refusal {
-            Refusal::Unsaved { player, level } => ControlError::UnsavedKnowledge(format!(
-                "the knowledge of {} (level {level}) has changes that are not saved: call SaveKnowledge, or LoadKnowledge2 with discard-unsaved",
-                excerpt(&player)
+            Refusal::Unsaved { .. } => ControlError::UnsavedKnowledge(format!(
+                "{message} {}",
+                gettext("Call SaveKnowledge first, or LoadKnowledge2 or StartGame with discard-unsaved.")
             )),
-            Refusal::Name { name, error } => {
-                ControlError::InvalidPlayer(format!("{:?}: {error}", excerpt(&name)))
+            Refusal::Name { .. } => ControlError::InvalidPlayer(message),
+            Refusal::NotFound(_) | Refusal::File(FileError::Io { .. }) => {
+                ControlError::FileNotFound(message)
             }
-            Refusal::NotFound(path) => ControlError::FileNotFound(format!(
-                "{}: no such file",
-                match5_common::text::quote_path(&path)
+            Refusal::File(FileError::Conflict { .. }) => ControlError::FileChanged(message),
+            Refusal::File(FileError::Parse { .. } | FileError::Refused { .. }) => {
+                ControlError::InvalidKnowledge(message)
+            }
+            Refusal::File(_) => ControlError::Failed(message),
+            Refusal::User { .. } => ControlError::UserKnowledge(format!(
+                "{message} {}",
+                gettext("Load it again with its password to save it.")
             )),
-            Refusal::File(e @ FileError::Io { .. }) => ControlError::FileNotFound(e.to_string()),
-            Refusal::File(e @ FileError::Conflict { .. }) => {
-                ControlError::FileChanged(e.to_string())
+            Refusal::Knowledge(KnowledgeError::NotNew(_) | KnowledgeError::NotOwner(_)) => {
+                ControlError::NotNew(message)
             }
-            Refusal::File(e @ (FileError::Parse { .. } | FileError::Refused { .. })) => {
-                ControlError::InvalidKnowledge(e.to_string())
-            }
-            Refusal::File(e) => ControlError::Failed(e.to_string()),
-            Refusal::User { player } => ControlError::UserKnowledge(format!(
-                "the knowledge of {} was opened without its password: it cannot be saved; load it with the password",
-                excerpt(&player)
-            )),
-            Refusal::Knowledge(e @ (KnowledgeError::NotNew(_) | KnowledgeError::NotOwner(_))) => {
-                ControlError::NotNew(e.to_string())
-            }
-            Refusal::Knowledge(e) => ControlError::Failed(e.to_string()),
+            Refusal::Knowledge(_) => ControlError::Failed(message),
         }
     }
 }
@@ -165,14 +163,20 @@ pub fn handle(controller: &Controller, request: Request) {
 
 fn play(controller: &Controller, x: u32, y: u32) -> Result<String, ControlError> {
     let cell = Cell::new(x as usize, y as usize)
-        .ok_or_else(|| ControlError::OffBoard(format!("{x},{y} is off the 9x9 board")))?;
+        .ok_or_else(|| {
+            ControlError::OffBoard(gettext_f(
+                "{x},{y} is off the 9x9 board: x and y are 0 to 8.",
+                &[("x", &x.to_string()), ("y", &y.to_string())],
+            ))
+        })?;
     match controller.model.play(cell) {
         Ok(_) => Ok(controller.model.state().wire().to_string()),
-        Err(MoveError::GameOver) => Err(ControlError::NoGame(
-            "no game is running: the last one is over; start one with StartGame".into(),
-        )),
-        Err(MoveError::Occupied(c)) => Err(ControlError::FieldTaken(format!(
-            "{c} holds a ball already"
+        Err(MoveError::GameOver) => Err(ControlError::NoGame(gettext(
+            "The game is over: start a new one with StartGame.",
+        ))),
+        Err(MoveError::Occupied(c)) => Err(ControlError::FieldTaken(gettext_f(
+            "{x},{y} holds a ball already.",
+            &[("x", &c.x().to_string()), ("y", &c.y().to_string())],
         ))),
         Err(e) => Err(ControlError::Failed(e.to_string())),
     }

@@ -2,6 +2,8 @@
 //! the page, as the person would, with the named error and the state
 //! unchanged when it cannot be; a script's training runs on another
 //! thread and reports through the interface's signals.
+//! The words are the app's, in the person's language; the names a
+//! script types (`random`, `perfect`) stay as the interface spells them.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -15,6 +17,7 @@ use super::interface::{OBJECT_PATH, Request, TicTacToe, TicTacToeError};
 use crate::games::requests::Publish;
 use crate::games::tictactoe::page::TicTacToePage;
 use crate::games::tictactoe::trainer::{self, MOST_GAMES, Message};
+use crate::i18n::{gettext, gettext_f, ngettext_f};
 use gtk::prelude::*;
 use zbus::object_server::SignalEmitter;
 
@@ -53,9 +56,9 @@ impl Script<'_> {
                         stop.store(true, Ordering::Relaxed);
                         Ok(())
                     }
-                    None => Err(TicTacToeError::NotTraining(
-                        "the computer is not training".into(),
-                    )),
+                    None => Err(TicTacToeError::NotTraining(gettext(
+                        "the computer is not training",
+                    ))),
                 };
                 let _ = reply.try_send(r);
             }
@@ -80,16 +83,18 @@ impl Script<'_> {
             return Err(busy());
         }
         if !(1..=9).contains(&field) {
-            return Err(TicTacToeError::NoSuchField(format!(
-                "there is no field {field}: the fields are 1 to 9"
+            return Err(TicTacToeError::NoSuchField(gettext_f(
+                "there is no field {field}: the fields are 1 to 9",
+                &[("field", &field.to_string())],
             )));
         }
         match self.page.play_and_answer(field as usize - 1) {
             Ok(answer) => Ok(answer.map_or(0, |f| f as u32 + 1)),
-            Err(Refusal::Taken(_)) => Err(TicTacToeError::FieldTaken(format!(
-                "field {field} is taken"
+            Err(Refusal::Taken(_)) => Err(TicTacToeError::FieldTaken(gettext_f(
+                "field {field} is taken",
+                &[("field", &field.to_string())],
             ))),
-            Err(Refusal::Over) => Err(TicTacToeError::GameOver(crate::i18n::gettext(
+            Err(Refusal::Over) => Err(TicTacToeError::GameOver(gettext(
                 "The game is over: start a new one.",
             ))),
             Err(e) => Err(TicTacToeError::Failed(e.to_string())),
@@ -99,8 +104,11 @@ impl Script<'_> {
     fn train(&self, games: u32, opponent: &str) -> Result<(), TicTacToeError> {
         let games = u64::from(games);
         if !(1..=MOST_GAMES).contains(&games) {
-            return Err(TicTacToeError::BadGames(format!(
-                "{games} games: choose 1 to {MOST_GAMES}"
+            return Err(TicTacToeError::BadGames(ngettext_f(
+                "{games} game: choose 1 to {most}",
+                "{games} games: choose 1 to {most}",
+                u32::try_from(games).unwrap_or(u32::MAX),
+                &[("games", &games.to_string()), ("most", &MOST_GAMES.to_string())],
             )));
         }
         let opponent = match opponent {
@@ -108,9 +116,9 @@ impl Script<'_> {
             "perfect" => Opponent::Perfect,
             "learner" => Opponent::Learner(Box::default()),
             other => {
-                return Err(TicTacToeError::BadOpponent(format!(
-                    "no opponent “{}”: choose random, perfect or learner",
-                    match5_common::text::quote(other)
+                return Err(TicTacToeError::BadOpponent(gettext_f(
+                    "no opponent “{name}”: choose random, perfect or learner",
+                    &[("name", &match5_common::text::quote(other))],
                 )));
             }
         };
@@ -121,9 +129,9 @@ impl Script<'_> {
         // The computer's answer to the person's last X is on its way: the
         // game it may end is learned before a training takes the file.
         if model.state() == crate::games::tictactoe::model::GameState::Thinking {
-            return Err(TicTacToeError::Busy(
-                "the computer is about to answer the last move: try again in a moment".into(),
-            ));
+            return Err(TicTacToeError::Busy(gettext(
+                "the computer is about to answer the last move: try again in a moment",
+            )));
         }
         let trainee = model.trainee();
         let stop = Arc::new(AtomicBool::new(false));
@@ -187,7 +195,7 @@ impl Script<'_> {
                                 publish();
                                 let words = crate::games::tictactoe::words::store_error(&e);
                                 if let Some(page) = page {
-                                    page.toast(&crate::i18n::gettext_f(
+                                    page.toast(&gettext_f(
                                         "Nothing was learned: {reason}",
                                         &[("reason", &words)],
                                     ));
@@ -209,5 +217,5 @@ impl Script<'_> {
 }
 
 fn busy() -> TicTacToeError {
-    TicTacToeError::Busy("the computer is training: wait, or stop it".into())
+    TicTacToeError::Busy(gettext("the computer is training: wait, or stop it"))
 }

@@ -1,6 +1,8 @@
 //! Where the tile game's D-Bus calls land: each [`Request`] carried out on
 //! the page, as the person's click or key would be, with the named error
-//! and the state unchanged when it cannot be.
+//! and the state unchanged when it cannot be. The words are the app's,
+//! in the person's language; the names a script types (`person`,
+//! `yellow`) stay as the interface spells them.
 
 use gtk::glib;
 use match5_tiles::{Colour, EXAMPLE, Move, Sizes, parse};
@@ -9,6 +11,7 @@ use super::interface::{Request, TilesError};
 use crate::games::tiles::game_files::{GameFileError, read_game};
 use crate::games::tiles::model::{Player, Refused, fresh_deal};
 use crate::games::tiles::page::TilesPage;
+use crate::i18n::{gettext, gettext_f};
 
 /// What a caller asked for, or the named error.
 fn player(id: &str) -> Result<Player, TilesError> {
@@ -16,28 +19,34 @@ fn player(id: &str) -> Result<Player, TilesError> {
         .into_iter()
         .find(|p| p.id() == id)
         .ok_or_else(|| {
-            TilesError::BadPlayer(format!(
-                "no player “{}”: choose person, best, good, greedy or random",
-                match5_common::text::quote(id)
+            TilesError::BadPlayer(gettext_f(
+                "no player “{name}”: choose person, best, good, greedy or random",
+                &[("name", &match5_common::text::quote(id))],
             ))
         })
 }
 
 fn sizes(given: [u32; 4], pot: u32) -> Result<(Sizes, usize), TilesError> {
     let checks = [
-        ("bowls", Sizes::BOWLS),
-        ("tiles per bowl", Sizes::BOWL_SIZE),
-        ("rows", Sizes::ROWS),
-        ("cells per row", Sizes::ROW_LENGTH),
-        ("tiles in the pot", Sizes::POT),
+        (gettext("bowls"), Sizes::BOWLS),
+        (gettext("tiles per bowl"), Sizes::BOWL_SIZE),
+        (gettext("rows"), Sizes::ROWS),
+        (gettext("cells per row"), Sizes::ROW_LENGTH),
+        (gettext("tiles in the pot"), Sizes::POT),
     ];
     let values = [given[0], given[1], given[2], given[3], pot].map(|v| v as usize);
     for ((what, range), value) in checks.iter().zip(values) {
         if !range.contains(&value) {
-            return Err(TilesError::BadSizes(format!(
-                "{what} must be {} to {}, not {value}",
-                range.start(),
-                range.end()
+            return Err(TilesError::BadSizes(gettext_f(
+                // Translators: {what} is one of "bowls", "tiles per bowl",
+                // "rows", "cells per row", "tiles in the pot".
+                "{what} must be {low} to {high}, not {value}",
+                &[
+                    ("what", what),
+                    ("low", &range.start().to_string()),
+                    ("high", &range.end().to_string()),
+                    ("value", &value.to_string()),
+                ],
             )));
         }
     }
@@ -54,17 +63,18 @@ fn sizes(given: [u32; 4], pot: u32) -> Result<(Sizes, usize), TilesError> {
 fn the_move(page: &TilesPage, bowl: u32, colour: &str) -> Result<Move, TilesError> {
     let bowls = page.model().game().sizes().bowls as u32;
     if !(1..=bowls).contains(&bowl) {
-        return Err(TilesError::NoSuchBowl(format!(
-            "there is no bowl {bowl}: the bowls are 1 to {bowls}"
+        return Err(TilesError::NoSuchBowl(gettext_f(
+            "there is no bowl {bowl}: the bowls are 1 to {bowls}",
+            &[("bowl", &bowl.to_string()), ("bowls", &bowls.to_string())],
         )));
     }
     let colour = match colour {
         "yellow" => Colour::Yellow,
         "blue" => Colour::Blue,
         other => {
-            return Err(TilesError::NoSuchBowl(format!(
-                "no colour “{}”: the tiles are yellow or blue",
-                match5_common::text::quote(other)
+            return Err(TilesError::NoSuchBowl(gettext_f(
+                "no colour “{name}”: the tiles are yellow or blue",
+                &[("name", &match5_common::text::quote(other))],
             )));
         }
     };
@@ -126,9 +136,9 @@ pub(super) fn handle_request(page: &TilesPage, request: Request) {
             let r = if model.undo() {
                 Ok(())
             } else {
-                Err(TilesError::NothingToUndo(
-                    "no move of a person to take back".into(),
-                ))
+                Err(TilesError::NothingToUndo(gettext(
+                    "no move of a person to take back",
+                )))
             };
             let _ = reply.try_send(r);
         }
@@ -138,7 +148,7 @@ pub(super) fn handle_request(page: &TilesPage, request: Request) {
         }
         Request::Best { reply } => {
             if model.over() {
-                let _ = reply.try_send(Err(TilesError::GameOver(crate::i18n::gettext(
+                let _ = reply.try_send(Err(TilesError::GameOver(gettext(
                     "The game is over.",
                 ))));
                 return;
@@ -146,9 +156,9 @@ pub(super) fn handle_request(page: &TilesPage, request: Request) {
             // One search at a time: a hundred calls at once never hold a
             // hundred budgets of memory.
             if model.thinking() {
-                let _ = reply.try_send(Err(TilesError::Busy(
-                    "the computer is already looking for the best move: wait for its answer".into(),
-                )));
+                let _ = reply.try_send(Err(TilesError::Busy(gettext(
+                    "the computer is already looking for the best move: wait for its answer",
+                ))));
                 return;
             }
             let search = model.best();
@@ -176,7 +186,7 @@ pub(super) fn handle_request(page: &TilesPage, request: Request) {
                             )
                         },
                     )),
-                    None => Err(TilesError::Failed("the search did not run".into())),
+                    None => Err(TilesError::Failed(gettext("the search did not run"))),
                 };
                 let _ = reply.send(r).await;
             });
