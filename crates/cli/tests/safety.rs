@@ -2,7 +2,6 @@
 //! interrupted and killed training, full and read-only disks, hostile input.
 //! Every test runs the real `match5-cli` binary.
 
-use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -12,11 +11,7 @@ use assert_cmd::cargo::cargo_bin;
 #[allow(dead_code)]
 mod common;
 
-use common::{Session, cli};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{cli, text};
 
 fn train(data: &Path, file: &Path, games: &str, extra: &[&str]) -> Command {
     let mut cmd = cli(data);
@@ -375,161 +370,4 @@ fn names_and_paths_from_outside_never_reach_the_terminal_raw() {
         );
         assert!(!file.exists());
     }
-}
-
-#[test]
-fn pbrain_caps_lines_and_echoes_only_a_little() {
-    let data = tempfile::tempdir().unwrap();
-    let mut b = Session::start(data.path(), &[]);
-    assert_eq!(b.ask("START 9"), "OK");
-    let huge = format!("TURN {}", "7".repeat(10_000_000));
-    let answer = b.ask(&huge);
-    assert_eq!(
-        answer,
-        "ERROR the line has 10000005 bytes; lines may have at most 65536"
-    );
-    let long = format!("FOO{}", "x".repeat(60_000));
-    let answer = b.ask(&long);
-    assert!(
-        answer.len() < 120,
-        "a short answer, not the line: {} bytes",
-        answer.len()
-    );
-    assert!(answer.starts_with("ERROR unknown command \"FOOXXX") && answer.ends_with("…\""));
-    assert_eq!(b.ask("TURN 4,4").split(',').count(), 2, "still playing");
-    assert!(b.close_input().success());
-}
-
-#[test]
-fn pbrain_says_a_full_board_is_full() {
-    let data = tempfile::tempdir().unwrap();
-    let mut b = Session::start(data.path(), &[]);
-    assert_eq!(b.ask("START 9"), "OK");
-    // Stripes two wide that never make five; red and blue alternate.
-    let (mut red, mut blue) = (Vec::new(), Vec::new());
-    for y in 0..9 {
-        for x in 0..9 {
-            if (x + 2 * y) / 2 % 2 == 0 {
-                &mut red
-            } else {
-                &mut blue
-            }
-            .push((x, y));
-        }
-    }
-    let mut lines = String::from("BOARD\n");
-    let mut order = Vec::new();
-    while !red.is_empty() || !blue.is_empty() {
-        order.extend(blue.pop().map(|c| (c, 2)));
-        order.extend(red.pop().map(|c| (c, 1)));
-    }
-    for ((x, y), who) in order {
-        lines.push_str(&format!("{x},{y},{who}\n"));
-    }
-    lines.push_str("DONE");
-    assert_eq!(b.ask(&lines), "ERROR BOARD: the board is full");
-}
-
-#[test]
-fn a_silent_engine_is_stopped_with_everything_it_started() {
-    let data = tempfile::tempdir().unwrap();
-    let pids = data.path().join("pids");
-    let log = data.path().join("log");
-    // An engine that answers START, starts a helper, then never answers.
-    let script = data.path().join("engine.sh");
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nsleep 300 &\necho $! > {pids}\nwhile read line; do echo \"$line\" >> {log}; case \"$line\" in START*) echo OK;; esac; done\n",
-            pids = pids.display(),
-            log = log.display()
-        ),
-    )
-    .unwrap();
-    let file = data.path().join("Anna.fivo");
-    let out = cli(data.path())
-        .args([
-            "train",
-            "--knowledge",
-            file.to_str().unwrap(),
-            "--games",
-            "5",
-        ])
-        .args(["--opponent", &format!("pbrain:sh {}", script.display())])
-        .args(["--timeout", "1", "--engine-info", "max_memory 83886080"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("did not answer \"BEGIN\" within 1 s; it was stopped"),
-        "{stderr}"
-    );
-    let helper = std::fs::read_to_string(&pids).unwrap().trim().to_string();
-    std::thread::sleep(Duration::from_millis(200));
-    // Gone, or dead and waiting to be reaped by whoever adopted it.
-    let state = std::fs::read_to_string(format!("/proc/{helper}/stat")).unwrap_or_default();
-    let state = state.rsplit(')').next().unwrap_or("").trim_start();
-    assert!(
-        state.is_empty() || state.starts_with('Z'),
-        "the engine's helper process {helper} still runs: {state}"
-    );
-    let said = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(
-        said,
-        "START 9\nINFO max_memory 83886080\nINFO timeout_turn 1000\nINFO timeout_match 0\nBEGIN\n"
-    );
-}
-
-#[test]
-fn engines_get_their_settings_after_every_restart() {
-    let data = tempfile::tempdir().unwrap();
-    let log = data.path().join("log");
-    let engine = format!(
-        "pbrain:tee -a {} | {} pbrain --seed 5",
-        log.display(),
-        cargo_bin("match5-cli").display()
-    );
-    let file = data.path().join("t.fivo");
-    let out = cli(data.path())
-        .args([
-            "train",
-            "--knowledge",
-            file.to_str().unwrap(),
-            "--games",
-            "3",
-        ])
-        .args(["--opponent", &engine, "--engine-info", "timeout_turn 250"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let said = std::fs::read_to_string(&log).unwrap();
-    let settings = "INFO timeout_turn 250\nINFO timeout_match 0\n";
-    assert!(
-        said.starts_with(&format!("START 9\n{settings}BEGIN\n")),
-        "{said}"
-    );
-    assert_eq!(
-        said.matches(&format!("RESTART\n{settings}")).count(),
-        2,
-        "{said}"
-    );
-    let mut bad = cli(data.path())
-        .args([
-            "train",
-            "--knowledge",
-            "x.fivo",
-            "--games",
-            "1",
-            "--opponent",
-            "greedy",
-        ])
-        .args(["--engine-info", "nospace"])
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    let mut err = String::new();
-    bad.stderr.as_slice().read_to_string(&mut err).unwrap();
-    assert!(err.contains("expected \"KEY VALUE\""), "{err}");
-    bad.stdout.clear();
 }

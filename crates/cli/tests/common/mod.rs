@@ -3,7 +3,8 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
 
@@ -81,4 +82,49 @@ impl Session {
         drop(self.stdin.take());
         self.child.wait().unwrap()
     }
+}
+
+/// Standard output or error as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs `cmd`; if it has not ended within `limit` it is killed and the
+/// test fails: a command that waits forever is a bug here.
+pub fn within(mut cmd: Command, limit: Duration) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("still running after {limit:?}: {cmd:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Runs the command, which must succeed.
+pub fn succeeds(data: &Path, args: &[&str]) -> Output {
+    let out = run(data, args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    out
+}
+
+/// The command failed (exit 1) and said `words` on standard error.
+pub fn fails_saying(out: &Output, words: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(words), "{err}");
+}
+
+pub fn run(data: &Path, args: &[&str]) -> Output {
+    let mut cmd = cli(data);
+    cmd.args(args);
+    within(cmd, Duration::from_secs(60))
 }

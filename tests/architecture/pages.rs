@@ -1,0 +1,232 @@
+//! Every page of the registry (`src/games/mod.rs`) brings what the shell
+//! reads, and the shell names no game.
+
+use super::*;
+
+/// The page ids, from `src/games/mod.rs` (`<id>::page_info()`).
+/// The pages that ship: the registry's, without those built only for a
+/// feature (the test-only example page).
+pub(crate) fn shipped_page_ids() -> Vec<String> {
+    let list = fs::read_to_string("src/games/mod.rs").unwrap();
+    let mut gated = false;
+    let mut out = Vec::new();
+    let ids = page_ids();
+    for line in list.lines().map(str::trim) {
+        if line.starts_with("#[cfg(feature") {
+            gated = true;
+        } else if let Some(id) = line.strip_suffix(',') {
+            if !gated && ids.iter().any(|i| i == id) {
+                out.push(id.to_string());
+            }
+            gated = false;
+        }
+    }
+    out
+}
+
+/// What a shipped page needs outside its folder is checked here, so a new
+/// game that lacks one fails loudly: its desktop action (`show-<id>`, but
+/// for the first page, which the app opens on), and when it has a D-Bus
+/// interface, its introspection XML in `data/`, installed by
+/// `data/meson.build` and described in `docs/dbus.md`; its folder is named
+/// in `docs/architecture.md`'s map or README's.
+#[test]
+fn every_shipped_page_has_its_desktop_action_interface_file_and_docs() {
+    let desktop = fs::read_to_string("data/io.github.match5.Match5.desktop.in").unwrap();
+    let actions: Vec<&str> = desktop
+        .lines()
+        .find_map(|l| l.strip_prefix("Actions="))
+        .unwrap_or_default()
+        .split(';')
+        .collect();
+    let meson = fs::read_to_string("data/meson.build").unwrap();
+    let dbus = fs::read_to_string("docs/dbus.md").unwrap();
+    let maps = fs::read_to_string("README.md").unwrap()
+        + &fs::read_to_string("docs/architecture.md").unwrap();
+    let mut problems = Vec::new();
+    let ids = shipped_page_ids();
+    assert!(ids.len() < page_ids().len(), "the example page is left out");
+    for (n, id) in ids.iter().enumerate() {
+        let show = format!("show-{id}");
+        if n > 0
+            && (!actions.contains(&show.as_str())
+                || !desktop.contains(&format!("[Desktop Action {show}]")))
+        {
+            problems.push(format!("{id}: no desktop action {show}"));
+        }
+        if !maps.contains(&format!("src/games/{id}/")) {
+            problems.push(format!(
+                "{id}: README and docs/architecture.md do not name its folder"
+            ));
+        }
+        let interface =
+            fs::read_to_string(format!("src/games/{id}/control/interface.rs")).unwrap_or_default();
+        let Some(name) = interface
+            .split("#[zbus::interface(name = \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+        else {
+            continue;
+        };
+        let xml = format!("data/{name}.xml");
+        if !Path::new(&xml).exists() {
+            problems.push(format!("{id}: no introspection file {xml}"));
+        }
+        let short = name.rsplit('.').next().unwrap();
+        if !meson.contains(&format!("'@0@.{short}.xml'")) {
+            problems.push(format!("{id}: data/meson.build does not install {xml}"));
+        }
+        if !dbus.contains(name) {
+            problems.push(format!("{id}: docs/dbus.md does not describe {name}"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The folders the registry of `src/games/mod.rs` lists, one line each
+/// (the test-only example page among them): every test that checks pages
+/// reads them here, so none counts or names the pages.
+pub(crate) fn page_ids() -> Vec<String> {
+    let list = fs::read_to_string("src/games/mod.rs").unwrap();
+    let block = list
+        .split("\nregistry! {")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}").next())
+        .expect("src/games/mod.rs has its registry! { … } list");
+    let ids: Vec<String> = block
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with('#') && !l.starts_with("//"))
+        .filter_map(|l| l.strip_suffix(','))
+        .map(str::to_string)
+        .collect();
+    assert!(!ids.is_empty(), "the registry lists no page");
+    ids
+}
+
+/// Rust code without its string literals and comments' quoted text:
+/// what the code names, not what it says to people.
+pub(crate) fn without_strings(line: &str) -> (String, Vec<String>) {
+    let mut code = String::new();
+    let mut literals = Vec::new();
+    let mut rest = line;
+    while let Some(start) = rest.find('"') {
+        code.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        let end = after.find('"').unwrap_or(after.len());
+        literals.push(after[..end].to_string());
+        rest = after.get(end + 1..).unwrap_or("");
+    }
+    code.push_str(rest);
+    (code, literals)
+}
+
+/// The shell (window, application, help, shortcuts, settings, the build of
+/// the resources) shows and keeps pages and names none of them, nor what
+/// they play: the primary menu once held five in a row's items, the
+/// application sent D-Bus calls and `.fivo` files to the five-in-a-row page,
+/// help and shortcuts held every game's text, and the settings every page's
+/// keys. (The About window's description of the app is text, not code.)
+#[test]
+fn the_shell_names_no_game() {
+    let words = [
+        "five",
+        "fivo",
+        "leapfrog",
+        "leap-frog",
+        "frog",
+        "tiles",
+        "tictactoe",
+        "tic-tac-toe",
+        "knowledge",
+        "pattern",
+        "bowl",
+    ];
+    let ids = page_ids();
+    let mut problems = Vec::new();
+    for file in [
+        "src/window/mod.rs",
+        "src/window/window.ui",
+        "src/window/shortcuts.ui",
+        "src/settings.rs",
+        "src/application.rs",
+        "src/help/window.rs",
+        "src/help/window.ui",
+        "build.rs",
+    ] {
+        let text = fs::read_to_string(file).unwrap().to_lowercase();
+        for (n, line) in text.lines().enumerate() {
+            let (code, literals) = if file.ends_with(".rs") {
+                without_strings(line)
+            } else {
+                (line.to_string(), Vec::new())
+            };
+            for word in words {
+                if code.contains(word) {
+                    problems.push(format!("{file}:{}: {word}", n + 1));
+                }
+            }
+            for literal in literals {
+                if ids.contains(&literal) || literal.ends_with(".fivo") {
+                    problems.push(format!("{file}:{}: \"{literal}\"", n + 1));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A page brings its help and its shortcuts in its own folder, named by its
+/// id: the shell finds them there.
+#[test]
+fn every_page_brings_its_help_and_shortcuts() {
+    let mut problems = Vec::new();
+    for id in page_ids() {
+        let folder = Path::new("src/games").join(&id);
+        let help = fs::read_to_string(folder.join("help.ui")).unwrap_or_default();
+        if !help.contains(r#"id="help""#) || !help.contains(r#"id="title""#) {
+            problems.push(format!(
+                "{id}: help.ui has no box \"help\" headed by \"title\""
+            ));
+        }
+        let shortcuts = fs::read_to_string(folder.join("shortcuts.ui")).unwrap_or_default();
+        let groups = shortcuts
+            .matches(r#"<object class="AdwPreferencesGroup""#)
+            .count();
+        let rows = shortcuts
+            .matches(r#"<object class="Match5ShortcutRow""#)
+            .count();
+        if !shortcuts.contains(r#"<object class="AdwPreferencesPage" id="shortcuts">"#)
+            || groups == 0
+            || rows == 0
+        {
+            problems.push(format!(
+                "{id}: shortcuts.ui has no page \"shortcuts\" of groups of shortcut rows \
+                 ({groups} groups, {rows} rows)"
+            ));
+        }
+        let page = fs::read_to_string(folder.join("mod.rs")).unwrap_or_default()
+            + &fs::read_to_string(folder.join("page.rs")).unwrap_or_default();
+        if !page.contains("pub status: RefCell<") || !page.contains("GameStatus") {
+            problems.push(format!(
+                "{id}: the page has no status property for the window"
+            ));
+        }
+        // The id names app actions (`show-<id>`): a GAction name takes no
+        // `_` or capitals.
+        if !id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            problems.push(format!(
+                "{id}: a page's folder and id are lowercase letters and digits"
+            ));
+        }
+        if !page.contains(&format!(r#"id: "{id}","#)) {
+            problems.push(format!(
+                "{id}: its page_info has another id than its folder"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
