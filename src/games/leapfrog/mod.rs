@@ -6,12 +6,15 @@
 //!   the computer searches (`crates/leapfrog/src/solver.rs`).
 //! - `view.rs`: the fields widget: drawing, clicks, keys, animation.
 //! - `drawing.rs`: where the fields, frogs and goats are drawn (Cairo).
+//! - `controller.rs`: the rules every door follows (the page's clicks,
+//!   keys and buttons, and D-Bus), with typed refusals in the app's words.
 //! - `actions.rs`: the page's typed actions.
-//! - `control.rs`: the D-Bus interface `LeapFrog1`; its calls land there,
-//!   on the page.
+//! - `control/`: the D-Bus interface `LeapFrog1` (`interface.rs`); its
+//!   calls land in `requests.rs`, which hands them to the controller.
 
 pub mod actions;
 pub mod control;
+pub mod controller;
 pub mod drawing;
 pub mod model;
 pub mod page;

@@ -10,6 +10,7 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
 use super::actions::LeapfrogAction;
+use super::controller::Controller;
 use super::drawing::Animal;
 use super::model::LeapfrogGame;
 use super::settings::LeapfrogSettings;
@@ -17,7 +18,7 @@ use super::view::LeapfrogView;
 use super::words;
 use crate::games::actions;
 use crate::games::page::GameStatus;
-use crate::i18n::{gettext, gettext_f};
+use crate::i18n::gettext;
 use crate::settings::SharedSettings;
 
 mod imp {
@@ -64,6 +65,8 @@ mod imp {
         #[property(get)]
         pub status: RefCell<GameStatus>,
         pub model: OnceCell<LeapfrogGame>,
+        /// The rules every door follows (`controller.rs`).
+        pub controller: OnceCell<Controller>,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
         /// What the last move did, said in the status line.
@@ -129,6 +132,11 @@ impl LeapfrogPage {
         self.imp().model.get().expect("set up")
     }
 
+    /// The rules the page's clicks and keys and the D-Bus calls follow.
+    pub fn controller(&self) -> &Controller {
+        self.imp().controller.get().expect("set up")
+    }
+
     fn settings(&self) -> &SharedSettings {
         self.imp().settings.get().expect("set up")
     }
@@ -139,6 +147,9 @@ impl LeapfrogPage {
         let settings = self.settings().page::<LeapfrogSettings>();
         let model = LeapfrogGame::new(settings.frogs as usize);
         let _ = imp.model.set(model.clone());
+        let _ = imp.controller.set(Controller {
+            model: model.clone(),
+        });
         imp.frogs_spin.set_value(f64::from(model.frogs()));
         imp.goats_switch.set_active(settings.goats);
 
@@ -182,7 +193,9 @@ impl LeapfrogPage {
                     page.activate(LeapfrogAction::NewGame);
                     return;
                 }
-                model.play(field);
+                // A frog that cannot move is said by the model's
+                // `cannot-move`, which the status follows.
+                let _ = page.controller().play(field as u32 + 1);
             }
         ));
         imp.frogs_spin.connect_value_changed(glib::clone!(
@@ -256,12 +269,12 @@ impl LeapfrogPage {
                 model.clear();
             }
             LeapfrogAction::Undo => {
-                if !model.undo() {
+                if self.controller().undo().is_err() {
                     crate::widgets::error_bell(self);
                 }
             }
             LeapfrogAction::Hint => {
-                if model.hint().is_none() {
+                if self.controller().hint().is_err() {
                     crate::widgets::error_bell(self);
                 }
             }
@@ -427,13 +440,7 @@ impl LeapfrogPage {
             .set_enabled(replaying && model.moves() < model.solution_length());
         self.action(LeapfrogAction::Previous)
             .set_enabled(replaying && model.moves() > 0);
-        let subtitle = gettext_f(
-            "{k} frogs of each kind · {moves} moves",
-            &[
-                ("k", &model.frogs().to_string()),
-                ("moves", &total.to_string()),
-            ],
-        );
+        let subtitle = words::subtitle(model.frogs(), total as u32);
         if crate::widgets::put(&imp.subtitle, subtitle) {
             self.notify_subtitle();
         }
@@ -454,24 +461,12 @@ impl LeapfrogPage {
         imp.reachable_label.set_label(&s.reachable.to_string());
         imp.dead_ends_label.set_label(&s.dead_ends.to_string());
         imp.solutions_label.set_label(&s.solutions.to_string());
-        let k = s.frogs;
-        imp.explanation_label.set_label(&gettext_f(
-            "How the computer solves it: by brute force, as the original Delphi program does. It tries the frogs from left to right, moves the first one that can, and goes on from there; when no frog can move before the goal, it jumps back and tries the next frog. Press Let the Computer Solve It to see it.\n\nWhy {moves} moves: each of the {k2} frogs travels {k1} fields, {travel} in all. Each frog jumps over the {k} frogs of the other kind: {jumps} jumps of 2 fields. That leaves {steps} fields for single steps, so {jumps} + {steps} = {moves} moves, k(k + 2). Every solution has exactly that many, and there are exactly two, mirror images of each other.",
-            &[
-                ("moves", &s.moves.to_string()),
-                ("k2", &(2 * k).to_string()),
-                ("k1", &(k + 1).to_string()),
-                ("travel", &(2 * k * (k + 1)).to_string()),
-                ("k", &k.to_string()),
-                ("jumps", &(k * k).to_string()),
-                ("steps", &(2 * k).to_string()),
-            ],
-        ));
+        imp.explanation_label
+            .set_label(&words::figures(s.frogs as u32, s.moves as u32));
         self.show_position();
     }
 }
 
-/// "X frog", "Y goat", … for what stands on a field.
 impl crate::games::page::GamePage for LeapfrogPage {
     fn widget(&self) -> gtk::Widget {
         self.clone().upcast()

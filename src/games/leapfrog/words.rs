@@ -146,6 +146,63 @@ pub fn animal_name(animal: Animal, frog: Option<Frog>) -> String {
     }
 }
 
+
+/// The page's subtitle: "3 frogs of each kind · 15 moves".
+pub fn subtitle(frogs: u32, moves: u32) -> String {
+    format!(
+        "{} · {}",
+        ngettext_f(
+            "{k} frog of each kind",
+            "{k} frogs of each kind",
+            frogs,
+            &[("k", &frogs.to_string())],
+        ),
+        ngettext_f(
+            "{moves} move",
+            "{moves} moves",
+            moves,
+            &[("moves", &moves.to_string())],
+        )
+    )
+}
+
+/// How the computer solves it, and why every solution takes k(k + 2)
+/// moves, for `k` frogs of each kind (one frog of each kind is said in
+/// the singular).
+pub fn figures(k: u32, moves: u32) -> String {
+    let how = gettext(
+        "How the computer solves it: by brute force, as the original Delphi program does. It tries the frogs from left to right, moves the first one that can, and goes on from there; when no frog can move before the goal, it jumps back and tries the next frog. Press Let the Computer Solve It to see it.",
+    );
+    let why = ngettext_f(
+        "Why {moves} move: each of the {k2} frogs travels {k1} fields, {travel} in all.",
+        "Why {moves} moves: each of the {k2} frogs travels {k1} fields, {travel} in all.",
+        moves,
+        &[
+            ("moves", &moves.to_string()),
+            ("k2", &(2 * k).to_string()),
+            ("k1", &(k + 1).to_string()),
+            ("travel", &(2 * k * (k + 1)).to_string()),
+        ],
+    );
+    let over = ngettext_f(
+        "Each frog jumps over the {k} frog of the other kind: {jumps} jump of 2 fields.",
+        "Each frog jumps over the {k} frogs of the other kind: {jumps} jumps of 2 fields.",
+        k,
+        &[("k", &k.to_string()), ("jumps", &(k * k).to_string())],
+    );
+    let rest = ngettext_f(
+        "That leaves {steps} field for single steps, so {jumps} + {steps} = {moves} moves, k(k + 2). Every solution has exactly that many, and there are exactly two, mirror images of each other.",
+        "That leaves {steps} fields for single steps, so {jumps} + {steps} = {moves} moves, k(k + 2). Every solution has exactly that many, and there are exactly two, mirror images of each other.",
+        2 * k,
+        &[
+            ("steps", &(2 * k).to_string()),
+            ("jumps", &(k * k).to_string()),
+            ("moves", &moves.to_string()),
+        ],
+    );
+    format!("{how}\n\n{why} {over} {rest}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,5 +215,16 @@ mod tests {
             assert!(!animal_name(animal, p.get(0)).is_empty());
             assert!(animal_name(animal, p.get(1)).is_empty());
         }
+    }
+
+    #[test]
+    fn one_frog_of_each_kind_is_said_in_the_singular() {
+        assert_eq!(subtitle(1, 3), "1 frog of each kind · 3 moves");
+        assert_eq!(subtitle(3, 15), "3 frogs of each kind · 15 moves");
+        let one = figures(1, 3);
+        assert!(one.contains("over the 1 frog of the other kind: 1 jump of 2 fields."), "{one}");
+        let three = figures(3, 15);
+        assert!(three.contains("over the 3 frogs of the other kind: 9 jumps of 2 fields."), "{three}");
+        assert!(three.contains("so 9 + 6 = 15 moves"), "{three}");
     }
 }

@@ -168,9 +168,3 @@ impl LeapFrog {
         self.read(|s| s.solutions).await
     }
 }
-
-/// A move in field numbers from 1.
-pub fn numbers(mv: match5_leapfrog::Move) -> (u32, u32) {
-    let (from, to) = mv.field_numbers();
-    (from as u32, to as u32)
-}
