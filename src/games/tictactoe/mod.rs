@@ -15,11 +15,16 @@
 //! - `positions.rs` + `positions.ui`: the learned positions.
 //! - `words.rs`: the words for file trouble and rewards.
 //! - `actions.rs`: the page's typed actions.
-//! - `control.rs`: the D-Bus interface `TicTacToe1`; its calls land there,
-//!   on the page. `trainer.rs`: a training run, for it and the window.
+//! - `controller.rs`: the rules every door follows (the page, its training
+//!   window, D-Bus): when the person may play, forget or train, a training
+//!   started and kept, with typed refusals in the app's words.
+//! - `control/`: the D-Bus interface `TicTacToe1` (`interface.rs`); its
+//!   calls land in `requests.rs`, which asks the controller.
+//!   `trainer.rs`: a training run, for the controller.
 
 pub mod actions;
 pub mod control;
+pub mod controller;
 pub mod drawing;
 pub mod model;
 pub mod page;

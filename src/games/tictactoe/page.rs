@@ -232,10 +232,21 @@ impl TicTacToePage {
             true,
             move || {
                 if let Some(page) = page.upgrade() {
-                    page.forget_now();
+                    // A training may have started while the person read.
+                    match page.controller().may_forget() {
+                        Ok(()) => page.forget_now(),
+                        Err(refusal) => page.toast(&refusal.message()),
+                    }
                 }
             },
         );
+    }
+
+    /// The rules this page, its training window and D-Bus follow.
+    pub fn controller(&self) -> super::controller::Controller {
+        super::controller::Controller {
+            model: self.model().clone(),
+        }
     }
 
     /// The computer forgets everything, without asking (asked before, or a
@@ -254,7 +265,7 @@ impl TicTacToePage {
         // A game that ends is learned and saved, and the training holds
         // the file: the status says to wait (the main loop never waits on
         // the training's lock).
-        if self.model().training() {
+        if self.controller().may_play(field as u32 + 1).is_err() {
             crate::widgets::error_bell(self);
             return;
         }

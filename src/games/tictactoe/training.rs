@@ -13,7 +13,8 @@ use match5_tictactoe::store::StoreError;
 use match5_tictactoe::{Opponent, Rewards, Tally, Training};
 
 use super::drawing::signed;
-use super::model::{TicTacToeGame, Trainee};
+use super::controller::Controller;
+use super::model::TicTacToeGame;
 use super::trainer::{self, Message};
 use super::words::store_error;
 use crate::i18n::{gettext, gettext_f};
@@ -200,18 +201,15 @@ impl TicTacToeTraining {
         let Some(model) = imp.model.get() else {
             return;
         };
+        let controller = Controller {
+            model: model.clone(),
+        };
         // A script's training holds the computer already.
-        if model.training() {
-            imp.result_label
-                .set_label(&super::words::training_holds_it_text());
+        if let Err(refusal) = controller.may_train() {
+            imp.result_label.set_label(&refusal.message());
             imp.result_label.set_visible(true);
             return;
         }
-        let Trainee {
-            path,
-            knowledge: memory,
-        } = model.trainee();
-        model.set_training(true);
         let games = imp.games_spin.value_as_int().max(1) as u64;
         let opponent = opponent(imp.opponent_row.selected());
         let rewards = REWARDS
@@ -231,19 +229,12 @@ impl TicTacToeTraining {
         imp.result_label.set_visible(false);
         imp.chart.queue_draw();
 
-        let receiver = trainer::start(
-            trainer::Plan {
-                path,
-                knowledge: memory,
-                opponent,
-                games,
-                rewards,
-            },
-            stop,
-        );
+        let Ok(receiver) = controller.start_training(games, opponent, Some(rewards), stop) else {
+            return; // may_train said yes a moment ago, on this thread
+        };
         // The computer learns what the run taught even when the window was
         // closed meanwhile (closing stops the run, which still reports).
-        let (window, model) = (self.downgrade(), model.clone());
+        let window = self.downgrade();
         glib::spawn_future_local(async move {
             while let Ok(message) = receiver.recv().await {
                 match message {
@@ -252,13 +243,8 @@ impl TicTacToeTraining {
                             window.add_block(n, tally);
                         }
                     }
-                    Message::Done(result) => {
-                        model.set_training(false);
-                        let result = result.map(|trained| {
-                            let stored = trained.knowledge.len();
-                            model.trained(trained.file, trained.knowledge);
-                            (stored, trained.training)
-                        });
+                    Message::Done(outcome) => {
+                        let result = controller.training_done(outcome);
                         if let Some(window) = window.upgrade() {
                             window.finished(result);
                         }

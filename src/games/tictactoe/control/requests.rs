@@ -11,13 +11,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gtk::glib;
-use match5_tictactoe::{Opponent, Refusal};
+use match5_tictactoe::Refusal;
 
 use super::interface::{OBJECT_PATH, Request, TicTacToe, TicTacToeError};
 use crate::games::requests::Publish;
 use crate::games::tictactoe::page::TicTacToePage;
-use crate::games::tictactoe::trainer::{self, MOST_GAMES, Message};
-use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::games::tictactoe::controller::{Controller, Refusal as ControllerRefusal};
+use crate::games::tictactoe::trainer::Message;
+use crate::i18n::{gettext, gettext_f};
 use gtk::prelude::*;
 use zbus::object_server::SignalEmitter;
 
@@ -33,6 +34,10 @@ pub(super) struct Script<'a> {
 }
 
 impl Script<'_> {
+    fn controller(&self) -> Controller {
+        self.page.controller()
+    }
+
     /// Carries a request out on the page, as the person would.
     pub fn handle_request(&self, request: Request) {
         match request {
@@ -63,36 +68,19 @@ impl Script<'_> {
                 let _ = reply.try_send(r);
             }
             Request::Forget { reply } => {
-                let r = if self.page.model().training() {
-                    Err(busy())
-                } else {
-                    self.page.forget_now();
-                    Ok(())
-                };
-                let _ = reply.try_send(r);
+                let r = self.controller().may_forget().map(|()| self.page.forget_now());
+                let _ = reply.try_send(r.map_err(TicTacToeError::from));
             }
         }
     }
 
     fn play(&self, field: u32) -> Result<u32, TicTacToeError> {
-        // A game that ends is saved, and a training (a script's or the
-        // window's) holds the file: the move waits until the training ends
-        // (the main loop never waits on its lock, and the file and the
-        // properties stay one).
-        if self.page.model().training() {
-            return Err(busy());
-        }
-        if !(1..=9).contains(&field) {
-            return Err(TicTacToeError::NoSuchField(gettext_f(
-                "there is no field {field}: the fields are 1 to 9",
-                &[("field", &field.to_string())],
-            )));
-        }
-        match self.page.play_and_answer(field as usize - 1) {
+        let field = self.controller().may_play(field)?;
+        match self.page.play_and_answer(field) {
             Ok(answer) => Ok(answer.map_or(0, |f| f as u32 + 1)),
             Err(Refusal::Taken(_)) => Err(TicTacToeError::FieldTaken(gettext_f(
                 "field {field} is taken",
-                &[("field", &field.to_string())],
+                &[("field", &(field + 1).to_string())],
             ))),
             Err(Refusal::Over) => Err(TicTacToeError::GameOver(gettext(
                 "The game is over: start a new one.",
@@ -102,49 +90,11 @@ impl Script<'_> {
     }
 
     fn train(&self, games: u32, opponent: &str) -> Result<(), TicTacToeError> {
-        let games = u64::from(games);
-        if !(1..=MOST_GAMES).contains(&games) {
-            return Err(TicTacToeError::BadGames(ngettext_f(
-                "{games} game: choose 1 to {most}",
-                "{games} games: choose 1 to {most}",
-                u32::try_from(games).unwrap_or(u32::MAX),
-                &[("games", &games.to_string()), ("most", &MOST_GAMES.to_string())],
-            )));
-        }
-        let opponent = match opponent {
-            "random" => Opponent::Random,
-            "perfect" => Opponent::Perfect,
-            "learner" => Opponent::Learner(Box::default()),
-            other => {
-                return Err(TicTacToeError::BadOpponent(gettext_f(
-                    "no opponent “{name}”: choose random, perfect or learner",
-                    &[("name", &match5_common::text::quote(other))],
-                )));
-            }
-        };
-        let model = self.page.model();
-        if model.training() {
-            return Err(busy());
-        }
-        // The computer's answer to the person's last X is on its way: the
-        // game it may end is learned before a training takes the file.
-        if model.state() == crate::games::tictactoe::model::GameState::Thinking {
-            return Err(TicTacToeError::Busy(gettext(
-                "the computer is about to answer the last move: try again in a moment",
-            )));
-        }
-        let trainee = model.trainee();
+        let (games, opponent) = Controller::training_plan(games, opponent)?;
+        let controller = self.controller();
         let stop = Arc::new(AtomicBool::new(false));
-        let plan = trainer::Plan {
-            path: trainee.path,
-            rewards: trainee.knowledge.rewards(),
-            knowledge: trainee.knowledge,
-            opponent,
-            games,
-        };
-        let messages = trainer::start(plan, stop.clone());
+        let messages = controller.start_training(games, opponent, None, stop.clone())?;
         self.running.replace(Some(stop));
-        model.set_training(true);
         let shown = self
             .page
             .lasting_toast(&crate::games::tictactoe::words::script_training_text(games));
@@ -165,29 +115,22 @@ impl Script<'_> {
                     }
                     Message::Done(outcome) => {
                         running.replace(None);
-                        if let Some(page) = page.upgrade() {
-                            page.model().set_training(false);
-                        }
                         shown.dismiss();
                         let page = page.upgrade();
-                        sent = sent.and(match (outcome, page) {
-                            (
-                                Ok(trainer::Trained {
-                                    file,
-                                    knowledge,
-                                    training,
-                                }),
-                                Some(page),
-                            ) => {
-                                let positions = knowledge.len() as u32;
-                                page.model().trained(file, knowledge);
+                        sent = sent.and(match (controller.training_done(outcome), page) {
+                            (Ok((positions, training)), Some(page)) => {
                                 let t = training.total;
                                 page.toast(&crate::games::tictactoe::words::script_trained_text(
                                     t.games,
                                 ));
                                 publish();
                                 TicTacToe::training_finished(
-                                    &emitter, t.games, t.wins, t.losses, t.draws, positions,
+                                    &emitter,
+                                    t.games,
+                                    t.wins,
+                                    t.losses,
+                                    t.draws,
+                                    positions as u32,
                                 )
                                 .await
                             }
@@ -216,6 +159,18 @@ impl Script<'_> {
     }
 }
 
-fn busy() -> TicTacToeError {
-    TicTacToeError::Busy(gettext("the computer is training: wait, or stop it"))
+/// The interface's name for each refusal of the controller's, with the
+/// app's words for it.
+impl From<ControllerRefusal> for TicTacToeError {
+    fn from(refusal: ControllerRefusal) -> Self {
+        let message = refusal.message();
+        match refusal {
+            ControllerRefusal::Training | ControllerRefusal::Answering => {
+                TicTacToeError::Busy(message)
+            }
+            ControllerRefusal::NoSuchField(_) => TicTacToeError::NoSuchField(message),
+            ControllerRefusal::BadGames(_) => TicTacToeError::BadGames(message),
+            ControllerRefusal::BadOpponent(_) => TicTacToeError::BadOpponent(message),
+        }
+    }
 }
