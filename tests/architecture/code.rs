@@ -262,3 +262,28 @@ fn source_files_stay_at_500_lines_or_fewer() {
         .collect();
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
+
+/// Every game reads alike: its rules are in `controller.rs` (a
+/// `Controller` and its typed `Refusal`, with the app's words for each),
+/// and its D-Bus requests go there, so no rule a script needs is written
+/// in a page or a dialog a second time.
+#[test]
+fn every_game_has_a_controller_that_its_requests_use() {
+    let mut problems = Vec::new();
+    for id in page_ids() {
+        let folder = Path::new("src/games").join(&id);
+        let controller = fs::read_to_string(folder.join("controller.rs")).unwrap_or_default();
+        for needed in ["pub struct Controller", "pub enum Refusal", "fn message("] {
+            if !controller.contains(needed) {
+                problems.push(format!("{id}: controller.rs has no {needed}"));
+            }
+        }
+        let requests = fs::read_to_string(folder.join("control/requests.rs")).unwrap_or_default();
+        if !requests.is_empty() && !requests.contains("impl From<") {
+            problems.push(format!(
+                "{id}: control/requests.rs does not turn the controller's refusals into the interface's errors"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

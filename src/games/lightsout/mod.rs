@@ -7,6 +7,8 @@
 //! - `model.rs`: the lights and the rule, no GTK (a real game keeps this in
 //!   its own crate under `crates/`).
 //! - `page.rs` + `page.ui`: the page: where the board is drawn and clicked.
+//! - `controller.rs`: its rules for every door (a click, D-Bus), with
+//!   typed refusals in the app's words.
 //! - `actions.rs`: its typed actions (`game.new-game`, `game.press`).
 //! - `help.ui`, `shortcuts.ui`: its section of Help and of the keys.
 //! - `control/`: its D-Bus interface `LightsOut1`; its calls land in
@@ -14,6 +16,7 @@
 
 pub mod actions;
 pub mod control;
+pub mod controller;
 pub mod model;
 pub mod page;
 

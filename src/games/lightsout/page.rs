@@ -10,6 +10,7 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
 use super::actions::LightsOutAction;
+use super::controller::{Controller, Refusal};
 use super::model::Lights;
 use crate::games::actions::{self, PageAction};
 use crate::games::page::GameStatus;
@@ -32,7 +33,8 @@ mod imp {
         /// How the game stands, for the window.
         #[property(get)]
         pub status: RefCell<GameStatus>,
-        pub lights: RefCell<Lights>,
+        /// The rules every door follows, and the lights.
+        pub controller: Controller,
         pub buttons: RefCell<Vec<gtk::Button>>,
         pub actions: gio::SimpleActionGroup,
     }
@@ -113,27 +115,30 @@ impl LightsOutPage {
         match action {
             LightsOutAction::NewGame => self.new_game(),
             LightsOutAction::Press => {
-                if let Some(light) = light {
-                    self.press(light as usize);
+                let pressed = light
+                    .ok_or(Refusal::NoSuchLight(0))
+                    .and_then(|n| self.press(n + 1));
+                if pressed.is_err() {
+                    crate::widgets::error_bell(self);
                 }
             }
         }
     }
 
     pub fn new_game(&self) {
-        self.imp().lights.borrow_mut().new_game();
+        self.imp().controller.new_game();
         self.show();
     }
 
-    /// Presses light `i` (0 to 8); false when it cannot be pressed.
-    pub fn press(&self, i: usize) -> bool {
-        let pressed = self.imp().lights.borrow_mut().press(i);
+    /// Presses light `light` (from 1), as a click or a D-Bus call asks.
+    pub fn press(&self, light: u32) -> Result<(), Refusal> {
+        let pressed = self.imp().controller.press(light);
         self.show();
         pressed
     }
 
     pub fn lights(&self) -> Lights {
-        self.imp().lights.borrow().clone()
+        self.imp().controller.lights.borrow().clone()
     }
 
     /// Shows the lights and what the game says, and tells the window.

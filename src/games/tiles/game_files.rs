@@ -1,45 +1,11 @@
-//! Opening a game file in the format of the original assignment: the file
-//! chooser, reading the file within bounds, and what is wrong with a bad
-//! one (with its line, in the person's language). The game on the page
-//! stays when a file cannot be used.
+//! Reading a game file in the format of the original assignment: within
+//! bounds, and what is wrong with a bad one (with its line, in the
+//! person's language). The page's file chooser is in `page.rs`; the
+//! controller opens the file.
 
-use gtk::prelude::*;
 use match5_tiles::file::{FileError, MAX_FILE_BYTES, Problem, parse};
 
-use super::page::TilesPage;
 use crate::i18n::{gettext, gettext_f};
-
-impl TilesPage {
-    pub(super) fn open_file(&self) {
-        let window = self.root().and_downcast::<gtk::Window>();
-        let kind = crate::dialogs::FileKind {
-            name: &gettext("Game files"),
-            patterns: &["*.txt"],
-            mime_types: &["text/plain"],
-        };
-        let page = self.downgrade();
-        crate::dialogs::open_file(
-            window.as_ref(),
-            &gettext("Open Game File"),
-            &kind,
-            None,
-            move |path| {
-                if let Some(page) = page.upgrade() {
-                    page.load(&path);
-                }
-            },
-        );
-    }
-
-    /// Reads a game file; a bad one is reported with its line, and the
-    /// game on the page stays.
-    pub fn load(&self, path: &std::path::Path) {
-        match read_game(path) {
-            Ok(game) => self.model().set_game(game),
-            Err(e) => self.toast(&e.to_string()),
-        }
-    }
-}
 
 /// Why a game file could not be used, in the person's language.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,17 +5,21 @@
 //! - `model.rs`: the game as a GObject around `match5-tiles`; the computer
 //!   picks its move off the main loop (the search is in
 //!   `crates/tiles/src/search/`, the good move in `players.rs`).
-//! - `game_files.rs`: opening a game file, and what is wrong with a bad one.
+//! - `game_files.rs`: reading a game file, and what is wrong with a bad one.
 //! - `view.rs`: the playing surface: clicks, keys, words for screen readers.
 //! - `drawing.rs`: where the pot, the bowls and the boards are drawn (Cairo).
 //! - `experiment.rs` + `experiment.ui`: the take-back experiment, on
 //!   another thread, with its table and chart.
 //! - `actions.rs`: the page's typed actions.
+//! - `controller.rs`: the rules every door follows (the page's buttons
+//!   and file chooser, D-Bus): players, sizes, moves, undo, one search at
+//!   a time, with typed refusals in the app's words.
 //! - `control/`: the D-Bus interface `Tiles1` (`interface.rs`); its calls
-//!   land in `control/requests.rs`, on the page.
+//!   land in `control/requests.rs`, which asks the controller.
 
 pub mod actions;
 pub mod control;
+pub mod controller;
 pub mod drawing;
 pub mod experiment;
 mod game_files;

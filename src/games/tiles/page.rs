@@ -8,11 +8,11 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_tiles::game::PLAYER_NAMES;
-use match5_tiles::{Colour, EXAMPLE, Move, Sizes, parse};
+use match5_tiles::{Colour, Move, Sizes};
 
 use super::actions::TilesAction;
 use super::drawing::Scene;
-use super::model::{Player, TilesGame, fresh_deal};
+use super::model::{Player, TilesGame};
 use super::view::TilesView;
 use super::words;
 use crate::games::actions;
@@ -133,6 +133,13 @@ impl TilesPage {
 
     pub(super) fn model(&self) -> &TilesGame {
         &self.imp().model
+    }
+
+    /// The rules the page's buttons and file chooser and D-Bus follow.
+    pub(super) fn controller(&self) -> super::controller::Controller {
+        super::controller::Controller {
+            model: self.model().clone(),
+        }
     }
 
     fn setup(&self) {
@@ -277,14 +284,14 @@ impl TilesPage {
             TilesAction::NewGame => model.deal(),
             TilesAction::Restart => model.restart(),
             TilesAction::Undo => {
-                if !model.undo() {
+                if self.controller().undo().is_err() {
                     crate::widgets::error_bell(self);
                 }
             }
             TilesAction::Hint => model.hint(),
             TilesAction::Example => {
                 self.imp().other_popover.popdown();
-                model.set_game(parse(EXAMPLE).expect("the built-in example reads"));
+                self.controller().example();
             }
             TilesAction::Random => {
                 let imp = self.imp();
@@ -296,7 +303,7 @@ impl TilesPage {
                     rows: spin(&imp.rows_spin),
                     row_length: spin(&imp.row_length_spin),
                 };
-                model.set_game(fresh_deal(sizes, spin(&imp.pot_spin)));
+                self.controller().deal(sizes, spin(&imp.pot_spin));
             }
             TilesAction::Open => {
                 self.imp().other_popover.popdown();
@@ -389,6 +396,39 @@ impl TilesPage {
         );
         if crate::widgets::put(&imp.subtitle, subtitle) {
             self.notify_subtitle();
+        }
+    }
+}
+
+/// Opening a game file: the file chooser; the game on the page stays when
+/// the file cannot be used.
+impl TilesPage {
+    pub(super) fn open_file(&self) {
+        let window = self.root().and_downcast::<gtk::Window>();
+        let kind = crate::dialogs::FileKind {
+            name: &gettext("Game files"),
+            patterns: &["*.txt"],
+            mime_types: &["text/plain"],
+        };
+        let page = self.downgrade();
+        crate::dialogs::open_file(
+            window.as_ref(),
+            &gettext("Open Game File"),
+            &kind,
+            None,
+            move |path| {
+                if let Some(page) = page.upgrade() {
+                    page.load(&path);
+                }
+            },
+        );
+    }
+
+    /// Reads a game file; a bad one is reported with its line, and the
+    /// game on the page stays.
+    pub fn load(&self, path: &std::path::Path) {
+        if let Err(refusal) = self.controller().open(path) {
+            self.toast(&refusal.message());
         }
     }
 }

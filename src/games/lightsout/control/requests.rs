@@ -1,12 +1,21 @@
-//! Where lights out's D-Bus calls land: each [`Request`] carried out on
-//! the page as a click would be, with the named error and the state
-//! unchanged when it cannot be.
+//! Where lights out's D-Bus calls land: each [`Request`] goes to the
+//! controller (`../controller.rs`) a click uses, and a refusal becomes the
+//! interface's named error, with the state unchanged.
 
 use super::interface::{LightsOutError, Request};
+use crate::games::lightsout::controller::Refusal;
 use crate::games::lightsout::page::LightsOutPage;
-use crate::i18n::{gettext, gettext_f};
 
-/// Carries a request out on the page, as the person's click would.
+impl From<Refusal> for LightsOutError {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::NoSuchLight(_) => LightsOutError::NoSuchLight(refusal.message()),
+            Refusal::GameOver => LightsOutError::GameOver(refusal.message()),
+        }
+    }
+}
+
+/// Carries a request out through the controller.
 pub(super) fn handle_request(page: &LightsOutPage, request: Request) {
     match request {
         Request::NewGame { reply } => {
@@ -14,19 +23,7 @@ pub(super) fn handle_request(page: &LightsOutPage, request: Request) {
             let _ = reply.try_send(Ok(()));
         }
         Request::Press { light, reply } => {
-            let r = if !(1..=9).contains(&light) {
-                Err(LightsOutError::NoSuchLight(gettext_f(
-                    "There is no light {n}: the lights are 1 to 9.",
-                    &[("n", &light.to_string())],
-                )))
-            } else if page.lights().solved() {
-                Err(LightsOutError::GameOver(gettext(
-                    "Every light is off: start a new game first.",
-                )))
-            } else {
-                page.press(light as usize - 1);
-                Ok(())
-            };
+            let r = page.press(light).map_err(LightsOutError::from);
             let _ = reply.try_send(r);
         }
     }
