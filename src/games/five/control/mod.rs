@@ -18,8 +18,9 @@ use crate::games::page::PageHandle;
 use crate::games::requests::Published;
 use interface::{Control, OBJECT_PATH, Snapshot};
 
-/// Serves the interface (for [`crate::games::PageInfo::control`]). The page
-/// is made now: the properties follow its model from the start.
+/// Serves the interface (for [`crate::games::PageInfo::control`]) from the
+/// start; the page is made when a call or a property read first wants it,
+/// and from then on the properties follow its model.
 pub fn serve(
     connection: zbus::Connection,
     handle: PageHandle,
