@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "tests/support/registry.rs"]
+mod registry;
+
 /// Every file under `root`, as a path relative to it.
 fn files_under(root: &Path) -> Vec<PathBuf> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
@@ -24,27 +27,19 @@ fn files_under(root: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The folders of `src/games/` whose line in the registry
-/// (`src/games/mod.rs`) is under `#[cfg(feature = "…")]` and whose feature
-/// this build does not have: their files stay out of the resources.
+/// The folders of `src/games/` registered only for a feature this build
+/// does not have: their files stay out of the resources.
 fn folders_left_out() -> Vec<PathBuf> {
-    let registry = std::fs::read_to_string("src/games/mod.rs").unwrap_or_default();
-    let mut feature = None;
-    let mut out = Vec::new();
-    for line in registry.lines().map(str::trim) {
-        if let Some(rest) = line.strip_prefix("#[cfg(feature = \"") {
-            feature = rest.split('"').next().map(str::to_string);
-        } else if let Some(name) = line.strip_suffix(',') {
-            let wanted = feature.take().is_none_or(|f| {
+    registry::entries()
+        .into_iter()
+        .filter(|entry| {
+            entry.feature.as_ref().is_some_and(|f| {
                 let var = format!("CARGO_FEATURE_{}", f.to_uppercase().replace('-', "_"));
-                std::env::var_os(var).is_some()
-            });
-            if !wanted {
-                out.push(Path::new("games").join(name));
-            }
-        }
-    }
-    out
+                std::env::var_os(var).is_none()
+            })
+        })
+        .map(|entry| Path::new("games").join(entry.id))
+        .collect()
 }
 
 /// The resources: every `.ui` file beside its widget in `src/` (a page's

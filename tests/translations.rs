@@ -10,35 +10,37 @@ use std::collections::{BTreeSet, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The folders of pages registered only for a feature (the test-only
-/// example page, `src/games/mod.rs`): never shipped, so never sent to
-/// translators (tools/update-po leaves them out too).
-fn left_out() -> Vec<PathBuf> {
-    let registry = fs::read_to_string("src/games/mod.rs").unwrap();
-    let mut lines = registry.lines().map(str::trim);
-    let mut out = Vec::new();
-    while let Some(line) = lines.next() {
-        if line.starts_with("#[cfg(feature")
-            && let Some(name) = lines.next().and_then(|l| l.strip_suffix(','))
-        {
-            out.push(Path::new("src/games").join(name));
-        }
-    }
-    out
+mod support {
+    pub mod registry;
 }
 
+/// The folders of pages registered only for a feature (the test-only
+/// example page): never shipped, so never sent to translators
+/// (tools/update-po leaves them out too).
+fn left_out() -> Vec<PathBuf> {
+    support::registry::entries()
+        .into_iter()
+        .filter(|entry| entry.feature.is_some())
+        .map(|entry| Path::new("src/games").join(entry.id))
+        .collect()
+}
+
+/// Every file under `dir` ending in `.{ext}`, but for the left-out folders.
 fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if left_out().contains(&path) {
-            continue;
-        }
-        if path.is_dir() {
-            files(&path, ext, out);
-        } else if path.extension().is_some_and(|e| e == ext) {
-            out.push(path);
+    fn walk(dir: &Path, ext: &str, left_out: &[PathBuf], out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if left_out.contains(&path) {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, ext, left_out, out);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                out.push(path);
+            }
         }
     }
+    walk(dir, ext, &left_out(), out);
 }
 
 /// Reads a Rust string literal starting at `s` (just after the opening quote).

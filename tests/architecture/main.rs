@@ -9,6 +9,8 @@
 mod code;
 mod modules;
 mod pages;
+#[path = "../support/registry.rs"]
+mod registry;
 
 pub(crate) use modules::*;
 pub(crate) use pages::*;

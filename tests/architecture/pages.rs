@@ -7,21 +7,11 @@ use super::*;
 /// The pages that ship: the registry's, without those built only for a
 /// feature (the test-only example page).
 pub(crate) fn shipped_page_ids() -> Vec<String> {
-    let list = fs::read_to_string("src/games/mod.rs").unwrap();
-    let mut gated = false;
-    let mut out = Vec::new();
-    let ids = page_ids();
-    for line in list.lines().map(str::trim) {
-        if line.starts_with("#[cfg(feature") {
-            gated = true;
-        } else if let Some(id) = line.strip_suffix(',') {
-            if !gated && ids.iter().any(|i| i == id) {
-                out.push(id.to_string());
-            }
-            gated = false;
-        }
-    }
-    out
+    registry::entries()
+        .into_iter()
+        .filter(|entry| entry.feature.is_none())
+        .map(|entry| entry.id)
+        .collect()
 }
 
 /// What a shipped page needs outside its folder is checked here, so a new
@@ -87,18 +77,9 @@ fn every_shipped_page_has_its_desktop_action_interface_file_and_docs() {
 /// (the test-only example page among them): every test that checks pages
 /// reads them here, so none counts or names the pages.
 pub(crate) fn page_ids() -> Vec<String> {
-    let list = fs::read_to_string("src/games/mod.rs").unwrap();
-    let block = list
-        .split("\nregistry! {")
-        .nth(1)
-        .and_then(|rest| rest.split("\n}").next())
-        .expect("src/games/mod.rs has its registry! { … } list");
-    let ids: Vec<String> = block
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.starts_with('#') && !l.starts_with("//"))
-        .filter_map(|l| l.strip_suffix(','))
-        .map(str::to_string)
+    let ids: Vec<String> = registry::entries()
+        .into_iter()
+        .map(|entry| entry.id)
         .collect();
     assert!(!ids.is_empty(), "the registry lists no page");
     ids
