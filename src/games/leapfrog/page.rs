@@ -65,8 +65,6 @@ mod imp {
         #[property(get)]
         pub status: RefCell<GameStatus>,
         pub model: OnceCell<LeapfrogGame>,
-        /// The rules every door follows (`controller.rs`).
-        pub controller: OnceCell<Controller>,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
         /// What the last move did, said in the status line.
@@ -133,8 +131,10 @@ impl LeapfrogPage {
     }
 
     /// The rules the page's clicks and keys and the D-Bus calls follow.
-    pub fn controller(&self) -> &Controller {
-        self.imp().controller.get().expect("set up")
+    pub fn controller(&self) -> Controller {
+        Controller {
+            model: self.model().clone(),
+        }
     }
 
     fn settings(&self) -> &SharedSettings {
@@ -147,9 +147,6 @@ impl LeapfrogPage {
         let settings = self.settings().page::<LeapfrogSettings>();
         let model = LeapfrogGame::new(settings.frogs as usize);
         let _ = imp.model.set(model.clone());
-        let _ = imp.controller.set(Controller {
-            model: model.clone(),
-        });
         imp.frogs_spin.set_value(f64::from(model.frogs()));
         imp.goats_switch.set_active(settings.goats);
 

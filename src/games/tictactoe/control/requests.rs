@@ -34,10 +34,6 @@ pub(super) struct Script<'a> {
 }
 
 impl Script<'_> {
-    fn controller(&self) -> Controller {
-        self.page.controller()
-    }
-
     /// Carries a request out on the page, as the person would.
     pub fn handle_request(&self, request: Request) {
         match request {
@@ -68,14 +64,14 @@ impl Script<'_> {
                 let _ = reply.try_send(r);
             }
             Request::Forget { reply } => {
-                let r = self.controller().may_forget().map(|()| self.page.forget_now());
+                let r = self.page.controller().may_forget().map(|()| self.page.forget_now());
                 let _ = reply.try_send(r.map_err(TicTacToeError::from));
             }
         }
     }
 
     fn play(&self, field: u32) -> Result<u32, TicTacToeError> {
-        let field = self.controller().may_play(field)?;
+        let field = self.page.controller().may_play(field)?;
         match self.page.play_and_answer(field) {
             Ok(answer) => Ok(answer.map_or(0, |f| f as u32 + 1)),
             Err(Refusal::Taken(_)) => Err(TicTacToeError::FieldTaken(gettext_f(
@@ -91,7 +87,7 @@ impl Script<'_> {
 
     fn train(&self, games: u32, opponent: &str) -> Result<(), TicTacToeError> {
         let (games, opponent) = Controller::training_plan(games, opponent)?;
-        let controller = self.controller();
+        let controller = self.page.controller();
         let stop = Arc::new(AtomicBool::new(false));
         let messages = controller.start_training(games, opponent, None, stop.clone())?;
         self.running.replace(Some(stop));
