@@ -3,13 +3,11 @@
 
 pub mod knowledge_file;
 pub mod leapfrog;
-pub mod lines;
-pub mod manager;
-pub mod opponent;
 pub mod output;
 pub mod pbrain;
 pub mod show;
 pub mod signals;
+pub mod suggest;
 pub mod tictactoe;
 pub mod tiles;
 pub mod train;

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use match5_cli::manager::Info;
 use match5_cli::output::printable;
 use match5_cli::{leapfrog, pbrain, show, tictactoe, tiles, train};
+use match5_practice::Info;
 
 #[derive(Parser)]
 #[command(

@@ -19,7 +19,7 @@ use match5_five::knowledge::Change;
 use match5_five::{Cell, Color, Game, Knowledge, Mode, Outcome};
 
 use crate::knowledge_file;
-use crate::lines::{Line, MAX_LINE, read_line};
+use match5_practice::lines::{Line, MAX_LINE, read_line};
 
 /// What the brain knows between lines.
 pub struct Brain {

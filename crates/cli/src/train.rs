@@ -5,20 +5,21 @@ use std::time::{Duration, Instant};
 
 use std::io::Write;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use match5_common::random::{GameRng, rng_from_entropy, rng_from_seed};
 use match5_five::history::{self, Entry, GameResult};
-use match5_five::knowledge::Change;
-use match5_five::{Cell, Color, Game, Knowledge, Mode, Saved, opponents};
-use rand::Rng;
+use match5_five::{Color, Game, Saved, opponents};
+use match5_practice::{Info, Learning, Practice, Setup, Starts};
 
 use crate::knowledge_file;
-use crate::manager::{ExternalBrain, Info};
 use crate::output::{self, printable};
 use crate::signals;
 
-pub use crate::opponent::{Opponent, suggest};
+pub use crate::suggest::suggest;
+pub use match5_practice::Opponent;
 
 /// What a training run plays, and how.
 pub struct Options {
@@ -57,93 +58,6 @@ pub enum Finish {
     Done,
     /// Stopped by this signal; what was played is saved.
     Interrupted(i32),
-}
-
-#[derive(Default)]
-struct Tally {
-    computer_won: u64,
-    computer_lost: u64,
-    drawn: u64,
-    learned: u64,
-    junk: u64,
-    /// Losses that taught nothing new: lines remembered as lost.
-    varied: u64,
-}
-
-/// The blue side of a game.
-enum Blue {
-    BuiltIn(Opponent, Box<GameRng>),
-    External(ExternalBrain),
-    /// A copy of the computer's knowledge, playing blue: it sees the game
-    /// with the colours swapped (`mirror`), so it plays and learns as red.
-    SelfCopy {
-        knowledge: Box<Knowledge>,
-        rng: Box<GameRng>,
-        mirror: Game,
-        /// Some moves at random (`noisy-self`).
-        noisy: bool,
-    },
-}
-
-impl Blue {
-    /// Blue's move, given red's last move (none when blue begins).
-    fn reply(&mut self, game: &Game, red: Option<Cell>) -> Result<Cell> {
-        match self {
-            Blue::BuiltIn(opponent, rng) => Ok(opponent
-                .builtin_move(game.board(), Color::Blue, rng)
-                .expect("a move on a board that is not full")),
-            Blue::External(brain) => match red {
-                None => brain.begin(),
-                Some(cell) => brain.turn(cell),
-            },
-            Blue::SelfCopy {
-                knowledge,
-                rng,
-                mirror,
-                noisy,
-            } => {
-                if game.moves().len() <= 1 {
-                    let first = game.moves().first().map_or(Color::Blue, |m| m.kind.color());
-                    *mirror = Game::new(Mode::VsComputer, first.other());
-                }
-                if let Some(cell) = red {
-                    mirror.play_as(Color::Blue, cell)?;
-                }
-                let own = mirror
-                    .moves()
-                    .iter()
-                    .filter(|m| m.kind.color() == Color::Red)
-                    .count();
-                if *noisy
-                    && (own < opponents::NOISY_OPENING
-                        || (!opponents::urgent(mirror.board(), Color::Red)
-                            && rng.random_range(0..100) < opponents::NOISE_PERCENT))
-                    && let Some(cell) = match5_five::computer::free_move(mirror.board(), rng)
-                {
-                    // Played as the copy's own move (red in its mirror).
-                    mirror.play_as(Color::Red, cell)?;
-                    return Ok(cell);
-                }
-                Ok(mirror.computer_move(knowledge, rng)?.cell)
-            }
-        }
-    }
-
-    /// After a game: the copy learns from it too.
-    fn finished(&mut self, game: &Game) -> Result<()> {
-        if let Blue::SelfCopy {
-            knowledge, mirror, ..
-        } = self
-        {
-            if let Some(last) = game.moves().last()
-                && mirror.moves().len() < game.moves().len()
-            {
-                mirror.play_as(Color::Blue, last.cell)?;
-            }
-            match5_five::finish_game(knowledge, mirror);
-        }
-        Ok(())
-    }
 }
 
 /// Plays the games, saving as it goes (every `save_every`, and at the end
@@ -191,20 +105,35 @@ pub fn run(o: &Options) -> Result<Finish> {
     };
     signals::catch()?;
     let start_level = knowledge.level();
-    let mut seeds = o.seed.map_or_else(rng_from_entropy, rng_from_seed);
-    let computer_seed: u64 = seeds.random();
-    let mut computer_rng = rng_from_seed(computer_seed);
-    let mut blue = match &o.opponent {
-        Opponent::Pbrain(cmd) => {
-            Blue::External(ExternalBrain::start(cmd, o.timeout, &o.engine_info)?)
-        }
-        Opponent::SelfCopy | Opponent::NoisySelf => Blue::SelfCopy {
-            knowledge: Box::new(knowledge.clone()),
-            rng: Box::new(rng_from_seed(seeds.random())),
-            mirror: Game::new(Mode::VsComputer, Color::Red),
-            noisy: matches!(o.opponent, Opponent::NoisySelf),
+    // Ctrl+C ends a wait for an engine at once.
+    let stop = Arc::new(AtomicBool::new(false));
+    let watcher = stop.clone();
+    let setup = Setup {
+        opponent: o.opponent.clone(),
+        starts: match (o.computer_starts, o.alternate) {
+            (first, true) => Starts::Alternate {
+                computer_first: first,
+            },
+            (true, false) => Starts::Computer,
+            (false, false) => Starts::Opponent,
         },
-        builtin => Blue::BuiltIn(builtin.clone(), Box::new(rng_from_seed(seeds.random()))),
+        learning: if o.frozen {
+            Learning::Frozen
+        } else {
+            Learning::Counted
+        },
+        seed: o.seed,
+        same_start: o.same_start,
+        timeout: o.timeout,
+        engine_info: o.engine_info.clone(),
+    };
+    let mut practice = Practice::new(knowledge, setup, stop)?;
+    let mut watch = |_: &Game| {
+        let go = signals::received().is_none();
+        if !go {
+            watcher.store(true, Ordering::Relaxed);
+        }
+        go
     };
     let bar = ProgressBar::new(o.games);
     bar.set_style(
@@ -213,50 +142,29 @@ pub fn run(o: &Options) -> Result<Finish> {
     );
     let started = Instant::now();
     let mut last_save = started;
-    let mut tally = Tally::default();
-    let mut played = 0;
     let mut failure = None;
-    let blue_seed: u64 = seeds.random();
     for n in 0..o.games {
         if signals::received().is_some() {
             break;
         }
-        if o.same_start {
-            computer_rng = rng_from_seed(computer_seed);
-            if let Blue::BuiltIn(_, rng) | Blue::SelfCopy { rng, .. } = &mut blue {
-                **rng = rng_from_seed(blue_seed);
-            }
-        }
-        let first = if o.computer_starts != (o.alternate && n % 2 == 1) {
-            Color::Red
-        } else {
-            Color::Blue
+        let result = match practice.play(&mut watch) {
+            Ok(Some(played)) => match &mut log {
+                Some(w) => {
+                    writeln!(w, "{}", log_line(&played.game)).context("cannot write the log")
+                }
+                None => Ok(()),
+            },
+            // Stopped by a signal in the middle of the game.
+            Ok(None) => break,
+            Err(e) => Err(e.into()),
         };
-        let result = match &mut blue {
-            Blue::External(brain) if n > 0 => brain.restart(),
-            _ => Ok(()),
-        }
-        .and_then(|()| {
-            play_one(
-                &mut knowledge,
-                &mut blue,
-                &mut computer_rng,
-                first,
-                &mut tally,
-                o.frozen,
-            )
-        })
-        .and_then(|game| match &mut log {
-            Some(w) => writeln!(w, "{}", log_line(&game)).context("cannot write the log"),
-            None => Ok(()),
-        });
         if let Err(e) = result {
             if signals::received().is_none() {
                 failure = Some(e.context(format!("game {}", n + 1)));
             }
             break;
         }
-        played += 1;
+        let knowledge = practice.knowledge_mut();
         if o.curve.is_some()
             && let Some(e) = knowledge.history().last()
         {
@@ -265,7 +173,7 @@ pub fn run(o: &Options) -> Result<Finish> {
         if !o.frozen && last_save.elapsed() >= o.save_every {
             // A save that fails (a full disk) stops the run: games that
             // cannot be kept are not played. The last save stays on disk.
-            if let Err(e) = bar.suspend(|| knowledge_file::save(&mut knowledge, &o.knowledge)) {
+            if let Err(e) = bar.suspend(|| knowledge_file::save(knowledge, &o.knowledge)) {
                 failure = Some(e.context(format!(
                     "stopped after game {}: the knowledge could not be saved; the file keeps what was saved before",
                     n + 1
@@ -288,9 +196,9 @@ pub fn run(o: &Options) -> Result<Finish> {
     {
         failure.get_or_insert(anyhow::Error::from(e).context("cannot write the log"));
     }
-    if let Blue::External(brain) = blue {
-        brain.end();
-    }
+    let tally = practice.tally();
+    let played = tally.played;
+    let mut knowledge = practice.finish();
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let saved = if o.frozen {
         None
@@ -396,47 +304,4 @@ pub fn log_line(game: &Game) -> String {
         line.push_str(&m.cell.to_string());
     }
     line
-}
-
-fn play_one(
-    knowledge: &mut Knowledge,
-    blue: &mut Blue,
-    rng: &mut GameRng,
-    first: Color,
-    tally: &mut Tally,
-    frozen: bool,
-) -> Result<Game> {
-    let mut game = Game::new(Mode::VsComputer, first);
-    let mut last_red = None;
-    while !game.is_over() {
-        if game.to_move() == Color::Blue {
-            let cell = blue.reply(&game, last_red)?;
-            if let Err(e) = game.play(cell) {
-                bail!("the opponent played {cell}: {e}");
-            }
-        } else {
-            last_red = Some(game.computer_move(knowledge, rng)?.cell);
-        }
-    }
-    let changes = if frozen {
-        Vec::new()
-    } else {
-        match5_five::finish_game(knowledge, &game)
-    };
-    blue.finished(&game)?;
-    match game.outcome().and_then(|o| o.winner()) {
-        Some(Color::Red) => tally.computer_won += 1,
-        Some(Color::Blue) => {
-            tally.computer_lost += 1;
-            for change in changes {
-                match change {
-                    Change::Added { .. } => tally.learned += 1,
-                    Change::Removed { .. } => tally.junk += 1,
-                    Change::Varied { .. } => tally.varied += 1,
-                }
-            }
-        }
-        None => tally.drawn += 1,
-    }
-    Ok(game)
 }

@@ -77,10 +77,10 @@ pub fn load_knowledge(path: &Path) -> Result<Knowledge, FileError> {
     let mut pairs: Vec<_> = contents
         .patterns
         .into_iter()
-        .zip(contents.learned_in)
+        .zip(contents.learned)
         .collect();
     pairs.sort_by_key(|(p, _)| p.level());
-    let (patterns, learned_in): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
+    let (patterns, learned): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
     let mut k = Knowledge::opened(
         contents.player,
         contents.password,
@@ -88,7 +88,7 @@ pub fn load_knowledge(path: &Path) -> Result<Knowledge, FileError> {
         patterns,
         Some(path.to_path_buf()),
     )
-    .with_learned_in(learned_in)
+    .with_learned(learned)
     .with_lost_lines(contents.lost_lines)
     .with_history(contents.history)
     .with_start(contents.start);
@@ -318,7 +318,7 @@ fn merge_with_disk(
         _ => {}
     }
     Ok(Some(knowledge.merge(
-        disk.patterns.into_iter().zip(disk.learned_in).collect(),
+        disk.patterns.into_iter().zip(disk.learned).collect(),
         disk.stats,
         &disk.lost_lines,
         &disk.history,

@@ -27,7 +27,7 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     }
     knowledge.record(outcome.winner());
     let changes = if outcome.winner() == Some(Color::Blue) {
-        learn_from_loss(knowledge, game)
+        learn_from_loss(knowledge, game, false)
     } else {
         Vec::new()
     };
@@ -47,6 +47,21 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     changes
 }
 
+/// A game the computer played in practice, against an opponent that is not
+/// the player (a built-in player, an engine): counted in neither the
+/// player's statistics nor their history. A loss teaches as
+/// [`finish_game`]'s does, and keeps the same promise, but the pattern is
+/// the computer's own ([`crate::Learned::Practice`]): it never raises the
+/// player's level.
+pub fn finish_practice_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
+    match game.outcome() {
+        Some(o) if o.winner() == Some(Color::Blue) && game.mode() == Mode::VsComputer => {
+            learn_from_loss(knowledge, game, true)
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The player won: learn the lesson, and always remember the lost line.
 ///
 /// The promise holds by construction: every lost game leaves a veto on one
@@ -57,8 +72,11 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
 /// move for move, whatever is learned later. (It used to be remembered only
 /// when the knowledge of that moment would not already play otherwise;
 /// lessons learned later could then lead back into it.)
-fn learn_from_loss(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
+fn learn_from_loss(knowledge: &mut Knowledge, game: &Game, practice: bool) -> Vec<Change> {
     let mut changes = match game.lesson() {
+        Some(p) if has_content(&p) && !knowledge.knows(&p) && practice => {
+            knowledge.learn_in_practice(p)
+        }
         Some(p) if has_content(&p) && !knowledge.knows(&p) => knowledge.learn(p),
         _ => Vec::new(),
     };

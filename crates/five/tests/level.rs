@@ -52,6 +52,59 @@ fn knowledge_without_a_start_counts_every_pattern_as_the_seed_does() {
 }
 
 #[test]
+fn what_the_computer_learns_in_practice_is_its_own_in_memory_in_files_and_the_hall_of_fame() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut k = Knowledge::new("Anna");
+    // Anna teaches one pattern.
+    let taught = won_by_blue(&k, 1, 0);
+    match5_five::finish_game(&mut k, &taught);
+    assert_eq!(k.level(), 1);
+    let stats = k.stats();
+    let history = k.history().len();
+    // A practice opponent wins another way: the computer learns, Anna does not.
+    let practice = won_by_blue(&k, 2, 8);
+    assert!(blue_wins(&practice));
+    let changes = match5_five::finish_practice_game(&mut k, &practice);
+    assert!(
+        changes
+            .iter()
+            .any(|c| matches!(c, match5_five::Change::Added { .. })),
+        "the loss taught a pattern"
+    );
+    assert_eq!((k.level(), k.practised(), k.trained()), (1, 1, 0));
+    assert_eq!(k.pattern_count(), 2);
+    assert_eq!(k.stats(), stats, "practice is not Anna's record");
+    assert_eq!(k.history().len(), history, "nor her history");
+    let at = (0..2).find(|i| !k.is_taught(*i)).unwrap();
+    assert_eq!(k.learned(at), match5_five::Learned::Practice);
+    assert_eq!(k.learned_in(at), None);
+    // The computer now avoids that loss too: the promise holds in practice.
+    let again = won_by_blue(&k, 2, 8);
+    assert_ne!(again.moves(), practice.moves());
+    // Saved and read back, the pattern stays the computer's own.
+    store.save(&mut k, None).unwrap();
+    let path = store.knowledge_path("Anna").unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("practice = true").count(), 1, "{text}");
+    let opened = files::load_knowledge(&path).unwrap();
+    assert_eq!((opened.level(), opened.practised()), (1, 1));
+    let hof = store.hall_of_fame().unwrap();
+    assert_eq!(
+        hof.entries()[0].level,
+        1,
+        "the hall of fame ranks what Anna taught"
+    );
+    // A file may not claim both.
+    let both = text.replacen("practice = true", "practice = true\ngame = 1", 1);
+    let err = fivo::parse(&both).unwrap_err();
+    assert!(
+        err.message.contains("learned in practice has no game"),
+        "{err:?}"
+    );
+}
+
+#[test]
 fn a_started_computer_counts_only_what_the_player_taught() {
     let mut k = ladder::start_from("Anna", "curriculum").unwrap();
     let copied = k.pattern_count();
@@ -129,7 +182,10 @@ fn a_started_file_keeps_its_level_and_one_written_before_reads_right() {
         .map(|l| format!("{l}\n"))
         .collect();
     let parsed = fivo::parse(&old).unwrap();
-    assert_eq!(parsed.learned_in.iter().flatten().count(), 1);
+    assert_eq!(
+        parsed.learned.iter().filter(|l| l.game().is_some()).count(),
+        1
+    );
     fs::write(&path, old).unwrap();
     let opened = files::load_knowledge(&path).unwrap();
     assert_eq!((opened.level(), opened.trained()), (1, trained));

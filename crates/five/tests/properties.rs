@@ -290,13 +290,21 @@ proptest! {
                 lost_lines.add(&board, cell);
             }
         }
-        let learned_in = (0..patterns.len() as u64).map(|i| (i % 3 != 0).then_some(i + won)).collect();
+        // Of every three patterns: one unrecorded, one taught in a game, one
+        // learned in practice.
+        let learned = (0..patterns.len() as u64)
+            .map(|i| match i % 3 {
+                0 => match5_five::Learned::Unrecorded,
+                1 => match5_five::Learned::InGame(i + won),
+                _ => match5_five::Learned::Practice,
+            })
+            .collect();
         let contents = fivo::Contents {
             player: name.trim().to_string(),
             password: None,
             stats: match5_five::Stats { won, lost: 2, drawn: 1 },
             patterns,
-            learned_in,
+            learned,
             lost_lines,
             history: match5_five::history::History::from_entries(
                 (1..=won.min(30)).map(|g| match5_five::history::Entry {

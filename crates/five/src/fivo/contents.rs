@@ -2,7 +2,7 @@
 //! wrong with one that cannot be read.
 
 use crate::history::History;
-use crate::knowledge::{Knowledge, Stats};
+use crate::knowledge::{Knowledge, Learned, Stats};
 use crate::lost_lines::LostLines;
 use crate::pattern::Pattern;
 
@@ -27,9 +27,9 @@ pub struct Contents {
     pub password: Option<String>,
     pub stats: Stats,
     pub patterns: Vec<Pattern>,
-    /// The game each pattern was learned in, where known (parallel to
-    /// `patterns`; the optional `game` key of a `[[pattern]]`).
-    pub learned_in: Vec<Option<u64>>,
+    /// Where each pattern came from (parallel to `patterns`): the optional
+    /// `game` and `practice` keys of a `[[pattern]]`.
+    pub learned: Vec<Learned>,
     /// Positions where the computer lost without learning a pattern, and
     /// the red moves it does not play there again (optional `[[lost_line]]`
     /// tables; files without them load, and older readers skip them).
@@ -47,8 +47,8 @@ impl Contents {
             password: knowledge.password_hash().map(str::to_string),
             stats: knowledge.stats(),
             patterns: knowledge.patterns().to_vec(),
-            learned_in: (0..knowledge.pattern_count())
-                .map(|i| knowledge.learned_in(i))
+            learned: (0..knowledge.pattern_count())
+                .map(|i| knowledge.learned(i))
                 .collect(),
             lost_lines: knowledge.lost_lines().clone(),
             history: knowledge.history().clone(),

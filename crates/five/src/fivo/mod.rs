@@ -6,7 +6,7 @@ use toml::Spanned;
 
 use crate::board::{Board, Cell, Color, SIZE};
 use crate::history::{Entry, History};
-use crate::knowledge::Stats;
+use crate::knowledge::{Learned, Stats};
 use crate::lost_lines::LostLines;
 use crate::password;
 use crate::pattern::{Pattern, PatternCell, PatternError};
@@ -77,6 +77,7 @@ struct RawLostLine {
 struct RawPattern {
     level: Spanned<i64>,
     game: Option<Spanned<i64>>,
+    practice: Option<Spanned<bool>>,
     rows: Spanned<Vec<Spanned<String>>>,
 }
 
@@ -206,15 +207,26 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
     let mut history = None;
     let mut stats = raw.stats.map(|s| (0, s));
     let mut patterns = Vec::with_capacity(count);
-    let mut learned_in = Vec::with_capacity(count);
+    let mut learned = Vec::with_capacity(count);
     let mut fields = 0usize;
     let mut learn = |offset: usize, p: RawPattern| -> Result<(), ParseError> {
         let n = patterns.len() + 1;
         let span = p.rows.span();
+        let practice = p.practice.as_ref().is_some_and(|p| *p.get_ref());
         let game = match &p.game {
-            None => None,
+            None if practice => Learned::Practice,
+            None => Learned::Unrecorded,
+            Some(g) if practice => {
+                return Err(at(
+                    offset,
+                    g.span(),
+                    format!(
+                        "pattern {n}: a pattern learned in practice has no game (practice = true)"
+                    ),
+                ));
+            }
             Some(g) => match u64::try_from(*g.get_ref()) {
-                Ok(v) if (1..=MAX_GAMES).contains(&v) => Some(v),
+                Ok(v) if (1..=MAX_GAMES).contains(&v) => Learned::InGame(v),
                 _ => {
                     return Err(at(
                         offset,
@@ -239,7 +251,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
             ));
         }
         patterns.push(p);
-        learned_in.push(game);
+        learned.push(game);
         Ok(())
     };
     for p in raw.pattern {
@@ -321,7 +333,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         password,
         stats,
         patterns,
-        learned_in,
+        learned,
         lost_lines,
         history: history.unwrap_or_default(),
         start,

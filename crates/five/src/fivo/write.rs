@@ -3,6 +3,7 @@
 
 use super::contents::{Contents, FORMAT, VERSION};
 use crate::board::{Cell, Color, SIZE};
+use crate::knowledge::Learned;
 
 fn quoted(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
@@ -21,10 +22,19 @@ pub fn write(contents: &Contents) -> String {
         out.push_str(&format!("password = {}\n", quoted(p)));
     }
     if let Some(s) = &contents.start {
-        let taught = contents.learned_in.iter().flatten().count();
+        let taught = contents
+            .learned
+            .iter()
+            .filter(|l| l.game().is_some())
+            .count();
+        let practised = contents
+            .learned
+            .iter()
+            .filter(|l| **l == Learned::Practice)
+            .count();
         out.push_str(&format!(
             "# The trained computer this knowledge started from. Its patterns have\n# no game; the player's level counts only the {taught} with a game, the\n# patterns this player taught ({} came with the trained computer).\nstart = {}\n",
-            contents.patterns.len() - taught,
+            contents.patterns.len() - taught - practised,
             quoted(s)
         ));
     }
@@ -35,8 +45,12 @@ pub fn write(contents: &Contents) -> String {
     ));
     for (i, p) in contents.patterns.iter().enumerate() {
         out.push_str(&format!("\n[[pattern]]\nlevel = {}\n", p.level()));
-        if let Some(game) = contents.learned_in.get(i).copied().flatten() {
-            out.push_str(&format!("game = {game}\n"));
+        match contents.learned.get(i).copied().unwrap_or_default() {
+            Learned::InGame(game) => out.push_str(&format!("game = {game}\n")),
+            // Learned by the computer against another opponent: never the
+            // player's level.
+            Learned::Practice => out.push_str("practice = true\n"),
+            Learned::Unrecorded => {}
         }
         let rows: Vec<String> = p.rows().iter().map(|r| quoted(r)).collect();
         if rows.len() == 1 {

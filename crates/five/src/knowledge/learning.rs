@@ -2,7 +2,7 @@
 //! (a stored pattern that contains the new one goes), the place of a new
 //! pattern among those of its level, and deleting.
 
-use super::{Change, Knowledge, KnowledgeError};
+use super::{Change, Knowledge, KnowledgeError, Learned};
 use crate::junk::retain_at;
 use crate::lost_lines::LostLines;
 use crate::pattern::Pattern;
@@ -17,21 +17,22 @@ impl Knowledge {
         // of the trained computer's: a lesson before any counted game is
         // the first game's.
         let game = match self.stats.games() {
-            0 if self.start.is_some() => Some(1),
-            0 => None,
-            g => Some(g),
+            0 if self.start.is_some() => Learned::InGame(1),
+            0 => Learned::Unrecorded,
+            g => Learned::InGame(g),
         };
         self.learn_with(new, true, game)
     }
 
+    /// [`Knowledge::learn`] in practice: the pattern is the computer's own
+    /// ([`Learned::Practice`]), not the player's.
+    pub fn learn_in_practice(&mut self, new: Pattern) -> Vec<Change> {
+        self.learn_with(new, true, Learned::Practice)
+    }
+
     /// [`Knowledge::learn`]; the index follows when `index` (a merge compiles
     /// it once at the end instead).
-    pub(super) fn learn_with(
-        &mut self,
-        new: Pattern,
-        index: bool,
-        game: Option<u64>,
-    ) -> Vec<Change> {
+    pub(super) fn learn_with(&mut self, new: Pattern, index: bool, game: Learned) -> Vec<Change> {
         let mut changes = Vec::new();
         let junk = self.outlines.containing(&new);
         if !junk.is_empty() {
@@ -50,7 +51,7 @@ impl Knowledge {
             retain_at(&mut self.patterns, kept);
             retain_at(&mut self.ids, kept);
             self.outlines.retain(kept);
-            retain_at(&mut self.learned_in, kept);
+            retain_at(&mut self.learned, kept);
             if index {
                 self.index.remove(&gone);
             }
@@ -64,7 +65,7 @@ impl Knowledge {
         self.patterns.insert(at, new.clone());
         self.ids.insert(at, id);
         self.outlines.insert(at, &new);
-        self.learned_in.insert(at, game);
+        self.learned.insert(at, game);
         changes.push(Change::Added {
             index: at,
             pattern: new,
@@ -80,7 +81,7 @@ impl Knowledge {
         }
         let pattern = self.patterns.remove(index);
         self.outlines.remove(index);
-        self.learned_in.remove(index);
+        self.learned.remove(index);
         self.index
             .remove(&[(pattern.level(), self.ids.remove(index))]);
         Ok(Change::Removed { index, pattern })
@@ -95,7 +96,7 @@ impl Knowledge {
             .map(|(index, pattern)| Change::Removed { index, pattern })
             .collect();
         self.lost = LostLines::default();
-        self.learned_in.clear();
+        self.learned.clear();
         // Nothing of the trained computer is left either.
         self.start = None;
         self.compile();

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use super::{Base, Knowledge, Merged, Stats, add_games, pattern_hash};
+use super::{Base, Knowledge, Learned, Merged, Stats, add_games, pattern_hash};
 use crate::history::History;
 use crate::lost_lines::LostLines;
 use crate::pattern::Pattern;
@@ -37,7 +37,7 @@ impl Knowledge {
     /// knowledge's.
     pub(crate) fn merge(
         &mut self,
-        disk: Vec<(Pattern, Option<u64>)>,
+        disk: Vec<(Pattern, Learned)>,
         disk_stats: Stats,
         disk_lost: &LostLines,
         disk_history: &History,
@@ -50,14 +50,14 @@ impl Knowledge {
         let empty = HashSet::new();
         let base_patterns = base.map_or(&empty, |b| &b.patterns);
         let ours: HashSet<u64> = self.patterns.iter().map(pattern_hash).collect();
-        let learned: Vec<(Pattern, Option<u64>)> = self
+        let learned: Vec<(Pattern, Learned)> = self
             .patterns
             .iter()
-            .zip(&self.learned_in)
+            .zip(&self.learned)
             .filter(|(p, _)| !base_patterns.contains(&pattern_hash(p)))
             .map(|(p, g)| (p.clone(), *g))
             .collect();
-        let mut patterns: Vec<(Pattern, Option<u64>)> = disk
+        let mut patterns: Vec<(Pattern, Learned)> = disk
             .into_iter()
             .filter(|(p, _)| {
                 let h = pattern_hash(p);
@@ -76,7 +76,7 @@ impl Knowledge {
             lost: add_games(self.stats.lost, elsewhere.lost),
             drawn: add_games(self.stats.drawn, elsewhere.drawn),
         };
-        (self.patterns, self.learned_in) = patterns.into_iter().unzip();
+        (self.patterns, self.learned) = patterns.into_iter().unzip();
         self.compile();
         for (p, game) in learned {
             self.learn_with(p, false, game);

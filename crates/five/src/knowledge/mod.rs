@@ -13,8 +13,12 @@ use crate::matcher::MatchIndex;
 use crate::password;
 use crate::pattern::Pattern;
 
+mod learned;
 mod learning;
 mod merging;
+mod origins;
+
+pub use learned::Learned;
 
 /// How the knowledge was come by, as shown at the top right in the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,8 +149,8 @@ pub struct Knowledge {
     /// `patterns`.
     ids: Vec<u32>,
     outlines: Outlines,
-    /// The game each pattern was learned in, where known (parallel too).
-    learned_in: Vec<Option<u64>>,
+    /// Where each pattern came from (parallel too).
+    learned: Vec<Learned>,
     next_id: u32,
     index: MatchIndex,
     lost: LostLines,
@@ -188,7 +192,7 @@ impl Knowledge {
             patterns,
             ids: Vec::new(),
             outlines: Outlines::default(),
-            learned_in: Vec::new(),
+            learned: Vec::new(),
             next_id: 0,
             index: MatchIndex::default(),
             lost: LostLines::default(),
@@ -248,7 +252,7 @@ impl Knowledge {
         self.patterns = trained.patterns;
         self.lost = trained.lost;
         self.start = trained.start;
-        self.learned_in.clear();
+        self.learned.clear();
         self.history = History::default();
         self.compile();
         changes.extend(
@@ -272,23 +276,10 @@ impl Knowledge {
         &mut self.history
     }
 
-    /// The same knowledge, with the game each pattern was learned in (in
-    /// knowledge order) as read from its file.
-    pub fn with_learned_in(mut self, games: Vec<Option<u64>>) -> Knowledge {
-        if games.len() == self.patterns.len() {
-            self.learned_in = games;
-        }
-        self
-    }
-
-    /// The game in which the pattern at `index` was learned, if known.
-    pub fn learned_in(&self, index: usize) -> Option<u64> {
-        self.learned_in.get(index).copied().flatten()
-    }
-
     /// Compiles the patterns anew: ids in knowledge order, shapes, index.
     fn compile(&mut self) {
-        self.learned_in.resize(self.patterns.len(), None);
+        self.learned
+            .resize(self.patterns.len(), Learned::Unrecorded);
         self.ids = (0..self.patterns.len() as u32).collect();
         self.next_id = self.patterns.len() as u32;
         self.outlines = Outlines::new(&self.patterns);
@@ -306,33 +297,8 @@ impl Knowledge {
         &self.player
     }
 
-    /// The player's level: the number of stored patterns this player
-    /// taught, the seed's "roughly the number of times the player has won
-    /// from the computer". Patterns copied from the trained computer the
-    /// knowledge started from (see [`Knowledge::trained`]) are not theirs
-    /// and do not count; without a start every pattern counts, as in the
-    /// seed. Junk removal that deletes a taught pattern lowers it.
-    pub fn level(&self) -> usize {
-        match self.start {
-            None => self.patterns.len(),
-            Some(_) => self.learned_in.iter().filter(|g| g.is_some()).count(),
-        }
-    }
-
-    /// The patterns that came with the trained computer this knowledge
-    /// started from and are still stored: in started knowledge, a pattern
-    /// without the game that taught it. 0 without a start.
-    pub fn trained(&self) -> usize {
-        self.patterns.len() - self.level()
-    }
-
-    /// Was the pattern at `index` taught by this player (not copied from
-    /// the trained computer the knowledge started from)?
-    pub fn is_taught(&self, index: usize) -> bool {
-        self.start.is_none() || self.learned_in(index).is_some()
-    }
-
-    /// Every stored pattern: the player's level plus [`Knowledge::trained`].
+    /// Every stored pattern: the player's level plus [`Knowledge::trained`]
+    /// plus [`Knowledge::practised`].
     pub fn pattern_count(&self) -> usize {
         self.patterns.len()
     }

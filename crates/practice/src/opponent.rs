@@ -1,14 +1,10 @@
-//! The opponents `match5-cli train` plays the computer against, by the
-//! names `--opponent` takes, and `match5-cli move`: the field a built-in
-//! player would play.
+//! The opponents the computer practises against, by the names
+//! `match5-cli train --opponent`, the app's settings and D-Bus take.
 
 use std::str::FromStr;
 
-use anyhow::{Result, bail};
-use match5_common::random::{GameRng, rng_from_entropy, rng_from_seed};
+use match5_common::random::GameRng;
 use match5_five::{Board, Cell, Color, opponents, searcher, threats};
-
-use crate::output::{self, printable};
 
 /// Who plays blue against the computer.
 #[derive(Clone, Debug)]
@@ -114,22 +110,10 @@ impl std::fmt::Display for Opponent {
     }
 }
 
-/// `move`: prints the field a built-in player would play on `board`.
-pub fn suggest(player: &Opponent, board: &str, color: &str, seed: Option<u64>) -> Result<()> {
-    let Some(board) = Board::from_text(board) else {
-        bail!("a board is 81 fields: . for empty, B for blue, R for red");
-    };
-    let color = match color {
-        "blue" => Color::Blue,
-        "red" => Color::Red,
-        other => bail!("{}: the colour is blue or red", printable(other)),
-    };
-    let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-    if !player.is_builtin() {
-        bail!("{} is not a built-in player", printable(&player.name()));
+impl Opponent {
+    /// Its family: built-in players of the training family may train a
+    /// shipped computer; the threat player and engines only measure.
+    pub fn family(&self) -> opponents::Family {
+        opponents::family(&self.name()).unwrap_or(opponents::Family::HeldOut)
     }
-    if let Some(cell) = player.builtin_move(&board, color, &mut rng) {
-        output::print(&format!("{},{}\n", cell.x(), cell.y()))?;
-    }
-    Ok(())
 }

@@ -1,0 +1,26 @@
+//! The origin of one stored pattern.
+
+/// Where a stored pattern came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Learned {
+    /// Not recorded: in knowledge without a start, the player taught it
+    /// (the seed's files keep no games); in started knowledge, it came with
+    /// the trained computer.
+    #[default]
+    Unrecorded,
+    /// The player taught it by winning this game.
+    InGame(u64),
+    /// The computer learned it in practice, against an opponent that is not
+    /// the player: its own, never counted in the player's level.
+    Practice,
+}
+
+impl Learned {
+    /// The game that taught it, if recorded.
+    pub fn game(self) -> Option<u64> {
+        match self {
+            Learned::InGame(g) => Some(g),
+            _ => None,
+        }
+    }
+}
