@@ -70,6 +70,11 @@ impl FivePage {
                 super::learning_history::show(&self.window(), self.model());
             }
             FiveAction::DeleteAll => self.delete_all(),
+            FiveAction::Train => super::practice::window::show(
+                &self.window(),
+                self.controller(),
+                self.settings().page::<FiveSettings>().show_mutations,
+            ),
             FiveAction::ComputerStarts => {
                 let on = actions::toggle(simple);
                 self.settings()

@@ -22,6 +22,9 @@ page_actions! {
         /// How the computer learned: level and results over the games.
         LearningHistory = "learning-history", Plain, ["<Control>l"];
         DeleteAll = "delete-all", Plain, [];
+        /// Practice: the computer plays and learns against an opponent
+        /// that is not the person; Ctrl+T, as tic-tac-toe's Train.
+        Train = "train", Plain, ["<Control>t"];
         /// On/off, kept in the settings.
         ComputerStarts = "computer-starts", Toggle, [];
         /// On/off, kept in the settings.

@@ -7,13 +7,16 @@
 //! Moves, Undo and Why are the model's own (`model.rs`).
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use match5_common::names::NameError;
 use match5_five::files::{self, FileError, SaveReport};
 use match5_five::knowledge::KnowledgeError;
 use match5_five::{Knowledge, Status};
+use match5_practice::{Learning, Setup};
 
 use super::model::FiveGame;
+use super::practice::runner::{self, Controls, Finished, Live};
 use super::settings::FiveSettings;
 use super::state::GameMode;
 use crate::settings::SharedSettings;
@@ -43,6 +46,10 @@ pub enum Refusal {
     /// The knowledge could not be changed so (a trained start for knowledge
     /// that is not new, or one that does not exist).
     Knowledge(KnowledgeError),
+    /// A practice run holds the knowledge.
+    Practising,
+    /// Practice that learns, on knowledge opened without its password.
+    PracticeAsUser { player: String },
 }
 
 impl Refusal {
@@ -72,6 +79,13 @@ impl Refusal {
                 super::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
             }
             Refusal::Knowledge(e) => super::errors::knowledge_error(e),
+            Refusal::Practising => crate::i18n::gettext(
+                "The computer is practising. Stop the practice first; what it learned so far is kept.",
+            ),
+            Refusal::PracticeAsUser { player } => gettext_f(
+                "Only the owner of {player}'s knowledge may let the computer learn from practice. Give the password in the sidebar, or practise without learning.",
+                &[("player", player)],
+            ),
         }
     }
 }
@@ -140,6 +154,45 @@ impl Controller {
         Ok(())
     }
 
+    /// Refuses while a practice run holds the knowledge.
+    pub fn check_free(&self) -> Result<(), Refusal> {
+        if self.model.practising() {
+            return Err(Refusal::Practising);
+        }
+        Ok(())
+    }
+
+    /// Starts `games` games of practice as `setup` says, on another thread,
+    /// with a copy of the knowledge; hand what it returns to
+    /// [`Controller::practice_done`]. Learning is for the knowledge's owner
+    /// (or new knowledge); anyone may measure (frozen).
+    pub fn start_practice(
+        &self,
+        setup: Setup,
+        games: u64,
+        controls: Controls,
+    ) -> Result<(Arc<Mutex<Live>>, async_channel::Receiver<Finished>), Refusal> {
+        self.check_free()?;
+        if setup.learning != Learning::Frozen && self.model.status() == Status::User {
+            return Err(Refusal::PracticeAsUser {
+                player: self.model.player(),
+            });
+        }
+        let knowledge = self.model.with(|s| s.knowledge().clone());
+        self.model.hold_for_practice(Some(controls.stop.clone()));
+        Ok(runner::start(knowledge, setup, games, controls))
+    }
+
+    /// A practice run ended: the computer plays with what it learned, which
+    /// is unsaved until the person saves.
+    pub fn practice_done(&self, finished: &mut Finished) {
+        let learned = finished.tally.learned + finished.tally.junk + finished.tally.varied > 0;
+        match finished.knowledge.take() {
+            Some(k) => self.model.end_practice(k, learned),
+            None => self.model.hold_for_practice(None),
+        }
+    }
+
     /// Reads a knowledge file (a folder, a pipe or a device is refused as
     /// "not a regular file", at once).
     pub fn read(path: &Path) -> Result<Knowledge, Refusal> {
@@ -193,6 +246,7 @@ impl Controller {
         password: Option<&str>,
         discard_unsaved: bool,
     ) -> Result<Unlocked, Refusal> {
+        self.check_free()?;
         let knowledge = Self::read(path)?;
         self.check_unsaved(discard_unsaved)?;
         Ok(self.use_knowledge(knowledge, password))
@@ -234,6 +288,7 @@ impl Controller {
 
     /// Starts a new game as `new` says.
     pub fn new_game(&self, new: NewGame) -> Result<(), Refusal> {
+        self.check_free()?;
         let next = match &new.player {
             Some(name) => {
                 let next = self.knowledge_of(name)?;

@@ -37,6 +37,7 @@ pub mod model;
 pub mod page;
 mod page_contract;
 pub mod pattern_viewer;
+pub mod practice;
 pub mod replay;
 pub mod saved_game;
 pub mod session;

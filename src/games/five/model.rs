@@ -14,7 +14,8 @@
 
 use std::cell::{Cell as StdCell, OnceCell, RefCell};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use gtk::glib;
 use gtk::glib::prelude::*;
@@ -46,7 +47,11 @@ mod imp {
         /// Patterns of the trained computer the knowledge started from.
         #[property(get)]
         pub trained: StdCell<u32>,
-        /// Every stored pattern: `level` plus `trained`.
+        /// Patterns the computer learned in practice: its own, never the
+        /// player's level.
+        #[property(get)]
+        pub practised: StdCell<u32>,
+        /// Every stored pattern: `level` plus `trained` plus `practised`.
         #[property(get)]
         pub patterns: StdCell<u32>,
         /// New, the owner's or a user's.
@@ -80,6 +85,12 @@ mod imp {
         pub lost: StdCell<u64>,
         #[property(get)]
         pub drawn: StdCell<u64>,
+        /// A practice run holds the computer's knowledge: moves and other
+        /// knowledge wait until it ends.
+        #[property(get)]
+        pub practising: StdCell<bool>,
+        /// The practice run's stop flag, while one runs.
+        pub practice_stop: RefCell<Option<Arc<AtomicBool>>>,
     }
 
     #[glib::object_subclass]
@@ -179,6 +190,9 @@ impl FiveGame {
         if put_copy(&imp.trained, u32::try_from(k.trained()).unwrap_or(u32::MAX)) {
             self.notify_trained();
         }
+        if put_copy(&imp.practised, u32::try_from(k.practised()).unwrap_or(u32::MAX)) {
+            self.notify_practised();
+        }
         if put_copy(
             &imp.patterns,
             u32::try_from(k.pattern_count()).unwrap_or(u32::MAX),
@@ -248,6 +262,9 @@ impl FiveGame {
     /// A person plays `cell` for the side to move; against the computer it
     /// answers at once, and a game it lost is learned from.
     pub fn play(&self, cell: Cell) -> Result<Turn, MoveError> {
+        if self.practising() {
+            return Err(MoveError::ComputersTurn);
+        }
         let turn = self.change(|s| s.play(cell))?;
         for change in &turn.changes {
             let (name, index, pattern) = match change {
@@ -458,3 +475,5 @@ impl FiveGame {
 
 #[cfg(test)]
 mod tests;
+
+mod practice;

@@ -64,6 +64,23 @@ impl crate::games::page::GamePage for FivePage {
     }
 
     fn before_close(&self, close: Box<dyn Fn()>) -> bool {
+        // A practice run stops first and hands back what it learned; then
+        // the window asks again, and the unsaved prompt covers it.
+        if self.model().practising() {
+            let handler = std::rc::Rc::new(std::cell::Cell::new(None));
+            let once = handler.clone();
+            let id = self.model().connect_practising_notify(move |model| {
+                if !model.practising() {
+                    if let Some(id) = once.take() {
+                        model.disconnect(id);
+                    }
+                    close();
+                }
+            });
+            handler.set(Some(id));
+            self.model().stop_practice();
+            return false;
+        }
         if self.controller().check_unsaved(false).is_ok() || self.imp().close_confirmed.get() {
             return true;
         }

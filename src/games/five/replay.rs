@@ -93,16 +93,25 @@ impl Replay {
 
     fn setup(&self, taught: Taught) {
         let imp = self.imp();
-        let title = gettext_f(
-            "The Game That Taught Pattern {number}",
-            &[("number", &(taught.pattern + 1).to_string())],
-        );
+        let game = [("game", taught.game.to_string())];
+        let game: Vec<(&str, &str)> = game.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let (title, subtitle) = if taught.practice {
+            (
+                gettext_f("Practice Game {game}", &game),
+                gettext("A game the computer lost in practice"),
+            )
+        } else {
+            (
+                gettext_f(
+                    "The Game That Taught Pattern {number}",
+                    &[("number", &(taught.pattern + 1).to_string())],
+                ),
+                gettext_f("Game {game}", &game),
+            )
+        };
         imp.window_title.set_title(&title);
         self.set_title(&title);
-        imp.window_title.set_subtitle(&gettext_f(
-            "Game {game}",
-            &[("game", &taught.game.to_string())],
-        ));
+        imp.window_title.set_subtitle(&subtitle);
         let _ = imp.taught.set(taught);
         imp.area.set_draw_func(glib::clone!(
             #[weak(rename_to = replay)]

@@ -128,6 +128,17 @@ pub fn level_and_start_text(level: usize, start: Option<&str>, trained: usize) -
     }
 }
 
+/// The computer's own patterns from practice, which the level does not
+/// count: "12 patterns from its practice".
+pub fn practice_text(practised: u32) -> String {
+    ngettext_f(
+        "{count} pattern from its practice",
+        "{count} patterns from its practice",
+        practised,
+        &[("count", &practised.to_string())],
+    )
+}
+
 impl FiveSidebar {
     /// The sidebar for `model`, with "another person" chosen as opponent
     /// when `two_players`.
@@ -279,7 +290,7 @@ impl FiveSidebar {
             self,
             move |_| sidebar.show_player()
         ));
-        for property in ["level", "trained", "knowledge-status"] {
+        for property in ["level", "trained", "practised", "knowledge-status"] {
             model.connect_notify_local(
                 Some(property),
                 glib::clone!(
@@ -325,15 +336,19 @@ impl FiveSidebar {
             Status::Owner => gettext("Owner: you can save and delete patterns"),
             Status::User => gettext("User: opened without the password, so nothing is saved to it"),
         };
-        self.imp().knowledge_row.set_subtitle(&format!(
-            "{} · {}",
-            level_and_start_text(
-                model.level() as usize,
-                model.start().as_deref(),
-                model.trained() as usize
-            ),
-            status_text
-        ));
+        let mut level = level_and_start_text(
+            model.level() as usize,
+            model.start().as_deref(),
+            model.trained() as usize,
+        );
+        let practised = model.practised();
+        if practised > 0 {
+            level.push_str(" · ");
+            level.push_str(&practice_text(practised));
+        }
+        self.imp()
+            .knowledge_row
+            .set_subtitle(&format!("{level} · {status_text}"));
     }
 
     /// Where the computer started, chosen while the player has played no

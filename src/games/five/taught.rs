@@ -15,8 +15,10 @@ use crate::i18n::{gettext, gettext_f, ngettext_f};
 pub struct Taught {
     /// The pattern it taught (0-based).
     pub pattern: usize,
-    /// Its number among the player's games.
+    /// Its number among the player's games (or in a practice run).
     pub game: u64,
+    /// A game of the computer's practice, not one a person played.
+    pub practice: bool,
     pub moves: Vec<Move>,
     /// The lesson where it lies on the board at the end.
     marks: [Option<PatternCell>; CELLS],
@@ -33,6 +35,16 @@ impl Taught {
         let moves = knowledge.history().moves_of(game)?.to_vec();
         let first = moves.first()?.kind.color();
         let replayed = Game::replay(Mode::VsComputer, first, &moves, knowledge).ok()?;
+        Taught::played(pattern, game, &replayed, false)
+    }
+
+    /// Game `number` of a practice run, as it was played.
+    pub fn of_practice(number: u64, game: &Game) -> Option<Taught> {
+        Taught::played(0, number, game, true)
+    }
+
+    fn played(pattern: usize, game: u64, replayed: &Game, practice: bool) -> Option<Taught> {
+        let moves = replayed.moves().to_vec();
         let outcome = replayed.outcome()?;
         if outcome.winner() != Some(Color::Blue) {
             return None;
@@ -49,6 +61,7 @@ impl Taught {
         Some(Taught {
             pattern,
             game,
+            practice,
             moves,
             marks,
             winning,

@@ -47,6 +47,8 @@ pub enum ControlError {
     FileChanged(String),
     /// `start-from` for knowledge that has played or learned already.
     NotNew(String),
+    /// A practice run holds the computer's knowledge: stop it first.
+    Practising(String),
     /// Too many calls wait for the app already: try again.
     Busy(String),
     /// The app could not carry the request out.

@@ -103,6 +103,8 @@ impl From<Refusal> for ControlError {
                 ControlError::NotNew(message)
             }
             Refusal::Knowledge(_) => ControlError::Failed(message),
+            Refusal::Practising => ControlError::Practising(message),
+            Refusal::PracticeAsUser { .. } => ControlError::UserKnowledge(message),
         }
     }
 }
@@ -162,6 +164,7 @@ pub fn handle(controller: &Controller, request: Request) {
 }
 
 fn play(controller: &Controller, x: u32, y: u32) -> Result<String, ControlError> {
+    controller.check_free()?;
     let cell = Cell::new(x as usize, y as usize)
         .ok_or_else(|| {
             ControlError::OffBoard(gettext_f(

@@ -1,0 +1,43 @@
+//! The model while a practice run holds the computer's knowledge
+//! (`../practice/`): moves and other knowledge wait, and the run's
+//! knowledge comes back when it ends.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use gtk::subclass::prelude::*;
+use match5_five::Knowledge;
+
+use super::{FiveGame, put_copy};
+
+impl FiveGame {
+    /// Takes back the knowledge a practice run played with; what it
+    /// learned is unsaved. The game on the board goes on.
+    pub fn end_practice(&self, knowledge: Knowledge, learned: bool) {
+        self.change(|s| {
+            *s.knowledge_mut() = knowledge;
+            if learned {
+                s.mark_changed();
+            }
+        });
+        self.hold_for_practice(None);
+        self.emit_knowledge_changed();
+    }
+
+    /// A practice run holds the knowledge until it ends (`stop` set), or
+    /// no longer (`None`).
+    pub fn hold_for_practice(&self, stop: Option<Arc<AtomicBool>>) {
+        let practising = stop.is_some();
+        self.imp().practice_stop.replace(stop);
+        if put_copy(&self.imp().practising, practising) {
+            self.notify_practising();
+        }
+    }
+
+    /// Asks the practice run, if one runs, to stop.
+    pub fn stop_practice(&self) {
+        if let Some(stop) = self.imp().practice_stop.borrow().as_ref() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}

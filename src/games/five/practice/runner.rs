@@ -1,0 +1,312 @@
+//! **Where the computer practises**: a run of games on another thread,
+//! free of widgets. It plays [`match5_practice::Practice`] as
+//! `match5-cli train` does, and leaves what the window shows in a
+//! [`Live`] that the window reads about ten times a second: the game on
+//! the board, the tally, the curve and the latest mutations. Reading never
+//! waits for a game, so a window that draws never slows the run.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use match5_five::{Board, Cell, Change, Color, Game, Knowledge};
+use match5_practice::{Practice, PracticeError, Setup, Tally};
+
+/// The most games one run plays (the window's spin button and D-Bus).
+pub const MOST_GAMES: u64 = 1_000_000;
+/// Mutations kept for the window: the latest.
+const MUTATIONS: usize = 50;
+/// Lost games kept for replay: the latest.
+pub const LOST_GAMES: usize = 200;
+/// Points of the curve: about this many, whatever the number of games.
+const POINTS: u64 = 50;
+
+/// How the person steers a run while it plays.
+#[derive(Clone, Debug, Default)]
+pub struct Controls {
+    pub stop: Arc<AtomicBool>,
+    pub paused: Arc<AtomicBool>,
+    /// A pause after every move, in milliseconds: 0 is as fast as possible.
+    pub delay_ms: Arc<AtomicU64>,
+}
+
+/// A block of the curve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// Games played by its end.
+    pub games: u64,
+    /// Games in it.
+    pub size: u64,
+    /// Of them, the computer lost this many.
+    pub lost: u64,
+    /// Patterns the knowledge holds at its end.
+    pub patterns: usize,
+}
+
+impl Block {
+    /// Losses per 100 games.
+    pub fn loss_rate(&self) -> f64 {
+        self.lost as f64 * 100.0 / self.size.max(1) as f64
+    }
+}
+
+/// What a lost game changed in the computer's knowledge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// A pattern of this level learned.
+    Learned { game: u64, level: u32 },
+    /// A pattern of this level removed as junk.
+    Removed { game: u64, level: u32 },
+    /// Nothing new to learn: it will not play `cell` there again.
+    Varied { game: u64, cell: Cell },
+}
+
+/// A game the computer lost, kept for replay.
+#[derive(Clone, Debug)]
+pub struct LostGame {
+    /// Its number in the run, from 1.
+    pub number: u64,
+    pub game: Game,
+}
+
+/// The run as the window sees it.
+#[derive(Clone, Debug, Default)]
+pub struct Live {
+    /// The game on the board now, and its last move.
+    pub board: Board,
+    pub last: Option<Cell>,
+    pub to_move: Option<Color>,
+    /// Its number, from 1.
+    pub game: u64,
+    pub tally: Tally,
+    pub blocks: Vec<Block>,
+    pub mutations: VecDeque<Mutation>,
+    pub lost: VecDeque<LostGame>,
+    /// The knowledge's patterns now.
+    pub patterns: usize,
+}
+
+/// How a run ended.
+pub struct Finished {
+    /// The knowledge with what it learned (unchanged when frozen); `None`
+    /// when the run could not start.
+    pub knowledge: Option<Knowledge>,
+    pub tally: Tally,
+    /// Why it ended early, if something went wrong.
+    pub error: Option<PracticeError>,
+    /// Stopped by the person (or by closing).
+    pub stopped: bool,
+    pub games: u64,
+}
+
+/// Games in a block of the curve for a run of `games`.
+pub fn block_of(games: u64) -> u64 {
+    games.div_ceil(POINTS).clamp(1, 100)
+}
+
+/// Starts `games` games of `setup` with `knowledge` on another thread.
+pub fn start(
+    knowledge: Knowledge,
+    setup: Setup,
+    games: u64,
+    controls: Controls,
+) -> (Arc<Mutex<Live>>, async_channel::Receiver<Finished>) {
+    let live = Arc::new(Mutex::new(Live {
+        patterns: knowledge.pattern_count(),
+        ..Live::default()
+    }));
+    let (sender, receiver) = async_channel::bounded(1);
+    let shared = live.clone();
+    let stop = controls.stop.clone();
+    let thread = std::thread::spawn(move || {
+        let finished = run(knowledge, setup, games, &controls, &shared);
+        let _ = sender.send_blocking(finished);
+    });
+    // Quitting stops the run and waits while it hands over what it learned.
+    crate::lasting_work::register(stop, thread);
+    (live, receiver)
+}
+
+fn run(
+    knowledge: Knowledge,
+    setup: Setup,
+    games: u64,
+    controls: &Controls,
+    live: &Mutex<Live>,
+) -> Finished {
+    let backup = knowledge.clone();
+    let mut practice = match Practice::new(knowledge, setup, controls.stop.clone()) {
+        Ok(p) => p,
+        Err(e) => {
+            return Finished {
+                knowledge: Some(backup),
+                tally: Tally::default(),
+                error: Some(e),
+                stopped: false,
+                games,
+            };
+        }
+    };
+    drop(backup);
+    let block = block_of(games);
+    let mut error = None;
+    let mut in_block = (0u64, 0u64);
+    let stop = &controls.stop;
+    for n in 1..=games {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if let Ok(mut l) = live.lock() {
+            l.game = n;
+        }
+        let mut watch = |game: &Game| watch(game, controls, live);
+        let played = match practice.play(&mut watch) {
+            Ok(Some(p)) => p,
+            Ok(None) => break,
+            Err(e) => {
+                // Stopped while an engine thought: not the engine's fault.
+                if !stop.load(Ordering::Relaxed) {
+                    error = Some(e);
+                }
+                break;
+            }
+        };
+        let lost = played.game.outcome().and_then(|o| o.winner()) == Some(Color::Blue);
+        in_block.0 += 1;
+        in_block.1 += u64::from(lost);
+        let Ok(mut l) = live.lock() else { break };
+        l.tally = practice.tally();
+        l.patterns = practice.knowledge().pattern_count();
+        for change in &played.changes {
+            let level = |p: &match5_five::Pattern| p.level();
+            let m = match change {
+                Change::Added { pattern, .. } => Mutation::Learned {
+                    game: n,
+                    level: level(pattern),
+                },
+                Change::Removed { pattern, .. } => Mutation::Removed {
+                    game: n,
+                    level: level(pattern),
+                },
+                Change::Varied { cell } => Mutation::Varied {
+                    game: n,
+                    cell: *cell,
+                },
+            };
+            if l.mutations.len() == MUTATIONS {
+                l.mutations.pop_front();
+            }
+            l.mutations.push_back(m);
+        }
+        if lost {
+            if l.lost.len() == LOST_GAMES {
+                l.lost.pop_front();
+            }
+            l.lost.push_back(LostGame {
+                number: n,
+                game: played.game.clone(),
+            });
+        }
+        if in_block.0 == block || n == games {
+            let patterns = l.patterns;
+            l.blocks.push(Block {
+                games: n,
+                size: in_block.0,
+                lost: in_block.1,
+                patterns,
+            });
+            in_block = (0, 0);
+        }
+    }
+    let tally = practice.tally();
+    let stopped = stop.load(Ordering::Relaxed);
+    if stopped
+        && in_block.0 > 0
+        && let Ok(mut l) = live.lock()
+    {
+        let patterns = l.patterns;
+        l.blocks.push(Block {
+            games: tally.played,
+            size: in_block.0,
+            lost: in_block.1,
+            patterns,
+        });
+    }
+    Finished {
+        knowledge: Some(practice.finish()),
+        tally,
+        error,
+        stopped,
+        games,
+    }
+}
+
+/// After every move: shows it, waits as slowly as the person asked, and
+/// holds while paused. `false` when the run is to stop.
+fn watch(game: &Game, controls: &Controls, live: &Mutex<Live>) -> bool {
+    if let Ok(mut l) = live.lock() {
+        l.board = *game.board();
+        l.last = game.moves().last().map(|m| m.cell);
+        l.to_move = (!game.is_over()).then(|| game.to_move());
+    }
+    let delay = controls.delay_ms.load(Ordering::Relaxed);
+    if delay > 0 {
+        std::thread::sleep(Duration::from_millis(delay));
+    }
+    while controls.paused.load(Ordering::Relaxed) && !controls.stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    !controls.stop.load(Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use match5_practice::Opponent;
+
+    fn wait(rx: &async_channel::Receiver<Finished>) -> Finished {
+        rx.recv_blocking().unwrap()
+    }
+
+    #[test]
+    fn a_run_fills_the_curve_and_keeps_its_lost_games() {
+        let mut setup = Setup::new(Opponent::Greedy);
+        setup.seed = Some(11);
+        let (live, rx) = start(Knowledge::new("Anna"), setup, 120, Controls::default());
+        let done = wait(&rx);
+        let live = live.lock().unwrap().clone();
+        assert_eq!(done.tally.played, 120);
+        assert!(!done.stopped && done.error.is_none());
+        let k = done.knowledge.unwrap();
+        assert_eq!(k.level(), 0, "practice is not Anna's level");
+        assert_eq!(live.patterns, k.pattern_count());
+        assert_eq!(live.blocks.iter().map(|b| b.size).sum::<u64>(), 120);
+        assert_eq!(live.blocks.last().unwrap().games, 120);
+        assert_eq!(
+            live.blocks.iter().map(|b| b.lost).sum::<u64>(),
+            done.tally.computer_lost
+        );
+        assert_eq!(live.lost.len() as u64, done.tally.computer_lost.min(200));
+        assert!(live.mutations.iter().any(|m| matches!(m, Mutation::Learned { .. })));
+    }
+
+    #[test]
+    fn stop_ends_a_paused_run_and_keeps_what_it_learned() {
+        let controls = Controls::default();
+        controls.paused.store(true, Ordering::Relaxed);
+        let (live, rx) = start(
+            Knowledge::new("Anna"),
+            Setup::new(Opponent::Random),
+            MOST_GAMES,
+            controls.clone(),
+        );
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(live.lock().unwrap().tally.played, 0, "paused");
+        controls.stop.store(true, Ordering::Relaxed);
+        let done = wait(&rx);
+        assert!(done.stopped);
+        assert_eq!(done.tally.played, 0);
+        assert!(done.knowledge.is_some());
+    }
+}

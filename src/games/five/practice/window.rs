@@ -1,0 +1,432 @@
+//! The Practice window (template `window.ui`): the person picks an
+//! opponent, the number of games, who starts, whether the computer learns
+//! and how fast to show it; the run plays on another thread
+//! (`runner.rs`) while this window redraws the board, the chart and the
+//! words about ten times a second.
+
+use std::cell::{Cell, OnceCell, RefCell};
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+use gtk::glib;
+use match5_practice::{Learning, Opponent, Setup, Starts};
+
+use super::chart::{self, Look};
+use super::runner::{self, Block, Controls, Finished, Live, LostGame};
+use super::words;
+use crate::games::five::board_drawing::{Field, Scene};
+use crate::games::five::board_view::{BoardView, describe_stones};
+use crate::games::five::controller::Controller;
+use crate::i18n::{gettext, gettext_f};
+use crate::widgets::stoppable::StoppableRun;
+
+/// How often the window shows the run.
+const REFRESH: Duration = Duration::from_millis(100);
+/// Lost games listed for replay.
+const LISTED: usize = 20;
+
+mod imp {
+    use super::*;
+
+    #[derive(Default, gtk::CompositeTemplate)]
+    #[template(file = "window.ui")]
+    pub struct FivePractice {
+        #[template_child]
+        pub settings_group: TemplateChild<adw::PreferencesGroup>,
+        #[template_child]
+        pub opponent_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub games_spin: TemplateChild<gtk::SpinButton>,
+        #[template_child]
+        pub starts_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub learn_row: TemplateChild<adw::SwitchRow>,
+        #[template_child]
+        pub speed_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub mutations_row: TemplateChild<adw::SwitchRow>,
+        #[template_child]
+        pub run_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub pause_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub progress: TemplateChild<gtk::ProgressBar>,
+        #[template_child]
+        pub result_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub board: TemplateChild<BoardView>,
+        #[template_child]
+        pub chart_title: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub chart: TemplateChild<gtk::DrawingArea>,
+        #[template_child]
+        pub mutations_label: TemplateChild<gtk::Label>,
+        #[template_child]
+        pub lost_group: TemplateChild<adw::PreferencesGroup>,
+        #[template_child]
+        pub lost_list: TemplateChild<gtk::ListBox>,
+        pub controller: OnceCell<Controller>,
+        pub opponents: RefCell<Vec<Opponent>>,
+        pub run: StoppableRun,
+        pub controls: RefCell<Controls>,
+        pub live: RefCell<Option<Arc<Mutex<Live>>>>,
+        /// What the chart draws: the blocks so far.
+        pub blocks: Rc<RefCell<Vec<Block>>>,
+        pub games: Cell<u64>,
+        pub timer: RefCell<Option<glib::SourceId>>,
+        /// The lost games listed, and the newest one listed.
+        pub listed: Cell<u64>,
+    }
+
+    #[glib::object_subclass]
+    impl ObjectSubclass for FivePractice {
+        const NAME: &'static str = "Match5FivePractice";
+        type Type = super::FivePractice;
+        type ParentType = adw::Dialog;
+
+        fn class_init(klass: &mut Self::Class) {
+            BoardView::ensure_type();
+            klass.bind_template();
+        }
+
+        fn instance_init(obj: &glib::subclass::InitializingObject<Self>) {
+            obj.init_template();
+        }
+    }
+
+    impl ObjectImpl for FivePractice {
+        fn dispose(&self) {
+            self.run.stop();
+            if let Some(t) = self.timer.take() {
+                t.remove();
+            }
+        }
+    }
+    impl WidgetImpl for FivePractice {}
+    impl AdwDialogImpl for FivePractice {
+        // Closing it stops the run; what it learned so far is kept.
+        fn closed(&self) {
+            self.run.stop();
+            self.parent_closed();
+        }
+    }
+}
+
+glib::wrapper! {
+    pub struct FivePractice(ObjectSubclass<imp::FivePractice>)
+        @extends adw::Dialog, gtk::Widget,
+        @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
+}
+
+/// Opens the Practice window for the computer behind `controller`.
+pub fn show(parent: &impl IsA<gtk::Widget>, controller: Controller, show_mutations: bool) {
+    let window: FivePractice = glib::Object::builder().build();
+    let _ = window.imp().controller.set(controller);
+    window.setup(show_mutations);
+    window.present(Some(parent));
+}
+
+fn strings(names: &[String]) -> gtk::StringList {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    gtk::StringList::new(&names)
+}
+
+impl FivePractice {
+    fn controller(&self) -> &Controller {
+        self.imp().controller.get().expect("set up")
+    }
+
+    fn setup(&self, show_mutations: bool) {
+        let imp = self.imp();
+        let (opponents, names): (Vec<_>, Vec<_>) = words::builtin_opponents().into_iter().unzip();
+        imp.opponents.replace(opponents);
+        imp.opponent_row.set_model(Some(&strings(&names)));
+        imp.opponent_row.set_selected(1);
+        imp.starts_row
+            .set_model(Some(&strings(&words::starts_names())));
+        imp.starts_row.set_selected(2);
+        let speeds: Vec<String> = words::speeds().into_iter().map(|s| s.0).collect();
+        imp.speed_row.set_model(Some(&strings(&speeds)));
+        imp.speed_row.set_selected(speeds.len() as u32 - 1);
+        imp.speed_row.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| window.apply_speed()
+        ));
+        imp.mutations_row.set_active(show_mutations);
+        imp.mutations_row.connect_active_notify(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| window.refresh()
+        ));
+        imp.games_spin.set_range(1.0, runner::MOST_GAMES as f64);
+        imp.run_button.connect_clicked(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| {
+                if window.imp().run.is_running() {
+                    window.imp().run.stop();
+                } else {
+                    window.start();
+                }
+            }
+        ));
+        imp.pause_button.connect_clicked(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| window.toggle_pause()
+        ));
+        let blocks = imp.blocks.clone();
+        let look_words = [gettext("lost per 100 games"), gettext("patterns")];
+        imp.chart.set_draw_func(move |_, cr, w, h| {
+            let dark = adw::StyleManager::default().is_dark();
+            let look = Look {
+                dark,
+                text: crate::widgets::palette::foreground(dark),
+                accent: crate::widgets::palette::accent(dark),
+                words: look_words.clone(),
+            };
+            chart::draw(cr, f64::from(w), f64::from(h), &blocks.borrow(), &look);
+        });
+        crate::widgets::a11y::set_label(&*imp.chart, &gettext("Learning curve"));
+        crate::widgets::a11y::set_label(&*imp.board, &gettext("The game being played"));
+    }
+
+    fn apply_speed(&self) {
+        let imp = self.imp();
+        let delay = words::speeds()
+            .get(imp.speed_row.selected() as usize)
+            .map_or(0, |s| s.1);
+        imp.controls
+            .borrow()
+            .delay_ms
+            .store(delay, Ordering::Relaxed);
+    }
+
+    fn toggle_pause(&self) {
+        let imp = self.imp();
+        let paused = &imp.controls.borrow().paused;
+        let now = !paused.load(Ordering::Relaxed);
+        paused.store(now, Ordering::Relaxed);
+        imp.pause_button.set_label(&if now {
+            gettext("_Resume")
+        } else {
+            gettext("_Pause")
+        });
+    }
+
+    fn setup_of(&self) -> Setup {
+        let imp = self.imp();
+        let opponent = imp
+            .opponents
+            .borrow()
+            .get(imp.opponent_row.selected() as usize)
+            .cloned()
+            .unwrap_or(Opponent::Random);
+        let mut setup = Setup::new(opponent);
+        setup.starts = match imp.starts_row.selected() {
+            0 => Starts::Computer,
+            1 => Starts::Opponent,
+            _ => Starts::Alternate {
+                computer_first: true,
+            },
+        };
+        setup.learning = if imp.learn_row.is_active() {
+            Learning::Practice
+        } else {
+            Learning::Frozen
+        };
+        setup
+    }
+
+    fn start(&self) {
+        let imp = self.imp();
+        let games = imp.games_spin.value_as_int().max(1) as u64;
+        // Stop (and closing the window) sets the run's own flag.
+        let controls = Controls {
+            stop: imp.run.start(&imp.run_button),
+            ..Controls::default()
+        };
+        imp.controls.replace(controls.clone());
+        self.apply_speed();
+        let started = self
+            .controller()
+            .start_practice(self.setup_of(), games, controls.clone());
+        let (live, receiver) = match started {
+            Ok(started) => started,
+            Err(refusal) => {
+                imp.run.finished(&imp.run_button, &gettext("_Start"));
+                self.say(&refusal.message());
+                return;
+            }
+        };
+        imp.live.replace(Some(live));
+        imp.games.set(games);
+        imp.blocks.borrow_mut().clear();
+        imp.listed.set(0);
+        while let Some(row) = imp.lost_list.first_child() {
+            imp.lost_list.remove(&row);
+        }
+        imp.lost_group.set_visible(false);
+        // The board comes up in its place; the speed stays at hand.
+        imp.settings_group.set_visible(false);
+        imp.pause_button.set_visible(true);
+        imp.pause_button.set_label(&gettext("_Pause"));
+        imp.progress.set_visible(true);
+        imp.progress.set_fraction(0.0);
+        imp.result_label.set_visible(true);
+        imp.result_label.set_label(&gettext("Playing…"));
+        imp.board.set_visible(true);
+        let timer = glib::timeout_add_local(
+            REFRESH,
+            glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                #[upgrade_or]
+                glib::ControlFlow::Break,
+                move || {
+                    window.refresh();
+                    glib::ControlFlow::Continue
+                }
+            ),
+        );
+        if let Some(old) = imp.timer.replace(Some(timer)) {
+            old.remove();
+        }
+        // The computer gets what the run learned even when this window was
+        // closed meanwhile (closing stops the run, which still reports).
+        let controller = self.controller().clone();
+        let window = self.downgrade();
+        glib::spawn_future_local(async move {
+            if let Ok(mut finished) = receiver.recv().await {
+                controls.stop.store(true, Ordering::Relaxed);
+                controller.practice_done(&mut finished);
+                if let Some(window) = window.upgrade() {
+                    window.finished(&finished);
+                }
+            }
+        });
+    }
+
+    /// Shows the run as it is now.
+    fn refresh(&self) {
+        let imp = self.imp();
+        let Some(live) = imp.live.borrow().clone() else {
+            return;
+        };
+        let Ok(live) = live.lock().map(|l| l.clone()) else {
+            return;
+        };
+        let games = imp.games.get().max(1);
+        imp.progress
+            .set_fraction(live.tally.played as f64 / games as f64);
+        imp.progress
+            .set_text(Some(&words::progress(live.tally.played, games)));
+        if imp.run.is_running() {
+            imp.result_label.set_label(&words::summary(&live.tally));
+        }
+        let mut scene = Scene::default();
+        for cell in match5_five::Cell::all() {
+            if let Some(color) = live.board.get(cell) {
+                scene.fields[cell.index()] = Field::Stone(color);
+            }
+        }
+        scene.last_move = live.last;
+        imp.board.set_scene(
+            scene,
+            None,
+            gettext_f(
+                "Game {game}. {stones}",
+                &[
+                    ("game", &live.game.to_string()),
+                    ("stones", &describe_stones(&live.board)),
+                ],
+            ),
+        );
+        if live.blocks.len() != imp.blocks.borrow().len() {
+            imp.blocks.replace(live.blocks.clone());
+            imp.chart_title.set_visible(true);
+            imp.chart.set_visible(true);
+            imp.chart.queue_draw();
+            crate::widgets::a11y::set_description(&*imp.chart, &words::curve(&live.blocks));
+        }
+        let show = imp.mutations_row.is_active() && !live.mutations.is_empty();
+        imp.mutations_label.set_visible(show);
+        if show {
+            let lines: Vec<String> = live.mutations.iter().rev().take(5).map(words::mutation).collect();
+            imp.mutations_label.set_label(&lines.join("\n"));
+        }
+        self.list_lost(&live.lost.iter().cloned().collect::<Vec<_>>());
+    }
+
+    /// Lists the newest lost games, each a row that replays it.
+    fn list_lost(&self, lost: &[LostGame]) {
+        let imp = self.imp();
+        for game in lost.iter().filter(|g| g.number > imp.listed.get()) {
+            let row = adw::ActionRow::builder()
+                .title(gettext_f("Game {number}", &[("number", &game.number.to_string())]))
+                .activatable(true)
+                .build();
+            row.add_suffix(&gtk::Image::from_icon_name("media-playback-start-symbolic"));
+            row.set_subtitle(&gettext("Replay the game"));
+            let played = game.game.clone();
+            let number = game.number;
+            row.connect_activated(glib::clone!(
+                #[weak(rename_to = window)]
+                self,
+                move |_| {
+                    if let Some(taught) =
+                        crate::games::five::taught::Taught::of_practice(number, &played)
+                    {
+                        crate::games::five::replay::show(&window, taught);
+                    }
+                }
+            ));
+            imp.lost_list.prepend(&row);
+            imp.listed.set(game.number);
+            imp.lost_group.set_visible(true);
+        }
+        while let Some(row) = imp.lost_list.row_at_index(LISTED as i32) {
+            imp.lost_list.remove(&row);
+        }
+    }
+
+    /// The run has ended: what it did, or why it stopped.
+    fn finished(&self, finished: &Finished) {
+        let imp = self.imp();
+        self.refresh();
+        if let Some(t) = imp.timer.take() {
+            t.remove();
+        }
+        imp.live.replace(None);
+        imp.run.finished(&imp.run_button, &gettext("_Start Again"));
+        imp.pause_button.set_visible(false);
+        imp.settings_group.set_visible(true);
+        imp.progress.set_visible(false);
+        let mut text = words::summary(&finished.tally);
+        if finished.stopped {
+            text = gettext_f(
+                "Stopped after {progress}. {summary}",
+                &[
+                    ("progress", &words::progress(finished.tally.played, finished.games)),
+                    ("summary", &text),
+                ],
+            );
+        }
+        if let Some(e) = &finished.error {
+            text = format!("{}\n{}", words::error(e), text);
+        }
+        self.say(&text);
+    }
+
+    fn say(&self, text: &str) {
+        let imp = self.imp();
+        imp.result_label.set_label(text);
+        imp.result_label.set_visible(true);
+        crate::widgets::a11y::announce(self, text, true);
+    }
+}

@@ -1,0 +1,187 @@
+//! What the Practice window says: the choices' names, the progress, the
+//! mutations, the summary and an engine's trouble, in the person's
+//! language, with every count through ngettext.
+
+use match5_practice::{EngineError, Opponent, PracticeError, Tally};
+
+use super::runner::{Block, Mutation};
+use crate::games::five::board_view::cell_name;
+use crate::i18n::{gettext, gettext_f, ngettext_f};
+
+/// The built-in opponents, in the drop-down's order: the name settings and
+/// D-Bus use, and what the person reads.
+pub fn builtin_opponents() -> Vec<(Opponent, String)> {
+    vec![
+        (Opponent::Random, gettext("Random: any field")),
+        (Opponent::Greedy, gettext("Greedy: makes its longest line")),
+        (Opponent::Search(1), gettext("Search, one move ahead")),
+        (Opponent::Search(2), gettext("Search, two moves ahead")),
+        (Opponent::Search(3), gettext("Search, three moves ahead")),
+        (Opponent::Noisy(2), gettext("Search with surprises")),
+        (Opponent::SelfCopy, gettext("A copy of itself")),
+        (Opponent::Threat, gettext("The threat player")),
+    ]
+}
+
+/// Who starts, in the drop-down's order.
+pub fn starts_names() -> Vec<String> {
+    vec![
+        gettext("The computer"),
+        gettext("The opponent"),
+        gettext("By turns"),
+    ]
+}
+
+/// The speeds, in the drop-down's order: the name and the pause after
+/// every move in milliseconds.
+pub fn speeds() -> Vec<(String, u64)> {
+    vec![
+        (gettext("Every move, slowly"), 500),
+        (gettext("Every move"), 80),
+        (gettext("Every move, quickly"), 15),
+        (gettext("As fast as possible"), 0),
+    ]
+}
+
+fn count(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// "12 of 200 games".
+pub fn progress(played: u64, games: u64) -> String {
+    ngettext_f(
+        "{n} of {total} game",
+        "{n} of {total} games",
+        count(games),
+        &[("n", &played.to_string()), ("total", &games.to_string())],
+    )
+}
+
+/// "12 games: lost 3, drew 1, learned 2 patterns" while it plays and when
+/// it is done.
+pub fn summary(t: &Tally) -> String {
+    let games = ngettext_f(
+        "{count} game",
+        "{count} games",
+        count(t.played),
+        &[("count", &t.played.to_string())],
+    );
+    let patterns = ngettext_f(
+        "learned {count} pattern",
+        "learned {count} patterns",
+        count(t.learned),
+        &[("count", &t.learned.to_string())],
+    );
+    gettext_f(
+        "{games}: lost {lost}, drew {drawn}, won {won}, {patterns}",
+        &[
+            ("games", &games),
+            ("lost", &t.computer_lost.to_string()),
+            ("drawn", &t.drawn.to_string()),
+            ("won", &t.computer_won.to_string()),
+            ("patterns", &patterns),
+        ],
+    )
+}
+
+/// One mutation, as it happens.
+pub fn mutation(m: &Mutation) -> String {
+    match *m {
+        Mutation::Learned { game, level } => gettext_f(
+            "Game {game}: learned a level-{level} pattern",
+            &[("game", &game.to_string()), ("level", &level.to_string())],
+        ),
+        Mutation::Removed { game, level } => gettext_f(
+            "Game {game}: forgot a level-{level} pattern that the new one covers",
+            &[("game", &game.to_string()), ("level", &level.to_string())],
+        ),
+        Mutation::Varied { game, cell } => gettext_f(
+            "Game {game}: will try another reply than {field}",
+            &[("game", &game.to_string()), ("field", &cell_name(cell))],
+        ),
+    }
+}
+
+/// The curve in words, for screen readers: the first and the last block.
+pub fn curve(blocks: &[Block]) -> String {
+    let (Some(first), Some(last)) = (blocks.first(), blocks.last()) else {
+        return String::new();
+    };
+    gettext_f(
+        "In the first {a} games the computer lost {la} per 100; by game {b} it lost {lb} per 100 and knew {patterns}.",
+        &[
+            ("a", &first.size.to_string()),
+            ("la", &format!("{:.0}", first.loss_rate())),
+            ("b", &last.games.to_string()),
+            ("lb", &format!("{:.0}", last.loss_rate())),
+            (
+                "patterns",
+                &ngettext_f(
+                    "{count} pattern",
+                    "{count} patterns",
+                    count(last.patterns as u64),
+                    &[("count", &last.patterns.to_string())],
+                ),
+            ),
+        ],
+    )
+}
+
+/// Why a run stopped early.
+pub fn error(e: &PracticeError) -> String {
+    match e {
+        PracticeError::Engine(e) => engine_error(e),
+        PracticeError::Move(m) => gettext_f(
+            "The opponent made a move the rules refuse: {reason}",
+            &[("reason", m)],
+        ),
+    }
+}
+
+/// An engine's trouble, naming the engine by its command.
+pub fn engine_error(e: &EngineError) -> String {
+    match e {
+        EngineError::CannotStart { command, reason } => gettext_f(
+            "The engine “{command}” could not be started: {reason}",
+            &[("command", command), ("reason", reason)],
+        ),
+        EngineError::Silent {
+            command, seconds, ..
+        } => ngettext_f(
+            "The engine “{command}” did not answer within {seconds} second and was stopped.",
+            "The engine “{command}” did not answer within {seconds} seconds and was stopped.",
+            count(*seconds),
+            &[("command", command), ("seconds", &seconds.to_string())],
+        ),
+        EngineError::Quit { command, .. } => gettext_f(
+            "The engine “{command}” quit in the middle of the game.",
+            &[("command", command)],
+        ),
+        EngineError::Refused {
+            command,
+            request,
+            answer,
+        } => gettext_f(
+            "The engine “{command}” answered “{request}” with “{answer}”.",
+            &[("command", command), ("request", request), ("answer", answer)],
+        ),
+        EngineError::NotAMove {
+            command, answer, ..
+        } => gettext_f(
+            "The engine “{command}” answered “{answer}”, which is not a move.",
+            &[("command", command), ("answer", answer)],
+        ),
+        EngineError::IllegalMove {
+            command,
+            cell,
+            reason,
+        } => gettext_f(
+            "The engine “{command}” played {field}, where no stone may go ({reason}).",
+            &[("command", command), ("field", cell), ("reason", reason)],
+        ),
+        EngineError::Stopped { command } => gettext_f(
+            "Stopped while the engine “{command}” was thinking.",
+            &[("command", command)],
+        ),
+    }
+}
