@@ -8,6 +8,7 @@ and clicks on the real binary, read through the accessibility tree."""
 
 import os
 import re
+import time
 
 from harness import AppTest, wait_for
 
@@ -92,3 +93,86 @@ class Practice(AppTest):
         wait_for(lambda: app.find("label", lambda n: "from its practice" in (n or "")), timeout=30,
                  message="what the stopped run learned, in the sidebar")
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
+
+
+ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engines", "fake-engine")
+
+
+def engine_command(mode, pidfile=None):
+    prefix = f"MATCH5_FAKE_PIDFILE={pidfile} " if pidfile else ""
+    return f"{prefix}python3 {os.path.abspath(ENGINE)} {mode}"
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return ") Z " not in f.read()
+    except OSError:
+        return False
+
+
+class Engines(AppTest):
+    def add_engine(self, app, command, expect):
+        """Adds an engine in the Engines window, opened from Practice, by
+        typing its command; returns the window's message, which holds
+        `expect`."""
+        app.key("ctrl+t")
+        wait_for(lambda: app.find_showing("push button", "Start"), message="the Practice window")
+        app.click_on(app.find_showing("push button", "Engines…"))
+        entry = wait_for(lambda: app.find_showing("text", "Command"), message="the Engines window")
+        app.click_on(entry)
+        app.type(command)
+        app.key("Return")
+        return wait_for(lambda: app.find_showing("label", lambda n: expect in (n or "")),
+                        timeout=15, message="the engine checked")
+
+    def test_an_engine_added_by_its_command_is_checked_named_and_plays(self):
+        app = self.start(settings={"last_page": "five"})
+        said = self.add_engine(app, engine_command("good"), "added")
+        self.assertEqual(said.name, "Fake Engine plays on a 9x9 board and was added.")
+        self.assertTrue(app.find_showing("text", lambda n: n == engine_command("good")) or
+                        app.find("text", lambda n: "fake-engine" in (n or "")), "listed by its command")
+        app.key("Escape")
+        wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
+        # The engine just added is the opponent now.
+        wait_for(lambda: app.find_showing("label", "Engine: Fake Engine"), message="the engine chosen")
+        app.find_showing("spin button").queryValue().currentValue = 6
+        app.find_showing("push button", "Start").queryAction().doAction(0)
+        wait_for(lambda: app.find_showing("push button", "Start Again"), timeout=60, message="the run's end")
+        self.assertEqual(int(summary(app)[0]), 6)
+        # The settings keep it.
+        with open(os.path.join(app.config, "match5", "settings.toml")) as f:
+            self.assertIn('name = "Fake Engine"', f.read())
+
+    def test_an_engine_that_refuses_the_board_is_not_added(self):
+        app = self.start(settings={"last_page": "five"})
+        said = self.add_engine(app, engine_command("refuse"), "answered")
+        self.assertIn("answered “START 9” with “ERROR unsupported size”", said.name)
+        self.assertTrue(app.find_showing("label", "No engines yet"))
+
+    def test_a_bad_engine_stops_the_run_with_a_clear_message_and_leaves_nothing_running(self):
+        home_pids = os.path.join(self.start_home(), "pids")
+        app = self.apps[-1]
+        for mode, words in (("silent", "did not answer within 2 seconds and was stopped"),
+                            ("garbage", "which is not a move"),
+                            ("crash", "quit in the middle of the game")):
+            if app.find_showing("push button", "Start Again"):
+                app.key("Escape")
+                wait_for(lambda: not app.dialogs(), message="Practice closed")
+            self.add_engine(app, engine_command(mode, home_pids), "added")
+            app.key("Escape")
+            wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
+            wait_for(lambda: app.find_showing("label", lambda n: (n or "").startswith("Engine: ")),
+                     message="the engine chosen")
+            app.find_showing("push button", "Start").queryAction().doAction(0)
+            said = wait_for(lambda: app.find_showing("label", lambda n: words in (n or "")), timeout=20,
+                            message=f"the {mode} engine's message")
+            self.assertIn("0 games", said.name)
+            wait_for(lambda: app.find_showing("push button", "Start Again"), message="ready again")
+            with open(home_pids) as f:
+                pids = [int(p) for p in f.read().split()]
+            wait_for(lambda: not any(alive(p) for p in pids), message=f"no {mode} engine process left")
+
+    def start_home(self):
+        app = self.start(settings={"last_page": "five"})
+        return app.home

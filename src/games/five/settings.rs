@@ -19,6 +19,16 @@ pub struct FiveSettings {
     pub two_players: bool,
     /// The player who played last.
     pub last_player: String,
+    /// Gomocup engines the person added: they play blue in Practice.
+    pub engines: Vec<EngineSetting>,
+}
+
+/// An engine the person added, by the name they gave it and the command
+/// that starts it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineSetting {
+    pub name: String,
+    pub command: String,
 }
 
 impl FiveSettings {
@@ -40,6 +50,7 @@ impl Default for FiveSettings {
             computer_starts: false,
             two_players: false,
             last_player: String::new(),
+            engines: Vec::new(),
         }
     }
 }

@@ -7,6 +7,8 @@
 //! - `words.rs`: what it says.
 
 pub mod chart;
+pub mod engines;
+pub mod engines_dialog;
 pub mod runner;
 pub mod window;
 pub mod words;

@@ -21,6 +21,7 @@ use super::words;
 use crate::games::five::board_drawing::{Field, Scene};
 use crate::games::five::board_view::{BoardView, describe_stones};
 use crate::games::five::controller::Controller;
+use crate::games::five::settings::FiveSettings;
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::stoppable::StoppableRun;
 
@@ -39,6 +40,8 @@ mod imp {
         pub settings_group: TemplateChild<adw::PreferencesGroup>,
         #[template_child]
         pub opponent_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub engines_row: TemplateChild<adw::ButtonRow>,
         #[template_child]
         pub games_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
@@ -142,10 +145,20 @@ impl FivePractice {
 
     fn setup(&self, show_mutations: bool) {
         let imp = self.imp();
-        let (opponents, names): (Vec<_>, Vec<_>) = words::builtin_opponents().into_iter().unzip();
-        imp.opponents.replace(opponents);
-        imp.opponent_row.set_model(Some(&strings(&names)));
-        imp.opponent_row.set_selected(1);
+        self.fill_opponents(Some(Opponent::Greedy));
+        imp.engines_row.connect_activated(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| {
+                let settings = window.controller().settings.clone();
+                let weak = window.downgrade();
+                super::engines_dialog::show(&window, settings, move |added| {
+                    if let Some(window) = weak.upgrade() {
+                        window.fill_opponents(added.map(Opponent::Pbrain));
+                    }
+                });
+            }
+        ));
         imp.starts_row
             .set_model(Some(&strings(&words::starts_names())));
         imp.starts_row.set_selected(2);
@@ -194,6 +207,31 @@ impl FivePractice {
         });
         crate::widgets::a11y::set_label(&*imp.chart, &gettext("Learning curve"));
         crate::widgets::a11y::set_label(&*imp.board, &gettext("The game being played"));
+    }
+
+    /// The built-in players, then the engines the person added; `choose`
+    /// (an engine just added), else the opponent chosen before, stays
+    /// chosen when it is there.
+    fn fill_opponents(&self, choose: Option<Opponent>) {
+        let imp = self.imp();
+        let chosen = choose.or_else(|| {
+            imp.opponents
+                .borrow()
+                .get(imp.opponent_row.selected() as usize)
+                .cloned()
+        });
+        let (mut opponents, mut names): (Vec<_>, Vec<_>) =
+            words::builtin_opponents().into_iter().unzip();
+        for e in self.controller().settings.page::<FiveSettings>().engines {
+            names.push(gettext_f("Engine: {name}", &[("name", &e.name)]));
+            opponents.push(Opponent::Pbrain(e.command));
+        }
+        let at = chosen.and_then(|c| opponents.iter().position(|o| o.name() == c.name()));
+        imp.opponents.replace(opponents);
+        imp.opponent_row.set_model(Some(&strings(&names)));
+        if let Some(at) = at {
+            imp.opponent_row.set_selected(at as u32);
+        }
     }
 
     fn apply_speed(&self) {

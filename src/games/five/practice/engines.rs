@@ -1,0 +1,148 @@
+//! The engines a person adds (kept in the settings' `[five]` table): how
+//! a chosen file becomes a command that works in the Flatpak too, names,
+//! and the limits on what the settings keep.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::games::five::settings::EngineSetting;
+
+/// The most engines kept.
+pub const MOST_ENGINES: usize = 32;
+/// The longest engine name, in characters.
+pub const LONGEST_NAME: usize = 64;
+/// The longest command, in bytes.
+pub const LONGEST_COMMAND: usize = 4096;
+
+/// Why a command cannot be an engine's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BadCommand {
+    Empty,
+    TooLong,
+    /// A line break or another control character.
+    Control,
+    /// [`MOST_ENGINES`] engines are there already.
+    TooMany,
+}
+
+/// Checks a command typed by the person before it is run.
+pub fn check_command(command: &str, engines: &[EngineSetting]) -> Result<String, BadCommand> {
+    let command = command.trim();
+    if command.is_empty() {
+        return Err(BadCommand::Empty);
+    }
+    if command.len() > LONGEST_COMMAND {
+        return Err(BadCommand::TooLong);
+    }
+    if command.chars().any(char::is_control) {
+        return Err(BadCommand::Control);
+    }
+    if engines.len() >= MOST_ENGINES {
+        return Err(BadCommand::TooMany);
+    }
+    Ok(command.to_string())
+}
+
+/// `path` as one word for `sh -c`.
+pub fn shell_quoted(path: &Path) -> String {
+    format!("'{}'", path.to_string_lossy().replace('\'', r"'\''"))
+}
+
+/// Where chosen engine files are kept: `$XDG_DATA_HOME/match5/engines`,
+/// inside the Flatpak's sandbox, where they may run.
+pub fn folder() -> Option<PathBuf> {
+    match5_common::disk::data_dir().map(|d| d.join("engines"))
+}
+
+/// Copies the chosen file into [`folder`] (a file of that name there is
+/// replaced only by a copy of its own) and makes it executable; its path.
+/// A file chosen through the portal in the Flatpak cannot run where it
+/// is, and the copy keeps working when the original moves.
+pub fn install(chosen: &Path) -> io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = folder().ok_or_else(|| io::Error::other("no data folder"))?;
+    std::fs::create_dir_all(&folder)?;
+    let name = chosen
+        .file_name()
+        .ok_or_else(|| io::Error::other("not a file"))?;
+    let target = folder.join(name);
+    if target != chosen {
+        let bytes = std::fs::read(chosen)?;
+        match5_common::disk::atomic_write(&target, &bytes)?;
+    }
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o755))?;
+    Ok(target)
+}
+
+/// A name for a new engine: the one it gave (`ABOUT`), else the command's
+/// program, cut to [`LONGEST_NAME`], and made unlike the names there are.
+pub fn new_name(command: &str, about: Option<&str>, engines: &[EngineSetting]) -> String {
+    let program = command
+        .split_whitespace()
+        .next()
+        .map(|w| w.trim_matches('\''))
+        .and_then(|w| Path::new(w).file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let base = clean_name(about.unwrap_or(&program));
+    let base = if base.is_empty() { "engine".to_string() } else { base };
+    let taken = |n: &str| engines.iter().any(|e| e.name == n);
+    if !taken(&base) {
+        return base;
+    }
+    (2..)
+        .map(|k| format!("{base} ({k})"))
+        .find(|n| !taken(n))
+        .expect("a free name")
+}
+
+/// A name as kept: trimmed, without control characters, at most
+/// [`LONGEST_NAME`] characters.
+pub fn clean_name(name: &str) -> String {
+    name.trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(LONGEST_NAME)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(name: &str) -> EngineSetting {
+        EngineSetting {
+            name: name.to_string(),
+            command: "x".to_string(),
+        }
+    }
+
+    #[test]
+    fn names_come_from_about_or_the_program_and_never_twice() {
+        assert_eq!(new_name("/opt/pela -x", Some("Pela"), &[]), "Pela");
+        assert_eq!(new_name("'/my dir/embryo' 9", None, &[]), "embryo");
+        let there = [engine("Pela"), engine("Pela (2)")];
+        assert_eq!(new_name("pela", Some("Pela"), &there), "Pela (3)");
+        assert_eq!(new_name("", Some("\n\t"), &[]), "engine");
+        assert_eq!(clean_name(&"x".repeat(100)).len(), LONGEST_NAME);
+    }
+
+    #[test]
+    fn commands_are_checked_and_paths_quoted_for_the_shell() {
+        assert_eq!(check_command("  ", &[]), Err(BadCommand::Empty));
+        assert_eq!(check_command("a\nb", &[]), Err(BadCommand::Control));
+        assert_eq!(
+            check_command(&"a".repeat(LONGEST_COMMAND + 1), &[]),
+            Err(BadCommand::TooLong)
+        );
+        let full = vec![engine("e"); MOST_ENGINES];
+        assert_eq!(check_command("pela", &full), Err(BadCommand::TooMany));
+        assert_eq!(check_command(" pela 9 ", &[]).unwrap(), "pela 9");
+        assert_eq!(
+            shell_quoted(Path::new("/a b/it's")),
+            r"'/a b/it'\''s'"
+        );
+    }
+}
