@@ -143,6 +143,16 @@ class EveryErrorChangesNothing(unittest.TestCase):
                       'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"\n')
         self.r[five].call("LoadKnowledge2", "ssa{sv}", locked, "", {"discard-unsaved": GLib.Variant("b", True)})
         self.refused(five, "SaveKnowledge", error="UserKnowledge")
+        # Practice: no such opponent or number of games, nothing to stop;
+        # then the board waits while the computer practises.
+        self.refused(five, "Train", "susb", "grandmaster", 5, "computer", True, error="InvalidOpponent")
+        self.refused(five, "Train", "susb", "random", 0, "computer", True, error="InvalidGames")
+        self.refused(five, "StopTraining", error="NotTraining")
+        self.r[five].call("Train", "susb", "random", 1000000, "computer", True)
+        wait_for(lambda: self.r[five].prop("Training"), message="practising")
+        self.refused(five, "PlayMove", "uu", 0, 0, error="Practising")
+        self.r[five].call("StopTraining")
+        wait_for(lambda: not self.r[five].prop("Training"), message="the practice over")
 
         # Leap-frog: two frogs of each kind.
         self.r[frogs].call("NewPuzzle", "ub", 2, False)

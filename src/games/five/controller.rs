@@ -13,7 +13,7 @@ use match5_common::names::NameError;
 use match5_five::files::{self, FileError, SaveReport};
 use match5_five::knowledge::KnowledgeError;
 use match5_five::{Knowledge, Status};
-use match5_practice::{Learning, Setup};
+use match5_practice::{Learning, Opponent, Setup};
 
 use super::model::FiveGame;
 use super::practice::runner::{self, Controls, Finished, Live};
@@ -50,6 +50,12 @@ pub enum Refusal {
     Practising,
     /// Practice that learns, on knowledge opened without its password.
     PracticeAsUser { player: String },
+    /// No such opponent for practice.
+    Opponent(String),
+    /// A number of practice games outside 1 to [`runner::MOST_GAMES`].
+    Games(u64),
+    /// No practice run to stop.
+    NotPractising,
 }
 
 impl Refusal {
@@ -82,6 +88,15 @@ impl Refusal {
             Refusal::Practising => crate::i18n::gettext(
                 "The computer is practising. Stop the practice first; what it learned so far is kept.",
             ),
+            Refusal::Opponent(name) => gettext_f(
+                "There is no opponent “{name}”: use random, greedy, search:1 to search:4, noisy:1 to noisy:4, self, noisy-self, threat, or engine: and the name of an engine added in Practice.",
+                &[("name", &match5_common::text::excerpt(name, 40))],
+            ),
+            Refusal::Games(games) => gettext_f(
+                "{games} games: practice plays 1 to 1000000 games.",
+                &[("games", &games.to_string())],
+            ),
+            Refusal::NotPractising => crate::i18n::gettext("The computer is not practising."),
             Refusal::PracticeAsUser { player } => gettext_f(
                 "Only the owner of {player}'s knowledge may let the computer learn from practice. Give the password in the sidebar, or practise without learning.",
                 &[("player", player)],
@@ -181,6 +196,45 @@ impl Controller {
         let knowledge = self.model.with(|s| s.knowledge().clone());
         self.model.hold_for_practice(Some(controls.stop.clone()));
         Ok(runner::start(knowledge, setup, games, controls))
+    }
+
+    /// The opponent a script names: a built-in player as
+    /// `match5-cli train --opponent` names it, or `engine:NAME` for an
+    /// engine the person added (a script never runs a command of its own).
+    pub fn practice_opponent(&self, name: &str) -> Result<Opponent, Refusal> {
+        let refused = || Refusal::Opponent(name.to_string());
+        if let Some(engine) = name.strip_prefix("engine:") {
+            return self
+                .settings
+                .page::<FiveSettings>()
+                .engines
+                .into_iter()
+                .find(|e| e.name == engine)
+                .map(|e| Opponent::Pbrain(e.command))
+                .ok_or_else(refused);
+        }
+        match name.parse::<Opponent>() {
+            Ok(Opponent::Pbrain(_)) | Err(_) => Err(refused()),
+            Ok(o) => Ok(o),
+        }
+    }
+
+    /// Checks a script's number of practice games.
+    pub fn practice_games(games: u64) -> Result<u64, Refusal> {
+        if (1..=runner::MOST_GAMES).contains(&games) {
+            Ok(games)
+        } else {
+            Err(Refusal::Games(games))
+        }
+    }
+
+    /// Asks the practice run under way to stop.
+    pub fn stop_practice(&self) -> Result<(), Refusal> {
+        if !self.model.practising() {
+            return Err(Refusal::NotPractising);
+        }
+        self.model.stop_practice();
+        Ok(())
     }
 
     /// A practice run ended: the computer plays with what it learned, which

@@ -281,6 +281,11 @@ impl FivePage {
             self,
             move |_| page.follow_mode()
         ));
+        model.connect_practising_notify(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_| page.show_game()
+        ));
         model.connect_computer_starts_notify(glib::clone!(
             #[weak(rename_to = page)]
             self,

@@ -129,7 +129,11 @@ impl FivePage {
         imp.aside_box.set_visible(learned.is_some() || replay);
         let dropped = if over { imp.dropped.get() } else { 0 };
         let varied = over && imp.varied.get();
+        // A practice run (the window's or a script's) holds the computer.
+        let practising = self.model().practising();
+        let to_move = to_move.filter(|_| !practising);
         let note = match (&why, learned) {
+            _ if practising => gettext("The computer is practising. The board waits until it ends."),
             _ if learned.is_some() || dropped > 0 || varied => {
                 learned_words(learned, dropped, varied)
             }

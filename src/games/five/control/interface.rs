@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 
-use crate::games::five::state::{GameMode, GameState, KnowledgeState};
+use crate::games::five::state::GameMode;
+pub use super::snapshot::{LastReason, PatternUse, Snapshot, diff};
 use crate::i18n::gettext_f;
 use zbus::object_server::SignalEmitter;
 use zbus::zvariant::OwnedValue;
@@ -49,6 +50,12 @@ pub enum ControlError {
     NotNew(String),
     /// A practice run holds the computer's knowledge: stop it first.
     Practising(String),
+    /// Train: an opponent that is not a built-in player or an added engine.
+    InvalidOpponent(String),
+    /// Train: games outside 1 to 1,000,000.
+    InvalidGames(String),
+    /// StopTraining: the computer is not practising.
+    NotTraining(String),
     /// Too many calls wait for the app already: try again.
     Busy(String),
     /// The app could not carry the request out.
@@ -85,85 +92,16 @@ pub enum Request {
         y: u32,
         reply: Reply<String>,
     },
-}
-
-/// What the properties say, as the window last published it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Snapshot {
-    pub player: String,
-    pub level: u32,
-    pub trained_patterns: u32,
-    pub knowledge_status: KnowledgeState,
-    pub mode: GameMode,
-    pub state: GameState,
-    pub board: String,
-    pub last_reason: LastReason,
-}
-
-/// Why the computer made the last move of the game (empty when the last
-/// move is not the computer's, or came back from disk).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LastReason {
-    /// `forced`, `attack`, `free` or `varied`; empty for none.
-    pub kind: &'static str,
-    /// The field played.
-    pub x: u32,
-    pub y: u32,
-    /// Forced and attack: the pattern that matched.
-    pub pattern: Option<PatternUse>,
-    /// Varied: the field it once lost with here.
-    pub instead: Option<(u32, u32)>,
-    /// The game the pattern was learned in, where known.
-    pub learned_in: Option<u64>,
-}
-
-/// A pattern as the computer used it for its last move.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PatternUse {
-    /// Its number, 1-based.
-    pub number: u32,
-    pub level: u32,
-    /// The colour it matched in: `red` (a block) or `blue` (an attack).
-    pub color: &'static str,
-    /// Which of its 8 turns and mirrors matched (0 to 7).
-    pub symmetry: u32,
-    /// Where its left top lies on the board.
-    pub offset_x: u32,
-    pub offset_y: u32,
-}
-
-impl LastReason {
-    /// As the `LastReason` property: a{sv}.
-    fn to_dict(&self) -> HashMap<String, OwnedValue> {
-        let mut d = HashMap::new();
-        if self.kind.is_empty() {
-            return d;
-        }
-        let mut put = |k: &str, v: zbus::zvariant::Value<'_>| {
-            if let Ok(v) = OwnedValue::try_from(v) {
-                d.insert(k.to_string(), v);
-            }
-        };
-        put("kind", self.kind.into());
-        put("x", self.x.into());
-        put("y", self.y.into());
-        if let Some(p) = &self.pattern {
-            put("pattern", p.number.into());
-            put("level", p.level.into());
-            put("color", p.color.into());
-            put("symmetry", p.symmetry.into());
-            put("offset-x", p.offset_x.into());
-            put("offset-y", p.offset_y.into());
-        }
-        if let Some(game) = self.learned_in {
-            put("learned-in", game.into());
-        }
-        if let Some((ix, iy)) = self.instead {
-            put("instead-x", ix.into());
-            put("instead-y", iy.into());
-        }
-        d
-    }
+    Train {
+        opponent: String,
+        games: u32,
+        starts: String,
+        frozen: bool,
+        reply: Reply<()>,
+    },
+    StopTraining {
+        reply: Reply<()>,
+    },
 }
 
 /// The served object: the games' one link to the main thread.
@@ -321,6 +259,74 @@ impl Control {
         self.ask(|reply| Request::PlayMove { x, y, reply }).await
     }
 
+    /// The computer practises: `games` games (1 to 1,000,000) against
+    /// `opponent` (`random`, `greedy`, `search:1` to `search:4`, `noisy:N`,
+    /// `self`, `noisy-self`, `threat`, or `engine:NAME` for an engine added
+    /// in the app); `starts`: `computer`, `opponent` or `alternate`;
+    /// `frozen` plays without learning. Answers at once; the run reports
+    /// `TrainingProgress`, then `TrainingFinished` or `TrainingFailed`.
+    async fn train(
+        &self,
+        opponent: String,
+        games: u32,
+        starts: String,
+        frozen: bool,
+    ) -> Result<(), ControlError> {
+        self.ask(|reply| Request::Train {
+            opponent,
+            games,
+            starts,
+            frozen,
+            reply,
+        })
+        .await
+    }
+
+    /// Stops the practice under way; what it learned is kept, unsaved.
+    async fn stop_training(&self) -> Result<(), ControlError> {
+        self.ask(|reply| Request::StopTraining { reply }).await
+    }
+
+    /// Games played of `games`, lost so far, patterns learned so far.
+    #[zbus(signal)]
+    async fn training_progress(
+        emitter: &SignalEmitter<'_>,
+        played: u64,
+        games: u64,
+        lost: u64,
+        learned: u64,
+    ) -> zbus::Result<()>;
+
+    /// The run ended (all its games, or stopped): its tally, from the
+    /// computer's side, and the patterns it learned.
+    #[zbus(signal)]
+    async fn training_finished(
+        emitter: &SignalEmitter<'_>,
+        played: u64,
+        won: u64,
+        lost: u64,
+        drawn: u64,
+        learned: u64,
+    ) -> zbus::Result<()>;
+
+    /// The run stopped early (an engine that failed): why. What was
+    /// learned before is kept.
+    #[zbus(signal)]
+    async fn training_failed(emitter: &SignalEmitter<'_>, message: String) -> zbus::Result<()>;
+
+    /// A practice run (the window's or a script's) holds the computer.
+    #[zbus(property)]
+    async fn training(&self) -> bool {
+        self.read(|s| s.training).await
+    }
+
+    /// The patterns the computer learned in practice: its own, not counted
+    /// in the level.
+    #[zbus(property)]
+    async fn practised_patterns(&self) -> u32 {
+        self.read(|s| s.practised_patterns).await
+    }
+
     #[zbus(property)]
     async fn player(&self) -> String {
         self.read(|s| s.player.clone()).await
@@ -387,40 +393,4 @@ fn flag(key: &str, value: OwnedValue) -> Result<bool, ControlError> {
                 &[("option", key)],
             ))
         })
-}
-
-/// The properties that differ between two snapshots, as the bus shows
-/// them.
-pub fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
-    let mut changed = Vec::new();
-    let mut put = |name, value: zbus::zvariant::Value<'_>| {
-        if let Ok(value) = value.try_into_owned() {
-            changed.push((name, value));
-        }
-    };
-    if old.player != new.player {
-        put("Player", new.player.clone().into());
-    }
-    if old.level != new.level {
-        put("Level", new.level.into());
-    }
-    if old.trained_patterns != new.trained_patterns {
-        put("TrainedPatterns", new.trained_patterns.into());
-    }
-    if old.knowledge_status != new.knowledge_status {
-        put("KnowledgeStatus", new.knowledge_status.wire().into());
-    }
-    if old.mode != new.mode {
-        put("Mode", new.mode.wire().into());
-    }
-    if old.state != new.state {
-        put("State", new.state.wire().into());
-    }
-    if old.board != new.board {
-        put("Board", new.board.clone().into());
-    }
-    if old.last_reason != new.last_reason {
-        put("LastReason", new.last_reason.to_dict().into());
-    }
-    changed
 }

@@ -5,7 +5,9 @@
 //! properties and signals.
 
 pub mod interface;
+mod practice;
 pub mod requests;
+pub mod snapshot;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -51,7 +53,7 @@ pub fn serve(
             glib::spawn_future_local(async move {
                 while let Ok(request) = rx.recv().await {
                     handle.bring();
-                    requests::handle(&controller, request);
+                    requests::handle(&controller, &published, request);
                 }
             });
         });

@@ -9,6 +9,7 @@
 //! translated, like everything else it says.
 
 use std::path::Path;
+use std::rc::Rc;
 
 use gtk::prelude::*;
 use match5_five::files::{FileError, Saved};
@@ -19,6 +20,7 @@ use match5_five::{Cell, Color, Reason};
 use super::interface::{ControlError, LastReason, PatternUse, Request, Snapshot};
 use crate::games::five::controller::{Controller, NewGame, Refusal};
 use crate::games::five::model::{ComputersMove, FiveGame};
+use crate::games::requests::Published;
 use crate::i18n::{gettext, gettext_f};
 
 /// What the D-Bus properties say now.
@@ -27,6 +29,8 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
         player: model.player(),
         level: model.level(),
         trained_patterns: model.trained(),
+        practised_patterns: model.practised(),
+        training: model.practising(),
         knowledge_status: model.knowledge_status(),
         mode: model.mode(),
         state: model.state(),
@@ -68,7 +72,7 @@ fn last_reason(model: &FiveGame) -> LastReason {
 /// Calls `publish(snapshot, knowledge_changed)` whenever the model notifies
 /// a change: the same notifications the page listens to feed D-Bus.
 pub fn watch(model: &FiveGame, publish: impl Fn(Snapshot, bool) + 'static) {
-    let publish = std::rc::Rc::new(publish);
+    let publish = Rc::new(publish);
     let p = publish.clone();
     model.connect_notify_local(None, move |m, _| p(snapshot(m), false));
     model.connect_knowledge_changed(move |m| publish(snapshot(m), true));
@@ -105,13 +109,30 @@ impl From<Refusal> for ControlError {
             Refusal::Knowledge(_) => ControlError::Failed(message),
             Refusal::Practising => ControlError::Practising(message),
             Refusal::PracticeAsUser { .. } => ControlError::UserKnowledge(message),
+            Refusal::Opponent(_) => ControlError::InvalidOpponent(message),
+            Refusal::Games(_) => ControlError::InvalidGames(message),
+            Refusal::NotPractising => ControlError::NotTraining(message),
         }
     }
 }
 
 /// Carries out a D-Bus call, through the controller every door uses.
-pub fn handle(controller: &Controller, request: Request) {
+pub fn handle(controller: &Controller, published: &Rc<Published<Snapshot>>, request: Request) {
     match request {
+        Request::Train {
+            opponent,
+            games,
+            starts,
+            frozen,
+            reply,
+        } => {
+            let started =
+                super::practice::train(controller, published, &opponent, games, &starts, frozen);
+            let _ = reply.try_send(started);
+        }
+        Request::StopTraining { reply } => {
+            let _ = reply.try_send(controller.stop_practice().map_err(ControlError::from));
+        }
         Request::LoadKnowledge {
             path,
             password,

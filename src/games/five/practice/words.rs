@@ -171,13 +171,11 @@ pub fn engine_error(e: &EngineError) -> String {
             "The engine “{command}” answered “{answer}”, which is not a move.",
             &[("command", command), ("answer", answer)],
         ),
-        EngineError::IllegalMove {
-            command,
-            cell,
-            reason,
-        } => gettext_f(
-            "The engine “{command}” played {field}, where no stone may go ({reason}).",
-            &[("command", command), ("field", cell), ("reason", reason)],
+        // The game goes on while the engine is asked: its move can only
+        // be refused for the stone already there.
+        EngineError::IllegalMove { command, cell, .. } => gettext_f(
+            "The engine “{command}” played {field}, where a stone is already.",
+            &[("command", command), ("field", cell)],
         ),
         EngineError::Stopped { command } => gettext_f(
             "Stopped while the engine “{command}” was thinking.",

@@ -1,0 +1,86 @@
+//! D-Bus `Train` and `StopTraining`: a script's practice runs through the
+//! controller, as the Practice window's does, and reports as signals:
+//! `TrainingProgress` about four times a second while it plays, then
+//! `TrainingFinished` or `TrainingFailed`. The page shows that the
+//! computer practises whoever started it.
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use gtk::glib;
+use match5_practice::{Learning, Setup, Starts};
+
+use super::interface::{ControlError, Snapshot};
+use crate::games::five::controller::Controller;
+use crate::games::five::practice::runner::Controls;
+use crate::games::five::practice::words;
+use crate::games::requests::Published;
+use crate::i18n::gettext_f;
+
+/// How often progress is sent.
+const PROGRESS: Duration = Duration::from_millis(250);
+
+/// Starts a script's practice; the answer comes before its first game.
+pub fn train(
+    controller: &Controller,
+    published: &Rc<Published<Snapshot>>,
+    opponent: &str,
+    games: u32,
+    starts: &str,
+    frozen: bool,
+) -> Result<(), ControlError> {
+    let games = Controller::practice_games(u64::from(games))?;
+    let opponent = controller.practice_opponent(opponent)?;
+    let starts = match starts {
+        "computer" => Starts::Computer,
+        "opponent" => Starts::Opponent,
+        "alternate" => Starts::Alternate {
+            computer_first: true,
+        },
+        other => {
+            return Err(ControlError::InvalidOption(gettext_f(
+                "“{starts}” cannot start: use computer, opponent or alternate.",
+                &[("starts", &match5_common::text::excerpt(other, 40))],
+            )));
+        }
+    };
+    let mut setup = Setup::new(opponent);
+    setup.starts = starts;
+    setup.learning = if frozen {
+        Learning::Frozen
+    } else {
+        Learning::Practice
+    };
+    let (live, finished) = controller.start_practice(setup, games, Controls::default())?;
+    let (controller, published) = (controller.clone(), published.clone());
+    glib::spawn_future_local(async move {
+        let mut sent = u64::MAX;
+        loop {
+            if let Ok(mut done) = finished.try_recv() {
+                controller.practice_done(&mut done);
+                let t = done.tally;
+                match &done.error {
+                    Some(e) => published.signal(
+                        "TrainingFailed",
+                        &(format!("{} {}", words::error(e), words::summary(&t)),),
+                    ),
+                    None => published.signal(
+                        "TrainingFinished",
+                        &(t.played, t.computer_won, t.computer_lost, t.drawn, t.learned),
+                    ),
+                }
+                return;
+            }
+            let tally = live.lock().map(|l| l.tally).unwrap_or_default();
+            if tally.played != sent {
+                sent = tally.played;
+                published.signal(
+                    "TrainingProgress",
+                    &(tally.played, games, tally.computer_lost, tally.learned),
+                );
+            }
+            glib::timeout_future(PROGRESS).await;
+        }
+    });
+    Ok(())
+}

@@ -1,0 +1,106 @@
+"""A script lets five in a row practise over D-Bus: Train plays on
+another thread and reports TrainingProgress, then TrainingFinished (or
+TrainingFailed when an engine fails); the page shows that the computer
+practises, moves wait, StopTraining stops it, and what it learned counts
+as the computer's practice (PractisedPatterns), never the player's Level.
+Bad calls get named errors. The real app under dbus-run-session."""
+
+import os
+import tempfile
+import unittest
+
+from dbus_client import NAME, Remote
+from harness import App, wait_for
+
+ENGINE = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engines", "fake-engine"))
+
+
+def signals(remote, name):
+    return [args for n, args in remote.signals if n == name]
+
+
+def changed(remote, prop):
+    return [args[1][prop] for n, args in remote.signals if n == "PropertiesChanged" and prop in args[1]]
+
+
+class Train(unittest.TestCase):
+    def setUp(self):
+        # An engine the person added, in the settings the app starts with.
+        self.home = tempfile.mkdtemp(prefix="match5-e2e-")
+        os.makedirs(os.path.join(self.home, "config", "match5"))
+        with open(os.path.join(self.home, "config", "match5", "settings.toml"), "w") as f:
+            f.write('last_player = "Tester"\nwindow_width = 900\nwindow_height = 680\nlast_page = "five"\n\n'
+                    '[five]\n\n[[five.engines]]\nname = "Fake"\n'
+                    f'command = "python3 {ENGINE} good"\n\n'
+                    '[[five.engines]]\nname = "Mute"\n'
+                    f'command = "python3 {ENGINE} silent"\n')
+        self.app = App(home=self.home)
+        self.r = Remote()
+        wait_for(lambda: self.r.has_owner(NAME), message="the control name on the bus")
+
+    def tearDown(self):
+        self.app.close()
+
+    def finished(self):
+        return wait_for(lambda: (self.r.pump(0.1) or signals(self.r, "TrainingFinished")
+                                 or signals(self.r, "TrainingFailed")),
+                        timeout=90, message="the end of the practice")
+
+    def test_train_reports_progress_and_teaches_the_computer_not_the_level(self):
+        self.r.call("Train", "susb", "greedy", 300, "alternate", False)
+        end = self.finished()
+        self.assertTrue(signals(self.r, "TrainingFinished"), end)
+        played, won, lost, drawn, learned = signals(self.r, "TrainingFinished")[0]
+        self.assertEqual((played, won + lost + drawn), (300, 300))
+        self.assertGreater(learned, 0)
+        progress = signals(self.r, "TrainingProgress")
+        self.assertTrue(progress, "progress while it played")
+        self.assertTrue(all(g == 300 for _, g, _, _ in progress))
+        self.assertEqual([p[0] for p in progress], sorted(p[0] for p in progress))
+        self.assertIn(True, changed(self.r, "Training"))
+        wait_for(lambda: not self.r.prop("Training"), message="Training back to false")
+        self.assertEqual(self.r.prop("Level"), 0, "the player taught nothing")
+        self.assertGreater(self.r.prop("PractisedPatterns"), 0)
+
+    def test_a_long_run_holds_the_board_until_stop_training(self):
+        self.r.call("Train", "susb", "random", 1000000, "computer", True)
+        wait_for(lambda: self.r.prop("Training"), message="practising")
+        wait_for(lambda: self.app.find_showing(
+            "label", "The computer is practising. The board waits until it ends."),
+            message="the page says the computer practises")
+        name, words = self.r.error_of("PlayMove", "uu", 4, 4)
+        self.assertEqual(name, "io.github.match5.Match5.Error.Practising")
+        self.assertIn("Stop the practice first", words)
+        self.assertEqual(self.r.error_of("StartGame", "sa{sv}", "vs-computer", {})[0],
+                         "io.github.match5.Match5.Error.Practising")
+        self.r.call("StopTraining")
+        end = self.finished()
+        played = signals(self.r, "TrainingFinished")[0][0]
+        self.assertLess(played, 1000000, end)
+        self.assertEqual(self.r.prop("PractisedPatterns"), 0, "frozen: nothing learned")
+        self.assertEqual(self.r.error_of("StopTraining")[0], "io.github.match5.Match5.Error.NotTraining")
+        self.assertEqual(self.r.call("PlayMove", "uu", 4, 4)[0], "playing")
+
+    def test_an_added_engine_plays_and_a_silent_one_fails_with_its_reason(self):
+        self.r.call("Train", "susb", "engine:Fake", 4, "opponent", False)
+        self.finished()
+        self.assertEqual(signals(self.r, "TrainingFinished")[0][0], 4)
+        self.r.signals.clear()
+        self.r.call("Train", "susb", "engine:Mute", 4, "opponent", False)
+        end = self.finished()
+        failed = signals(self.r, "TrainingFailed")
+        self.assertTrue(failed, end)
+        self.assertIn("did not answer within 2 seconds and was stopped", failed[0][0])
+        wait_for(lambda: not self.r.prop("Training"), message="free again")
+
+    def test_bad_calls_get_named_errors_and_start_nothing(self):
+        for args, error in (
+            (("pbrain:sh -c 'touch /tmp/x'", 5, "computer", False), "InvalidOpponent"),
+            (("engine:Nobody", 5, "computer", False), "InvalidOpponent"),
+            (("greedy", 0, "computer", False), "InvalidGames"),
+            (("greedy", 2000000, "computer", False), "InvalidGames"),
+            (("greedy", 5, "nobody", False), "InvalidOption"),
+        ):
+            name, _ = self.r.error_of("Train", "susb", *args)
+            self.assertEqual(name, f"io.github.match5.Match5.Error.{error}", args)
+        self.assertFalse(self.r.prop("Training"))
