@@ -30,6 +30,68 @@ def seen(r, name):
 
 
 app = App()
+ONLY = os.environ.get("BENCH_ONLY", "")
+
+
+def practice_figures():
+    """Five in a row's practice: games per second in the app (Train over
+    D-Bus, timed to TrainingFinished) against the same opponent as
+    match5-cli train (its own figure), both learning from empty knowledge;
+    and how long the main loop takes to answer a call while it practises."""
+    import re
+    import subprocess
+    import tempfile
+    five = Remote()
+    cli = os.path.join(os.path.dirname(os.environ["MATCH5_BIN"]), "match5-cli")
+    # About two seconds of each.
+    for n, (opponent, games) in enumerate((("random", 60000), ("greedy", 10000), ("search:1", 6000))):
+        rates = {"cli": [], "app": []}
+        for attempt in range(3):
+            with tempfile.TemporaryDirectory() as d:
+                out = subprocess.run([cli, "train", "--knowledge", os.path.join(d, "k.fivo"), "--games",
+                                      str(games), "--opponent", opponent, "--seed", str(attempt)],
+                                     capture_output=True, text=True, check=True).stdout
+            rates["cli"].append(float(re.search(r"([\d.]+) games per second", out).group(1)))
+            raw(five, "StartGame", "sa{sv}", "vs-computer",
+                {"player": GLib.Variant("s", f"Bench{n}x{attempt}"),
+                 "discard-unsaved": GLib.Variant("b", True)})
+            five.signals.clear()
+            start = time.perf_counter()
+            raw(five, "Train", "susb", opponent, games, "opponent", False)
+            wait_for(lambda: (five.pump(0.002), seen(five, "TrainingFinished"))[1], timeout=600)
+            took = time.perf_counter() - start
+            rates["app"].append(seen(five, "TrainingFinished")[0][0] / took)
+        cli_rate, app_rate = max(rates["cli"]), max(rates["app"])
+        print(f"practice {games} games against {opponent}: match5-cli train {cli_rate:,.0f} games/s, "
+              f"the app (Train) {app_rate:,.0f} games/s = {app_rate / cli_rate:.0%} "
+              f"(best of 3 each; all: cli {[round(r) for r in rates['cli']]}, app {[round(r) for r in rates['app']]})")
+    # The main loop while the computer practises: a refused move is
+    # answered on the GTK main thread, as a frame is drawn there.
+    def latencies():
+        out = []
+        for _ in range(100):
+            at = time.perf_counter()
+            try:
+                raw(five, "PlayMove", "uu", 0, 0)
+            except GLib.Error:
+                pass
+            out.append((time.perf_counter() - at) * 1000)
+            time.sleep(0.01)
+        out.sort()
+        return f"median {out[50]:.2f} ms, 95th {out[95]:.2f} ms, slowest {out[-1]:.2f} ms"
+    raw(five, "StartGame", "sa{sv}", "vs-computer", {"discard-unsaved": GLib.Variant("b", True)})
+    idle = latencies()
+    raw(five, "Train", "susb", "greedy", 1000000, "opponent", False)
+    busy = latencies()
+    raw(five, "StopTraining")
+    wait_for(lambda: (five.pump(0.01), not five.prop("Training"))[1], timeout=30)
+    print(f"the main thread answering a call: idle {idle}; while practising {busy}")
+
+
+if ONLY == "practice":
+    practice_figures()
+    app.close()
+    sys.exit(0)
 tiles = Remote("/io/github/match5/Match5/Tiles", "io.github.match5.Match5.Tiles1")
 wait_for(lambda: tiles.has_owner(NAME))
 raw(tiles, "SetPlayers", "ss", "person", "person")
@@ -78,4 +140,5 @@ start = time.perf_counter()
 raw(ttt, "StopTraining")
 wait_for(lambda: (ttt.pump(0.005), seen(ttt, "TrainingFinished"))[1])
 print(f"TicTacToe1.StopTraining to TrainingFinished: {(time.perf_counter() - start) * 1000:.0f} ms")
+practice_figures()
 app.close()

@@ -176,3 +176,18 @@ class Engines(AppTest):
     def start_home(self):
         app = self.start(settings={"last_page": "five"})
         return app.home
+
+    def test_no_engine_outlives_the_app_even_killed_with_sigkill(self):
+        app = self.start(settings={"last_page": "five"})
+        pids = os.path.join(app.home, "pids")
+        self.add_engine(app, engine_command("slow", pids), "added")
+        app.key("Escape")
+        wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
+        app.find_showing("push button", "Start").queryAction().doAction(0)
+        wait_for(lambda: summary(app) and int(summary(app)[0]) > 0, timeout=30, message="a game against the engine")
+        with open(pids) as f:
+            engine = [int(p) for p in f.read().split()][-1]
+        self.assertTrue(alive(engine), "the engine plays")
+        app.proc.kill()
+        app.proc.wait(timeout=10)
+        wait_for(lambda: not alive(engine), timeout=10, message="the engine gone with the killed app")

@@ -169,3 +169,60 @@ fn engines_get_their_settings_after_every_restart() {
     assert!(err.contains("expected \"KEY VALUE\""), "{err}");
     bad.stdout.clear();
 }
+
+#[test]
+fn an_engine_dies_with_its_manager_even_after_sigkill() {
+    let data = tempfile::tempdir().unwrap();
+    let pidfile = data.path().join("pids");
+    let engine =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/fake-engine");
+    let opponent = format!(
+        "pbrain:MATCH5_FAKE_PIDFILE={} python3 {} silent",
+        pidfile.display(),
+        engine.display()
+    );
+    let mut manager = cli(data.path())
+        .args([
+            "train",
+            "--knowledge",
+            "k.fivo",
+            "--games",
+            "5",
+            "--timeout",
+            "60",
+        ])
+        .args(["--opponent", &opponent])
+        // The engine inherits these: an engine left running must not hold
+        // the test's own output open.
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The engine has started and been asked for its move.
+    let started = std::time::Instant::now();
+    let pid = loop {
+        if let Some(pid) = std::fs::read_to_string(&pidfile)
+            .ok()
+            .and_then(|t| t.lines().next().and_then(|l| l.parse::<u32>().ok()))
+        {
+            break pid;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the engine started"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(std::path::Path::new(&format!("/proc/{pid}")).exists());
+    manager.kill().unwrap(); // SIGKILL: no clean-up of its own runs
+    manager.wait().unwrap();
+    let gone = std::time::Instant::now();
+    while std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z ")) {
+        assert!(
+            gone.elapsed() < Duration::from_secs(5),
+            "the engine {pid} outlived its killed manager"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -112,6 +112,10 @@ pub enum EngineError {
 pub struct Engine {
     command: String,
     child: Child,
+    /// A shell in the engine's process group that waits for this end of
+    /// its input to close, then kills the group: when Match5 itself is
+    /// killed (even with SIGKILL), its engine does not live on.
+    reaper: Option<(Child, ChildStdin)>,
     stdin: ChildStdin,
     lines: Receiver<String>,
     timeout: Duration,
@@ -169,6 +173,7 @@ impl Engine {
             })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        let reaper = reaper(child.id());
         let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut out = BufReader::new(stdout);
@@ -186,6 +191,7 @@ impl Engine {
         Ok(Engine {
             command: command.to_string(),
             child,
+            reaper,
             stdin,
             lines,
             timeout,
@@ -229,6 +235,10 @@ impl Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Some((mut reaper, _)) = self.reaper.take() {
+            let _ = reaper.kill();
+            let _ = reaper.wait();
+        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -373,6 +383,23 @@ impl Drop for Engine {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// Starts the reaper of the process group `group` (see [`Engine`]); `None`
+/// when it cannot start (the engine then still stops with Match5 in every
+/// way but SIGKILL).
+fn reaper(group: u32) -> Option<(Child, ChildStdin)> {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("read _; kill -KILL -{group}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(i32::try_from(group).ok()?)
+        .spawn()
+        .ok()?;
+    let stdin = child.stdin.take()?;
+    Some((child, stdin))
 }
 
 fn parse_move(text: &str) -> Option<Cell> {

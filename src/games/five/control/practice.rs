@@ -53,33 +53,42 @@ pub fn train(
     };
     let (live, finished) = controller.start_practice(setup, games, Controls::default())?;
     let (controller, published) = (controller.clone(), published.clone());
-    glib::spawn_future_local(async move {
-        let mut sent = u64::MAX;
-        loop {
-            if let Ok(mut done) = finished.try_recv() {
-                controller.practice_done(&mut done);
-                let t = done.tally;
-                match &done.error {
-                    Some(e) => published.signal(
-                        "TrainingFailed",
-                        &(format!("{} {}", words::error(e), words::summary(&t)),),
-                    ),
-                    None => published.signal(
-                        "TrainingFinished",
-                        &(t.played, t.computer_won, t.computer_lost, t.drawn, t.learned),
-                    ),
+    let running = Rc::new(std::cell::Cell::new(true));
+    // Progress about four times a second, until the end.
+    glib::spawn_future_local({
+        let (published, running) = (published.clone(), running.clone());
+        async move {
+            let mut sent = u64::MAX;
+            while running.get() {
+                let tally = live.lock().map(|l| l.tally).unwrap_or_default();
+                if tally.played != sent {
+                    sent = tally.played;
+                    published.signal(
+                        "TrainingProgress",
+                        &(tally.played, games, tally.computer_lost, tally.learned),
+                    );
                 }
-                return;
+                glib::timeout_future(PROGRESS).await;
             }
-            let tally = live.lock().map(|l| l.tally).unwrap_or_default();
-            if tally.played != sent {
-                sent = tally.played;
-                published.signal(
-                    "TrainingProgress",
-                    &(tally.played, games, tally.computer_lost, tally.learned),
-                );
-            }
-            glib::timeout_future(PROGRESS).await;
+        }
+    });
+    // The end, as soon as it comes.
+    glib::spawn_future_local(async move {
+        let Ok(mut done) = finished.recv().await else {
+            return;
+        };
+        running.set(false);
+        controller.practice_done(&mut done);
+        let t = done.tally;
+        match &done.error {
+            Some(e) => published.signal(
+                "TrainingFailed",
+                &(format!("{} {}", words::error(e), words::summary(&t)),),
+            ),
+            None => published.signal(
+                "TrainingFinished",
+                &(t.played, t.computer_won, t.computer_lost, t.drawn, t.learned),
+            ),
         }
     });
     Ok(())

@@ -29,6 +29,9 @@ pub struct Controls {
     pub paused: Arc<AtomicBool>,
     /// A pause after every move, in milliseconds: 0 is as fast as possible.
     pub delay_ms: Arc<AtomicU64>,
+    /// The window wants to show the board: the run copies it at its next
+    /// move and clears this (at full speed it copies only when asked).
+    pub wanted: Arc<AtomicBool>,
 }
 
 /// A block of the curve.
@@ -205,7 +208,7 @@ fn run(
             }
             l.lost.push_back(LostGame {
                 number: n,
-                game: played.game.clone(),
+                game: played.game,
             });
         }
         if in_block.0 == block || n == games {
@@ -245,12 +248,14 @@ fn run(
 /// After every move: shows it, waits as slowly as the person asked, and
 /// holds while paused. `false` when the run is to stop.
 fn watch(game: &Game, controls: &Controls, live: &Mutex<Live>) -> bool {
-    if let Ok(mut l) = live.lock() {
+    let delay = controls.delay_ms.load(Ordering::Relaxed);
+    if (delay > 0 || controls.wanted.swap(false, Ordering::Relaxed))
+        && let Ok(mut l) = live.lock()
+    {
         l.board = *game.board();
         l.last = game.moves().last().map(|m| m.cell);
         l.to_move = (!game.is_over()).then(|| game.to_move());
     }
-    let delay = controls.delay_ms.load(Ordering::Relaxed);
     if delay > 0 {
         std::thread::sleep(Duration::from_millis(delay));
     }

@@ -359,6 +359,11 @@ impl FivePractice {
         let Ok(live) = live.lock().map(|l| l.clone()) else {
             return;
         };
+        // The next move shows on the board at the next refresh.
+        imp.controls
+            .borrow()
+            .wanted
+            .store(true, Ordering::Relaxed);
         let games = imp.games.get().max(1);
         imp.progress
             .set_fraction(live.tally.played as f64 / games as f64);
