@@ -150,6 +150,29 @@ def lessons(home, size):
     app.close()
 
 
+def practice(home, size):
+    """Five in a row's Practice window mid-run, paused so that the board
+    holds still: light and dark, Dutch, and in a 360 px window."""
+    page = dict(size, last_page="five", window_width=1100, window_height=840)
+    words = {"en": ("Practice", "Start", "Pause"), "nl": ("Oefenen", "Starten", "Pauzeren")}
+    for settings, env, lang, file in (
+        (page, None, "en", "practice-light.png"),
+        (page, DARK, "en", "practice-dark.png"),
+        (page, None, "nl", "practice-nl.png"),
+        (dict(page, window_width=360, window_height=720), None, "en", "practice-narrow.png"),
+    ):
+        title, start, pause = words[lang]
+        app = App(settings=settings, home=home, env=env, lang=lang)
+        app.key("ctrl+t")
+        button = wait_for(lambda: app.find_showing("push button", start), message="the Practice window")
+        app.find_showing("spin button").queryValue().currentValue = 100000
+        button.queryAction().doAction(0)
+        time.sleep(4)
+        app.find_showing("push button", pause).queryAction().doAction(0)
+        window_shot(app, title, file)
+        app.close()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     home = trained_home()
@@ -162,6 +185,9 @@ def main():
         return
     if sys.argv[1:] == ["lessons"]:
         lessons(home, size)
+        return
+    if sys.argv[1:] == ["practice"]:
+        practice(home, size)
         return
 
     app = App(settings=size, home=home)
@@ -246,6 +272,7 @@ def main():
 
     tiles(home, size)
     tictactoe(home, size)
+    practice(home, size)
 
 
 if __name__ == "__main__":
