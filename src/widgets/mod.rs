@@ -2,6 +2,7 @@
 //! its folder).
 
 pub mod a11y;
+pub mod chart;
 pub mod drawn_board;
 pub mod end_bar;
 pub mod palette;

@@ -18,6 +18,7 @@ use super::model::TicTacToeGame;
 use super::trainer::{self, Message};
 use super::words::store_error;
 use crate::i18n::{gettext, gettext_f};
+use crate::widgets::chart::{self, Frame};
 use crate::widgets::stoppable::StoppableRun;
 
 /// The opponents, in the drop-down's order.
@@ -346,56 +347,29 @@ pub fn draw_curve(
     if blocks.is_empty() {
         return;
     }
-    let (left, right, top, bottom) = (40.0, w - 10.0, 26.0, h - 22.0);
-    let last = blocks.last().map_or(1, |b| b.0).max(1) as f64;
-    let x = |n: u64| left + n as f64 / last * (right - left);
-    let y = |share: f64| bottom - share * (bottom - top);
-    cr.set_font_size(10.0);
-    cr.set_line_width(1.0);
-    for pct in [0, 50, 100] {
-        let yy = y(f64::from(pct) / 100.0).round() + 0.5;
-        cr.set_source_rgba(text.0, text.1, text.2, 0.12);
-        cr.move_to(left, yy);
-        cr.line_to(right, yy);
-        let _ = cr.stroke();
-        cr.set_source_rgba(text.0, text.1, text.2, 0.7);
-        cr.move_to(4.0, yy + 3.0);
-        let _ = cr.show_text(&format!("{pct}%"));
-    }
-    cr.move_to(left, h - 6.0);
-    let _ = cr.show_text("0");
-    let end = last.to_string();
-    if let Ok(ext) = cr.text_extents(&end) {
-        cr.move_to(right - ext.width(), h - 6.0);
-        let _ = cr.show_text(&end);
-    }
+    let f = Frame {
+        left: 40.0,
+        right: w - 10.0,
+        top: 26.0,
+        bottom: h - 22.0,
+        last: blocks.last().map_or(1, |b| b.0) as f64,
+    };
+    chart::axes(cr, &f, h, text, "%");
     let colours = if dark {
         [(0.96, 0.42, 0.38), (0.75, 0.75, 0.75), (0.34, 0.89, 0.54)]
     } else {
         [(0.88, 0.11, 0.14), (0.47, 0.47, 0.47), (0.15, 0.64, 0.41)]
     };
     let parts: [fn(&Tally) -> u64; 3] = [|t| t.losses, |t| t.draws, |t| t.wins];
-    let mut legend_x = left;
+    let mut legend_x = f.left;
     for ((colour, part), word) in colours.iter().zip(parts).zip(words) {
-        cr.set_source_rgb(colour.0, colour.1, colour.2);
-        cr.set_line_width(2.0);
+        // Each block's share, in its middle.
         let mut from = 0u64;
-        for (k, (n, t)) in blocks.iter().enumerate() {
-            let share = part(t) as f64 / t.games.max(1) as f64;
+        let points = blocks.iter().map(|(n, t)| {
             let mid = (from + n) / 2;
-            if k == 0 {
-                cr.move_to(x(mid), y(share));
-            } else {
-                cr.line_to(x(mid), y(share));
-            }
             from = *n;
-        }
-        let _ = cr.stroke();
-        cr.rectangle(legend_x, 6.0, 10.0, 10.0);
-        let _ = cr.fill();
-        cr.set_source_rgba(text.0, text.1, text.2, 0.85);
-        cr.move_to(legend_x + 14.0, 15.0);
-        let _ = cr.show_text(word);
-        legend_x += 24.0 + cr.text_extents(word).map_or(40.0, |e| e.x_advance());
+            (mid, part(t) as f64 / t.games.max(1) as f64)
+        });
+        legend_x = chart::line(cr, &f, points, (*colour, word), legend_x, text);
     }
 }
