@@ -310,6 +310,8 @@ fn a_game_crate_depends_on_no_other_game() {
         ("crates/leapfrog", "match5-leapfrog"),
         ("crates/tiles", "match5-tiles"),
         ("crates/tictactoe", "match5-tictactoe"),
+        // Five in a row's practice: it plays five in a row and nothing else.
+        ("crates/practice", "match5-five"),
     ] {
         let manifest = fs::read_to_string(Path::new(dir).join("Cargo.toml")).unwrap();
         let deps = manifest.split("[dependencies]").nth(1).unwrap_or_default();

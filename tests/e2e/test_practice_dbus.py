@@ -104,3 +104,22 @@ class Train(unittest.TestCase):
             name, _ = self.r.error_of("Train", "susb", *args)
             self.assertEqual(name, f"io.github.match5.Match5.Error.{error}", args)
         self.assertFalse(self.r.prop("Training"))
+
+    def test_only_the_owner_lets_the_computer_learn_from_practice(self):
+        # Knowledge with a password, opened without it: a user's.
+        locked = os.path.join(self.home, "Locked.fivo")
+        with open(locked, "w") as f:
+            f.write('format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
+                    'password = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$'
+                    'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"\n')
+        self.r.call("LoadKnowledge", "ss", locked, "")
+        self.assertEqual(self.r.prop("KnowledgeStatus"), "user")
+        name, words = self.r.error_of("Train", "susb", "greedy", 50, "computer", False)
+        self.assertEqual(name, "io.github.match5.Match5.Error.UserKnowledge")
+        self.assertIn("Only the owner of Locked’s knowledge", words)
+        self.assertFalse(self.r.prop("Training"))
+        # Measuring changes nothing, so anyone may.
+        self.r.call("Train", "susb", "greedy", 50, "computer", True)
+        self.finished()
+        self.assertEqual(signals(self.r, "TrainingFinished")[0][0], 50)
+        self.assertEqual(self.r.prop("PractisedPatterns"), 0)

@@ -98,7 +98,7 @@ impl Refusal {
             ),
             Refusal::NotPractising => crate::i18n::gettext("The computer is not practising."),
             Refusal::PracticeAsUser { player } => gettext_f(
-                "Only the owner of {player}'s knowledge may let the computer learn from practice. Give the password in the sidebar, or practise without learning.",
+                "Only the owner of {player}’s knowledge may let the computer learn from practice. Give the password in the sidebar, or practise without learning.",
                 &[("player", player)],
             ),
         }

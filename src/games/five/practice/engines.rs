@@ -77,10 +77,12 @@ pub fn install(chosen: &Path) -> io::Result<PathBuf> {
 /// A name for a new engine: the one it gave (`ABOUT`), else the command's
 /// program, cut to [`LONGEST_NAME`], and made unlike the names there are.
 pub fn new_name(command: &str, about: Option<&str>, engines: &[EngineSetting]) -> String {
-    let program = command
-        .split_whitespace()
-        .next()
-        .map(|w| w.trim_matches('\''))
+    // The first word; a path chosen by file is one quoted word.
+    let first = match command.trim().strip_prefix('\'') {
+        Some(quoted) => quoted.split('\'').next(),
+        None => command.split_whitespace().next(),
+    };
+    let program = first
         .and_then(|w| Path::new(w).file_name())
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();

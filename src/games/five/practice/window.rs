@@ -27,8 +27,6 @@ use crate::widgets::stoppable::StoppableRun;
 
 /// How often the window shows the run.
 const REFRESH: Duration = Duration::from_millis(100);
-/// Lost games listed for replay.
-const LISTED: usize = 20;
 
 mod imp {
     use super::*;
@@ -433,7 +431,8 @@ impl FivePractice {
             imp.listed.set(game.number);
             imp.lost_group.set_visible(true);
         }
-        while let Some(row) = imp.lost_list.row_at_index(LISTED as i32) {
+        // The run keeps the latest of them; so does the list.
+        while let Some(row) = imp.lost_list.row_at_index(runner::LOST_GAMES as i32) {
             imp.lost_list.remove(&row);
         }
     }
