@@ -29,7 +29,7 @@ def seen(r, name):
     return [a for m, a in r.signals if m == name]
 
 
-app = App()
+app = App(env={"MATCH5_TRACE_FRAMES": "1"})
 ONLY = os.environ.get("BENCH_ONLY", "")
 
 
@@ -86,6 +86,24 @@ def practice_figures():
     raw(five, "StopTraining")
     wait_for(lambda: (five.pump(0.01), not five.prop("Training"))[1], timeout=30)
     print(f"the main thread answering a call: idle {idle}; while practising {busy}")
+    # The Practice window's frames (MATCH5_TRACE_FRAMES): 5 s of a run
+    # paused, then 5 s of one as fast as possible, shown on the board.
+    app.key("ctrl+1")
+    app.key("ctrl+t")
+    for paused in (True, False):
+        start = wait_for(lambda: app.find_showing("push button", "Start")
+                         or app.find_showing("push button", "Start Again"), message="the Practice window")
+        app.find_showing("spin button").queryValue().currentValue = 1000000
+        start.queryAction().doAction(0)
+        if paused:
+            wait_for(lambda: app.find_showing("push button", "Pause")).queryAction().doAction(0)
+        time.sleep(5)
+        app.find_showing("push button", "Stop").queryAction().doAction(0)
+        wait_for(lambda: app.find_showing("push button", "Start Again"), message="the run's end")
+        time.sleep(0.5)
+        with open(os.path.join(app.home, "app.log")) as f:
+            line = [line for line in f if "practice frames:" in line][-1].split("frames:", 1)[1].strip()
+        print(f"the Practice window's frames {'paused' if paused else 'while practising'}: {line}")
 
 
 if ONLY == "practice":

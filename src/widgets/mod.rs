@@ -5,6 +5,7 @@ pub mod a11y;
 pub mod chart;
 pub mod drawn_board;
 pub mod end_bar;
+pub mod frame_trace;
 pub mod palette;
 pub mod shapes;
 pub mod shortcuts;

@@ -46,10 +46,11 @@ class Shell(AppTest):
     def test_the_menu_shows_the_visible_pages_items_only(self):
         app = self.start()
         # Short, like GNOME Chess's: the knowledge windows are in the
-        # sidebar and have their keys (Ctrl+P, Ctrl+H, Ctrl+L).
+        # sidebar and have their keys (Ctrl+P, Ctrl+H, Ctrl+L); Practice
+        # (Ctrl+T) holds its engines.
         five = menu_items(app)
         self.assertEqual(five, ["New Game", "Open Knowledge…", "Save Knowledge", "Save Knowledge As…",
-                                "Keyboard Shortcuts", "Help", "About Match5"])
+                                "Practice…", "Keyboard Shortcuts", "Help", "About Match5"])
         app.key("ctrl+3")
         wait_for(lambda: app.find_showing("label", lambda n: "turn" in n), message="the tile page")
         tiles = menu_items(app)

@@ -70,9 +70,6 @@ impl FivePage {
                 super::learning_history::show(&self.window(), self.model());
             }
             FiveAction::DeleteAll => self.delete_all(),
-            FiveAction::Engines => {
-                super::practice::engines_dialog::show(&self.window(), self.settings().clone(), |_| {});
-            }
             FiveAction::Train => super::practice::window::show(
                 &self.window(),
                 self.controller(),

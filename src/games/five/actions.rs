@@ -25,8 +25,6 @@ page_actions! {
         /// Practice: the computer plays and learns against an opponent
         /// that is not the person; Ctrl+T, as tic-tac-toe's Train.
         Train = "train", Plain, ["<Control>t"];
-        /// The Gomocup engines the person added, for Practice.
-        Engines = "engines", Plain, [];
         /// On/off, kept in the settings.
         ComputerStarts = "computer-starts", Toggle, [];
         /// On/off, kept in the settings.

@@ -79,6 +79,8 @@ mod imp {
         pub blocks: Rc<RefCell<Vec<Block>>>,
         pub games: Cell<u64>,
         pub timer: RefCell<Option<glib::SourceId>>,
+        /// Frame times during a run, for benchmarks.
+        pub frames: crate::widgets::frame_trace::FrameTrace,
         /// The lost games listed, and the newest one listed.
         pub listed: Cell<u64>,
     }
@@ -333,6 +335,7 @@ impl FivePractice {
         if let Some(old) = imp.timer.replace(Some(timer)) {
             old.remove();
         }
+        imp.frames.start(self);
         // The computer gets what the run learned even when this window was
         // closed meanwhile (closing stops the run, which still reports).
         let controller = self.controller().clone();
@@ -444,6 +447,7 @@ impl FivePractice {
         if let Some(t) = imp.timer.take() {
             t.remove();
         }
+        imp.frames.report("practice");
         imp.live.replace(None);
         imp.run.finished(&imp.run_button, &gettext("_Start Again"));
         imp.pause_button.set_visible(false);
