@@ -90,6 +90,40 @@ pub struct Live {
     pub patterns: usize,
 }
 
+/// What one refresh of the window shows of the run.
+pub struct Seen {
+    pub board: Board,
+    pub last: Option<Cell>,
+    pub game: u64,
+    pub tally: Tally,
+    /// The curve, when it has new blocks.
+    pub blocks: Option<Vec<Block>>,
+    /// The latest mutations, newest first.
+    pub mutations: Vec<Mutation>,
+    /// Lost games not listed yet.
+    pub lost: Vec<LostGame>,
+}
+
+impl Live {
+    /// What changed since the window showed `shown_blocks` blocks of the
+    /// curve and listed the lost games up to number `listed`: never the
+    /// whole run (its lost games hold hundreds of kilobytes).
+    pub fn seen(&self, shown_blocks: usize, listed: u64) -> Seen {
+        Seen {
+            board: self.board,
+            last: self.last,
+            game: self.game,
+            tally: self.tally,
+            blocks: (self.blocks.len() != shown_blocks).then(|| self.blocks.clone()),
+            mutations: self.mutations.iter().rev().take(5).copied().collect(),
+            lost: (self.lost.iter())
+                .filter(|g| g.number > listed)
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
 /// How a run ended.
 pub struct Finished {
     /// The knowledge with what it learned (unchanged when frozen); `None`

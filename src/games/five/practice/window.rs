@@ -357,7 +357,10 @@ impl FivePractice {
         let Some(live) = imp.live.borrow().clone() else {
             return;
         };
-        let Ok(live) = live.lock().map(|l| l.clone()) else {
+        // Only what changed is copied (`Live::seen`).
+        let shown_blocks = imp.blocks.borrow().len();
+        let listed = imp.listed.get();
+        let Ok(seen) = live.lock().map(|l| l.seen(shown_blocks, listed)) else {
             return;
         };
         // The next move shows on the board at the next refresh.
@@ -367,44 +370,44 @@ impl FivePractice {
             .store(true, Ordering::Relaxed);
         let games = imp.games.get().max(1);
         imp.progress
-            .set_fraction(live.tally.played as f64 / games as f64);
+            .set_fraction(seen.tally.played as f64 / games as f64);
         imp.progress
-            .set_text(Some(&words::progress(live.tally.played, games)));
+            .set_text(Some(&words::progress(seen.tally.played, games)));
         if imp.run.is_running() {
-            imp.result_label.set_label(&words::summary(&live.tally));
+            imp.result_label.set_label(&words::summary(&seen.tally));
         }
         let mut scene = Scene::default();
         for cell in match5_five::Cell::all() {
-            if let Some(color) = live.board.get(cell) {
+            if let Some(color) = seen.board.get(cell) {
                 scene.fields[cell.index()] = Field::Stone(color);
             }
         }
-        scene.last_move = live.last;
+        scene.last_move = seen.last;
         imp.board.set_scene(
             scene,
             None,
             gettext_f(
                 "Game {game}. {stones}",
                 &[
-                    ("game", &live.game.to_string()),
-                    ("stones", &describe_stones(&live.board)),
+                    ("game", &seen.game.to_string()),
+                    ("stones", &describe_stones(&seen.board)),
                 ],
             ),
         );
-        if live.blocks.len() != imp.blocks.borrow().len() {
-            imp.blocks.replace(live.blocks.clone());
+        if let Some(blocks) = seen.blocks {
+            crate::widgets::a11y::set_description(&*imp.chart, &words::curve(&blocks));
+            imp.blocks.replace(blocks);
             imp.chart_title.set_visible(true);
             imp.chart.set_visible(true);
             imp.chart.queue_draw();
-            crate::widgets::a11y::set_description(&*imp.chart, &words::curve(&live.blocks));
         }
-        let show = imp.mutations_row.is_active() && !live.mutations.is_empty();
+        let show = imp.mutations_row.is_active() && !seen.mutations.is_empty();
         imp.mutations_label.set_visible(show);
         if show {
-            let lines: Vec<String> = live.mutations.iter().rev().take(5).map(words::mutation).collect();
+            let lines: Vec<String> = seen.mutations.iter().map(words::mutation).collect();
             imp.mutations_label.set_label(&lines.join("\n"));
         }
-        self.list_lost(&live.lost.iter().cloned().collect::<Vec<_>>());
+        self.list_lost(&seen.lost);
     }
 
     /// Lists the newest lost games, each a row that replays it.
