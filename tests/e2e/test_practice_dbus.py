@@ -73,6 +73,7 @@ class Train(unittest.TestCase):
         self.assertIn("Stop the practice first", words)
         self.assertEqual(self.r.error_of("StartGame", "sa{sv}", "vs-computer", {})[0],
                          "io.github.match5.Match5.Error.Practising")
+        self.assertEqual(self.r.error_of("SaveKnowledge")[0], "io.github.match5.Match5.Error.Practising")
         self.r.call("StopTraining")
         end = self.finished()
         played = signals(self.r, "TrainingFinished")[0][0]

@@ -328,6 +328,9 @@ impl Controller {
 
     /// Saves to the file the knowledge came from (or the player's own).
     pub fn save(&self) -> Result<SaveReport, Refusal> {
+        // The run's copy comes back unsaved; a save now would leave it an
+        // old merge base (and count unsaved games twice at its next save).
+        self.check_free()?;
         let model = &self.model;
         if model.status() == Status::User {
             return Err(Refusal::User {
