@@ -25,6 +25,24 @@ fn setup(mode: &str) -> Setup {
     s
 }
 
+/// The fake engine in `mode`, writing its pid (and a child's) to `pidfile`.
+fn noting_pids(mode: &str, pidfile: &std::path::Path) -> Opponent {
+    Opponent::Pbrain(format!(
+        "MATCH5_FAKE_PIDFILE={} {}",
+        pidfile.display(),
+        fake(mode)
+    ))
+}
+
+/// The pids the fake engine wrote.
+fn pids(pidfile: &std::path::Path) -> Vec<u32> {
+    std::fs::read_to_string(pidfile)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
 fn alive(pid: u32) -> bool {
     // A zombie has exited; /proc still lists it until it is reaped.
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
@@ -96,11 +114,7 @@ fn a_silent_engine_is_stopped_in_time_with_everything_it_started() {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pids");
     let mut s = setup("silent");
-    s.opponent = Opponent::Pbrain(format!(
-        "MATCH5_FAKE_PIDFILE={} {}",
-        pidfile.display(),
-        fake("silent")
-    ));
+    s.opponent = noting_pids("silent", &pidfile);
     s.starts = Starts::Opponent;
     let mut p = practice(s).unwrap();
     let began = Instant::now();
@@ -114,11 +128,7 @@ fn a_silent_engine_is_stopped_in_time_with_everything_it_started() {
         other => panic!("a silent engine: {:?}", other.map(|_| ())),
     }
     assert!(began.elapsed() < Duration::from_secs(5));
-    let pids: Vec<u32> = std::fs::read_to_string(&pidfile)
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
+    let pids = pids(&pidfile);
     assert!(!pids.is_empty());
     drop(p);
     std::thread::sleep(Duration::from_millis(100));
@@ -132,18 +142,10 @@ fn dropping_a_run_stops_the_engine_and_its_children() {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pids");
     let mut s = setup("spawn");
-    s.opponent = Opponent::Pbrain(format!(
-        "MATCH5_FAKE_PIDFILE={} {}",
-        pidfile.display(),
-        fake("spawn")
-    ));
+    s.opponent = noting_pids("spawn", &pidfile);
     let mut p = practice(s).unwrap();
     p.play(&mut |_| true).unwrap().unwrap();
-    let pids: Vec<u32> = std::fs::read_to_string(&pidfile)
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
+    let pids = pids(&pidfile);
     assert_eq!(pids.len(), 2, "the engine and the child it started");
     assert!(pids.iter().all(|p| alive(*p)));
     drop(p);
