@@ -118,7 +118,8 @@ class Engines(AppTest):
         `expect`."""
         app.key("ctrl+t")
         wait_for(lambda: app.find_showing("push button", "Start"), message="the Practice window")
-        app.click_on(app.find_showing("push button", "Engines…"))
+        # Practice's own Engines… (the sidebar has one too, behind it).
+        app.click_on(app.find("push button", "Engines…", root=app.window("Practice")))
         entry = wait_for(lambda: app.find_showing("text", "Command"), message="the Engines window")
         app.click_on(entry)
         app.type(command)

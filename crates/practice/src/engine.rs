@@ -355,6 +355,18 @@ impl Engine {
         self.expect_move(&format!("TURN {ours}"))
     }
 
+    /// A position out of step with what the engine has seen (a new game
+    /// in the middle, or a move taken back): `BOARD`, every stone as
+    /// `x,y,1` (the engine's own) or `x,y,2` (its opponent's), `DONE`; the
+    /// engine's answer is its move there.
+    pub fn board(&mut self, stones: &[(Cell, bool)]) -> Result<Cell, EngineError> {
+        self.send("BOARD")?;
+        for (cell, own) in stones {
+            self.send(&format!("{cell},{}", if *own { 1 } else { 2 }))?;
+        }
+        self.expect_move("DONE")
+    }
+
     /// An error for a move the rules refuse.
     pub fn illegal(&self, cell: Cell, reason: String) -> EngineError {
         EngineError::IllegalMove {

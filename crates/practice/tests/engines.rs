@@ -185,3 +185,21 @@ fn engines_that_misbehave_get_a_clear_error_and_the_knowledge_stays() {
     let mut p = practice(setup("flood")).unwrap();
     assert!(p.play(&mut |_| true).unwrap().is_some());
 }
+
+#[test]
+fn an_engine_follows_a_position_given_whole_after_a_move_is_taken_back() {
+    let c = |x, y| match5_five::Cell::new(x, y).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut engine = Engine::start(&fake("good"), Duration::from_secs(2), &[], stop).unwrap();
+    // The fake engine plays the middle row outwards: E5 first.
+    assert_eq!(engine.turn(c(0, 0)).unwrap(), c(4, 4));
+    // Our move and its reply taken back, another move played instead: the
+    // engine gets the whole position and answers on it.
+    let answer = engine.board(&[(c(4, 4), true), (c(1, 0), false)]).unwrap();
+    assert_eq!(answer, c(3, 4), "E5 is its own stone now, so D5 is next");
+    let answer = engine.board(&[(c(4, 4), false)]).unwrap();
+    assert_eq!(answer, c(3, 4), "E5 holds its opponent's stone");
+    engine.restart().unwrap();
+    assert_eq!(engine.begin().unwrap(), c(4, 4), "a new game starts empty");
+    engine.end();
+}

@@ -18,7 +18,7 @@ use match5_practice::{Learning, Opponent, Setup};
 use super::model::FiveGame;
 use super::practice::runner::{self, Controls, Finished, Live};
 use super::settings::FiveSettings;
-use super::state::GameMode;
+use super::session;
 use crate::settings::SharedSettings;
 
 /// Carries out what a person or a script asks of five in a row.
@@ -145,7 +145,8 @@ pub enum PasswordChange {
 /// knowledge as they were.
 #[derive(Debug, Default)]
 pub struct NewGame {
-    pub mode: GameMode,
+    /// Who plays red.
+    pub opponent: session::Opponent,
     /// Another player's knowledge (theirs from their file, or new).
     pub player: Option<String>,
     /// Who starts; the player's setting when not said.
@@ -379,7 +380,7 @@ impl Controller {
         let computer_starts = new
             .computer_starts
             .unwrap_or_else(|| self.settings.page::<FiveSettings>().computer_starts);
-        self.model.new_game(new.mode.into(), computer_starts);
+        self.model.new_game(&new.opponent, computer_starts);
         Ok(())
     }
 }

@@ -21,6 +21,9 @@
 //!   `.ui`): secondary windows, given the model; `replay.rs` (+ `.ui`) the
 //!   game that taught a pattern, move by move (`taught.rs`: its steps).
 //! - `saved_game.rs`: the unfinished game kept between runs.
+//! - `engine_opponent.rs`: a Gomocup engine the person chose plays red in
+//!   the main game, on a thread of its own; `practice/`: the computer
+//!   practises against built-in players and engines.
 
 mod action_handlers;
 pub mod actions;
@@ -28,12 +31,14 @@ pub mod board_drawing;
 pub mod board_view;
 pub mod control;
 pub mod controller;
+mod engine_opponent;
 pub mod errors;
 pub mod hall_of_fame;
 mod knowledge_flows;
 pub mod ladder_words;
 pub mod learning_history;
 pub mod model;
+mod opponents;
 pub mod page;
 mod page_contract;
 pub mod pattern_viewer;

@@ -26,7 +26,7 @@ use match5_five::game::MoveError;
 use match5_five::knowledge::KnowledgeError;
 use match5_five::{Cell, Change, Knowledge, Mode, Reason, SaveReport, Status, Store};
 
-use super::session::{Session, Turn};
+use super::session::{Opponent, Session, Turn};
 use super::state::{GameMode, GameState, KnowledgeState};
 use crate::widgets::put;
 
@@ -202,7 +202,7 @@ impl FiveGame {
         if put_copy(&imp.knowledge_status, k.status().into()) {
             self.notify_knowledge_status();
         }
-        if put_copy(&imp.mode, s.mode().into()) {
+        if put_copy(&imp.mode, GameMode::of(&s.opponent())) {
             self.notify_mode();
         }
         if put_copy(&imp.state, GameState::of(game)) {
@@ -289,17 +289,28 @@ impl FiveGame {
         self.change(Session::undo)
     }
 
-    /// A new game; when the computer starts, it has made its first move.
-    pub fn new_game(&self, mode: Mode, computer_starts: bool) {
-        self.change(|s| s.new_game(mode, computer_starts));
+    /// A new game against `opponent`; when the computer starts, it has
+    /// made its first move.
+    pub fn new_game(&self, opponent: &Opponent, computer_starts: bool) {
+        self.change(|s| s.new_game(opponent, computer_starts));
+    }
+
+    /// Who plays red in this game.
+    pub fn opponent(&self) -> Opponent {
+        self.with(Session::opponent)
+    }
+
+    /// The engine's move, when it is its turn (`../engine_opponent.rs`).
+    pub fn engine_play(&self, cell: Cell) -> Result<(), MoveError> {
+        self.change(|s| s.engine_play(cell)).map(drop)
     }
 
     /// Uses `knowledge` (opened, or another player's) for a new game.
     pub fn use_knowledge(&self, knowledge: Knowledge) {
         self.change(|s| {
-            let (mode, starts) = (s.mode(), s.computer_starts());
+            let (opponent, starts) = (s.opponent(), s.computer_starts());
             s.set_knowledge(knowledge);
-            s.new_game(mode, starts);
+            s.new_game(&opponent, starts);
         });
         self.emit_knowledge_changed();
     }
@@ -414,8 +425,8 @@ impl FiveGame {
             let r = s.knowledge_mut().start_from(trained).map(drop);
             if r.is_ok() {
                 s.mark_changed();
-                let (mode, starts) = (s.mode(), s.computer_starts());
-                s.new_game(mode, starts);
+                let (opponent, starts) = (s.opponent(), s.computer_starts());
+                s.new_game(&opponent, starts);
             }
             r
         });

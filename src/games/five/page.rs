@@ -9,15 +9,14 @@ use std::cell::{Cell as StdCell, OnceCell, RefCell};
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
-use match5_five::{Cell, Mode, Store};
+use match5_five::{Cell, Store};
 
 use super::actions::FiveAction;
 use super::controller::{Controller, NewGame};
 use super::model::FiveGame;
-use super::session::Session;
+use super::session::Opponent;
 use super::settings::FiveSettings;
 use super::sidebar::{FiveSidebar, level_text, status_name};
-use super::state::GameMode;
 use crate::games::actions::PageAction;
 use crate::games::five::board_view::BoardView;
 use crate::i18n::gettext;
@@ -73,6 +72,10 @@ mod imp {
         pub actions: gio::SimpleActionGroup,
         /// The person said what to do with unsaved knowledge: close now.
         pub close_confirmed: StdCell<bool>,
+        /// The engine that plays red, while one does (`engine_opponent.rs`).
+        pub engine: RefCell<Option<super::super::engine_opponent::Seat>>,
+        /// The engine of this game stopped, in this position.
+        pub engine_trouble: RefCell<Option<super::super::engine_opponent::Trouble>>,
     }
 
     #[glib::object_subclass]
@@ -172,10 +175,10 @@ impl FivePage {
         crate::startup::trace("page-knowledge");
         let session = start.session;
         // The opponent chosen is the one of the game shown.
-        let two_players = session.mode() == Mode::TwoPlayers;
-        if settings.two_players != two_players {
+        let opponent = session.opponent();
+        if settings.opponent() != opponent {
             self.settings()
-                .update_page::<FiveSettings>(|s| s.two_players = two_players);
+                .update_page::<FiveSettings>(|s| s.choose(&opponent));
         }
         let model = FiveGame::new(start.store, session);
         let _ = imp.model.set(model);
@@ -186,6 +189,7 @@ impl FivePage {
         self.connect_widgets();
         self.enable_computer_starts();
         self.show_all();
+        self.follow_engine();
         // The sidebar is not needed for the first frame: it comes when the
         // main loop is idle after painting (space is kept for it).
         glib::idle_add_local_full(
@@ -214,10 +218,7 @@ impl FivePage {
     pub(super) fn sidebar(&self) -> &FiveSidebar {
         let imp = self.imp();
         imp.sidebar.get_or_init(|| {
-            let sidebar = FiveSidebar::new(
-                self.model(),
-                self.settings().page::<FiveSettings>().two_players,
-            );
+            let sidebar = FiveSidebar::new(self.model(), &self.settings().page::<FiveSettings>());
             sidebar.connect_player_applied(glib::clone!(
                 #[weak(rename_to = page)]
                 self,
@@ -245,7 +246,12 @@ impl FivePage {
             sidebar.connect_opponent_changed(glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |_, two_players| page.on_mode_changed(two_players)
+                move |_, opponent| page.on_opponent_changed(opponent)
+            ));
+            sidebar.connect_engines_asked(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_| page.show_engines()
             ));
             imp.sidebar_slot.set_child(Some(&sidebar));
             crate::startup::trace("sidebar");
@@ -274,6 +280,16 @@ impl FivePage {
                 #[weak(rename_to = page)]
                 self,
                 move || page.show_game()
+            ),
+        );
+        // An engine that plays red is asked whenever it is its move.
+        crate::widgets::on_notify(
+            model,
+            &["moves", "mode"],
+            glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move || page.follow_engine()
             ),
         );
         model.connect_mode_notify(glib::clone!(
@@ -391,56 +407,28 @@ impl FivePage {
             .set_enabled(may_save && model.patterns() > 0);
     }
 
-    /// A new game in the mode the person chose.
+    /// A new game against the opponent the person chose.
     pub fn new_game(&self) {
-        self.new_game_in(self.settings().page::<FiveSettings>().mode().into());
+        self.new_game_in(self.settings().page::<FiveSettings>().opponent());
     }
 
-    /// A new game in `mode` (the sidebar and the settings follow the
-    /// model), with the board ready for the keyboard.
-    pub(super) fn new_game_in(&self, mode: GameMode) {
+    /// A new game against `opponent` (the sidebar and the settings follow
+    /// the model), with the board ready for the keyboard.
+    pub(super) fn new_game_in(&self, opponent: Opponent) {
         // One new-game flow for every door: the controller's (who starts
         // is the player's setting).
         let new = NewGame {
-            mode,
+            opponent,
             ..NewGame::default()
         };
         if let Err(refusal) = self.controller().new_game(new) {
             self.toast(&refusal.message());
         }
+        // Another engine, or the same one again after it stopped, with
+        // the board as it was (no notification): ask now.
+        self.imp().engine_trouble.replace(None);
+        self.follow_engine();
         self.imp().board.grab_focus();
-    }
-
-    /// "Computer Starts" means nothing against another person: it is off
-    /// (insensitive) in two-player mode.
-    fn enable_computer_starts(&self) {
-        let two = self.settings().page::<FiveSettings>().two_players;
-        self.action(FiveAction::ComputerStarts).set_enabled(!two);
-    }
-
-    fn on_mode_changed(&self, two_players: bool) {
-        if self.settings().page::<FiveSettings>().two_players == two_players {
-            return; // set from code (follow_mode): the model's game is already in that mode
-        }
-        self.settings()
-            .update_page::<FiveSettings>(|s| s.two_players = two_players);
-        self.enable_computer_starts();
-        // A new mode starts a new game, unless the current one has begun.
-        if !self.model().with(Session::in_progress) {
-            self.new_game();
-        }
-    }
-
-    /// The model started a game in another mode (D-Bus, the desktop's
-    /// actions): the sidebar and the settings follow.
-    fn follow_mode(&self) {
-        let two = self.model().mode() == GameMode::TwoPlayers;
-        self.settings()
-            .update_page::<FiveSettings>(|s| s.two_players = two);
-        self.enable_computer_starts();
-        if let Some(sidebar) = self.imp().sidebar.get() {
-            sidebar.show_two_players(two);
-        }
     }
 
     /// The model started a game with the other side first: the setting and

@@ -8,6 +8,7 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
 use super::page::FivePage;
+use super::session::Opponent;
 use super::state::GameMode;
 
 impl crate::games::page::GamePage for FivePage {
@@ -31,11 +32,11 @@ impl crate::games::page::GamePage for FivePage {
                 .and_then(|v| v.get::<String>())
                 .unwrap_or_default()
         };
-        let mode = match name {
+        let opponent = match name {
             "new-game" => {
                 let wire = text();
-                match GameMode::from_wire(&wire) {
-                    Some(mode) => mode,
+                match GameMode::from_wire(&wire).and_then(GameMode::opponent) {
+                    Some(opponent) => opponent,
                     None => {
                         eprintln!(
                             "match5: app.new-game: unknown mode {:?}: use vs-computer or two-players",
@@ -45,15 +46,15 @@ impl crate::games::page::GamePage for FivePage {
                     }
                 }
             }
-            "new-game-vs-computer" => GameMode::VsComputer,
-            "new-game-two-players" => GameMode::TwoPlayers,
+            "new-game-vs-computer" => Opponent::Computer,
+            "new-game-two-players" => Opponent::Person,
             "open-knowledge" => {
                 crate::games::page::GamePage::open_file(self, std::path::Path::new(&text()));
                 return;
             }
             _ => return,
         };
-        self.new_game_in(mode);
+        self.new_game_in(opponent);
     }
 
     /// A knowledge file, once unsaved knowledge is saved or let go.

@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     pub two_players: bool,
+    /// The engine that played red, if one did (with `two_players`: its
+    /// moves come from outside).
+    #[serde(default)]
+    pub engine: Option<String>,
     pub computer_starts: bool,
     pub player: String,
     /// The knowledge file the game was played against, if it had one.
@@ -25,6 +29,10 @@ impl SavedGame {
         let saved = model.with(|s| {
             s.in_progress()
                 .then(|| SavedGame::of(s.game(), s.knowledge(), s.computer_starts()))
+                .map(|saved| SavedGame {
+                    engine: s.opponent().engine().map(str::to_string),
+                    ..saved
+                })
         });
         match saved {
             Some(saved) => {
@@ -45,6 +53,7 @@ impl SavedGame {
     pub fn of(game: &Game, knowledge: &Knowledge, computer_starts: bool) -> SavedGame {
         SavedGame {
             two_players: game.mode() == Mode::TwoPlayers,
+            engine: None,
             computer_starts,
             player: knowledge.player().to_string(),
             knowledge: knowledge.source().map(Path::to_path_buf),

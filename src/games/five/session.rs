@@ -1,6 +1,6 @@
 //! The five-in-a-row game as the page plays it, without any GTK: whose
-//! knowledge, which game, the computer's replies, learning, undo and what is
-//! unsaved. The GObject [`super::model::FiveGame`] wraps it for the UI.
+//! knowledge, which game, who plays red, the computer's replies, learning,
+//! undo and what is unsaved. The GObject [`super::model::FiveGame`] wraps it for the UI.
 
 use match5_common::random::{GameRng, rng_from_entropy};
 use match5_five::computer::{Choice, Reason};
@@ -18,9 +18,50 @@ pub struct Turn {
     pub changes: Vec<Change>,
 }
 
+/// Who plays red against the person.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Opponent {
+    /// The learning computer.
+    #[default]
+    Computer,
+    /// Another person at the same board.
+    Person,
+    /// A Gomocup engine the person added, by its name: it learns nothing,
+    /// and nothing is learned from its games.
+    Engine(String),
+}
+
+impl Opponent {
+    /// The rules' mode: an engine's moves come from outside, as a second
+    /// person's do, and nobody learns.
+    pub fn mode(&self) -> Mode {
+        match self {
+            Opponent::Computer => Mode::VsComputer,
+            Opponent::Person | Opponent::Engine(_) => Mode::TwoPlayers,
+        }
+    }
+
+    /// The opponent of a mode without an engine.
+    pub fn of_mode(mode: Mode) -> Opponent {
+        match mode {
+            Mode::VsComputer => Opponent::Computer,
+            Mode::TwoPlayers => Opponent::Person,
+        }
+    }
+
+    pub fn engine(&self) -> Option<&str> {
+        match self {
+            Opponent::Engine(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
 pub struct Session {
     knowledge: Knowledge,
     game: Game,
+    /// The engine that plays red, when one does.
+    engine: Option<String>,
     computer_starts: bool,
     rng: GameRng,
     /// Knowledge changes since it was last saved or opened.
@@ -31,23 +72,30 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(knowledge: Knowledge, mode: Mode, computer_starts: bool) -> Session {
+    pub fn new(knowledge: Knowledge, opponent: &Opponent, computer_starts: bool) -> Session {
         let mut s = Session {
             knowledge,
-            game: Game::new(mode, Color::Blue),
+            game: Game::new(opponent.mode(), Color::Blue),
+            engine: None,
             computer_starts,
             rng: rng_from_entropy(),
             unsaved: false,
             last_choice: None,
         };
-        s.new_game(mode, computer_starts);
+        s.new_game(opponent, computer_starts);
         s
     }
 
-    /// Continues a saved game.
-    pub fn restored(knowledge: Knowledge, game: Game, computer_starts: bool) -> Session {
+    /// Continues a saved game (against `engine`, when one played red).
+    pub fn restored(
+        knowledge: Knowledge,
+        game: Game,
+        engine: Option<String>,
+        computer_starts: bool,
+    ) -> Session {
         Session {
             knowledge,
+            engine: engine.filter(|_| game.mode() == Mode::TwoPlayers),
             game,
             computer_starts,
             rng: rng_from_entropy(),
@@ -78,6 +126,22 @@ impl Session {
         self.game.mode()
     }
 
+    /// Who plays red in this game.
+    pub fn opponent(&self) -> Opponent {
+        match &self.engine {
+            Some(name) => Opponent::Engine(name.clone()),
+            None => Opponent::of_mode(self.game.mode()),
+        }
+    }
+
+    /// The engine's name, when it plays red and it is its move: the moves
+    /// so far, for it to answer.
+    pub fn engine_to_move(&self) -> Option<(&str, Vec<Cell>)> {
+        let name = self.engine.as_deref()?;
+        (!self.game.is_over() && self.game.to_move() == Color::Red)
+            .then(|| (name, self.game.moves().iter().map(|m| m.cell).collect()))
+    }
+
     pub fn computer_starts(&self) -> bool {
         self.computer_starts
     }
@@ -101,15 +165,19 @@ impl Session {
         self.unsaved = false;
     }
 
-    /// A new game; when the computer starts, its first move is made.
-    pub fn new_game(&mut self, mode: Mode, computer_starts: bool) -> Option<Choice> {
+    /// A new game; when the computer starts, its first move is made (an
+    /// engine that starts is asked for its move by the page).
+    pub fn new_game(&mut self, opponent: &Opponent, computer_starts: bool) -> Option<Choice> {
         self.computer_starts = computer_starts;
-        let first = if mode == Mode::VsComputer && computer_starts {
+        let first = if *opponent != Opponent::Person && computer_starts {
             Color::Red
         } else {
             Color::Blue
         };
-        self.game = Game::new(mode, first);
+        self.engine = opponent.engine().map(str::to_string);
+        self.game = Game::new(opponent.mode(), first);
+        // Why the computer played in the last game says nothing of this one.
+        self.last_choice = None;
         if self.game.computers_turn() {
             let choice = self.game.computer_move(&self.knowledge, &mut self.rng).ok();
             self.remember(choice);
@@ -144,7 +212,7 @@ impl Session {
 
     /// A person plays `cell`; against the computer, it answers at once.
     pub fn play(&mut self, cell: Cell) -> Result<Turn, MoveError> {
-        if self.game.computers_turn() {
+        if self.game.computers_turn() || self.engine_to_move().is_some() {
             return Err(MoveError::ComputersTurn);
         }
         self.game.play(cell)?;
@@ -163,13 +231,28 @@ impl Session {
         Ok(turn)
     }
 
+    /// The engine's move, when it is its turn.
+    pub fn engine_play(&mut self, cell: Cell) -> Result<Option<Outcome>, MoveError> {
+        if self.engine_to_move().is_none() {
+            return Err(MoveError::GameOver);
+        }
+        Ok(self.game.play(cell)?.cloned())
+    }
+
+    /// Does a person's move answer a computer's, whose reply an undo takes
+    /// back with it?
+    fn answered(&self) -> bool {
+        self.game.mode() == Mode::VsComputer || self.engine.is_some()
+    }
+
     /// Can the last turn be taken back? Not once the game is over (its
-    /// lesson is learned and counted).
+    /// lesson is learned and counted), nor while an engine thinks.
     pub fn can_undo(&self) -> bool {
         !self.game.is_over()
-            && match self.game.mode() {
-                Mode::TwoPlayers => !self.game.moves().is_empty(),
-                Mode::VsComputer => self
+            && self.engine_to_move().is_none()
+            && match self.answered() {
+                false => !self.game.moves().is_empty(),
+                true => self
                     .game
                     .moves()
                     .iter()
@@ -183,11 +266,11 @@ impl Session {
         if !self.can_undo() {
             return false;
         }
-        match self.game.mode() {
-            Mode::TwoPlayers => {
+        match self.answered() {
+            false => {
                 self.game.undo();
             }
-            Mode::VsComputer => {
+            true => {
                 while let Some(mv) = self.game.undo() {
                     if mv.kind.color() == Color::Blue {
                         break;
@@ -225,7 +308,7 @@ mod tests {
 
     #[test]
     fn the_computer_answers_every_move_and_learns_when_beaten() {
-        let mut s = Session::new(Knowledge::new("Anna"), Mode::VsComputer, false);
+        let mut s = Session::new(Knowledge::new("Anna"), &Opponent::Computer, false);
         s.set_rng(rng_from_seed(3));
         let mut x = 0;
         let mut turn = Turn::default();
@@ -267,7 +350,7 @@ mod tests {
     #[test]
     fn undo_takes_back_the_players_move_and_the_reply() {
         let k = Knowledge::with_patterns("A", vec![Pattern::from_rows(1, &["BBBBX"]).unwrap()]);
-        let mut s = Session::new(k, Mode::VsComputer, false);
+        let mut s = Session::new(k, &Opponent::Computer, false);
         let before = s.game().clone();
         s.play(c(4, 4)).unwrap();
         assert_eq!(s.game().moves().len(), 2);
@@ -278,10 +361,10 @@ mod tests {
 
     #[test]
     fn computer_starts_and_two_player_mode() {
-        let mut s = Session::new(Knowledge::new("A"), Mode::VsComputer, true);
+        let mut s = Session::new(Knowledge::new("A"), &Opponent::Computer, true);
         assert_eq!(s.game().moves().len(), 1, "the computer opened");
         assert_eq!(s.game().board().get(Cell::centre()), Some(Color::Red));
-        s.new_game(Mode::TwoPlayers, false);
+        s.new_game(&Opponent::Person, false);
         let turn = s.play(c(0, 0)).unwrap();
         assert!(turn.reply.is_none());
         assert_eq!(s.game().to_move(), Color::Red);
@@ -291,8 +374,39 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_plays_red_learns_nothing_and_undo_takes_back_its_reply() {
+        let mut s = Session::new(Knowledge::new("A"), &Opponent::Engine("Fake".into()), true);
+        assert_eq!(s.game().moves().len(), 0, "an engine is asked, not played for");
+        assert_eq!(s.engine_to_move(), Some(("Fake", vec![])));
+        assert_eq!(s.play(c(0, 0)).unwrap_err(), MoveError::ComputersTurn);
+        assert!(!s.can_undo());
+        s.engine_play(Cell::centre()).unwrap();
+        assert!(s.engine_to_move().is_none() && !s.can_undo());
+        for y in 0..4 {
+            s.play(c(8, y)).unwrap();
+            assert_eq!(s.engine_to_move().map(|e| e.1.len()), Some(2 + 2 * y));
+            assert!(!s.can_undo(), "not while the engine thinks");
+            s.engine_play(c(y, 0)).unwrap();
+        }
+        assert!(s.can_undo());
+        assert!(s.undo());
+        assert_eq!(s.game().moves().len(), 7, "the person's move and the reply");
+        s.play(c(8, 3)).unwrap();
+        s.engine_play(c(3, 0)).unwrap();
+        let turn = s.play(c(8, 4)).unwrap();
+        assert!(matches!(turn.outcome, Some(Outcome::Won { winner: Color::Blue, .. })));
+        assert!(turn.changes.is_empty() && !s.has_unsaved_knowledge());
+        assert_eq!(s.knowledge().level(), 0);
+        assert_eq!(s.knowledge().stats().games(), 0, "not the player's record");
+        assert_eq!(s.engine_play(c(7, 7)).unwrap_err(), MoveError::GameOver);
+        s.new_game(&Opponent::Person, false);
+        assert_eq!(s.opponent(), Opponent::Person);
+        assert!(s.engine_to_move().is_none());
+    }
+
+    #[test]
     fn status_line_names_player_level_and_status() {
-        let s = Session::new(Knowledge::new("Anna"), Mode::VsComputer, false);
+        let s = Session::new(Knowledge::new("Anna"), &Opponent::Computer, false);
         let line = s.status_line(|st| st.as_str().to_string(), |l| format!("level {l}"));
         assert_eq!(line, "Anna · level 0 · new");
     }

@@ -1,9 +1,9 @@
 //! The five-in-a-row page's settings: the `[five]` table of the settings
 //! file.
 
-use match5_five::Mode;
 use serde::{Deserialize, Serialize};
 
+use super::session::Opponent;
 use crate::settings::PageSettings;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,9 +17,13 @@ pub struct FiveSettings {
     pub computer_starts: bool,
     /// Two people at one board instead of against the computer.
     pub two_players: bool,
+    /// The engine that plays red instead of the computer (by its name in
+    /// `engines`), when not empty.
+    pub opponent_engine: String,
     /// The player who played last.
     pub last_player: String,
-    /// Gomocup engines the person added: they play blue in Practice.
+    /// Gomocup engines the person added: they play blue in Practice, and
+    /// red in the main game when chosen as opponent.
     pub engines: Vec<EngineSetting>,
 }
 
@@ -32,13 +36,30 @@ pub struct EngineSetting {
 }
 
 impl FiveSettings {
-    /// The game mode the person chose.
-    pub fn mode(&self) -> Mode {
-        if self.two_players {
-            Mode::TwoPlayers
+    /// The opponent the person chose (an engine only while it is among
+    /// the engines).
+    pub fn opponent(&self) -> Opponent {
+        if self.engines.iter().any(|e| e.name == self.opponent_engine) {
+            Opponent::Engine(self.opponent_engine.clone())
+        } else if self.two_players {
+            Opponent::Person
         } else {
-            Mode::VsComputer
+            Opponent::Computer
         }
+    }
+
+    /// Chooses `opponent` for the next games.
+    pub fn choose(&mut self, opponent: &Opponent) {
+        self.two_players = *opponent == Opponent::Person;
+        self.opponent_engine = opponent.engine().unwrap_or_default().to_string();
+    }
+
+    /// The command of the engine named `name`.
+    pub fn engine_command(&self, name: &str) -> Option<String> {
+        self.engines
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.command.clone())
     }
 }
 
@@ -49,6 +70,7 @@ impl Default for FiveSettings {
             show_why: false,
             computer_starts: false,
             two_players: false,
+            opponent_engine: String::new(),
             last_player: String::new(),
             engines: Vec::new(),
         }

@@ -4,11 +4,12 @@
 //! It shows its [`FiveGame`] model by itself (narrow updates on `player`,
 //! `level`, `knowledge-status`, `won`, `lost`, `drawn`) and tells the page
 //! what the person asked for through three signals: `player-applied (name)`,
-//! `password-applied (password)` and `opponent-changed (two_players)`. The
+//! `password-applied (password)`, `opponent-changed (opponent)` (`computer`,
+//! `person` or `engine:NAME`) and `engines-asked`. The
 //! page makes it after its first frame, so starting the app does not wait
 //! for it.
 
-use std::cell::OnceCell;
+use std::cell::{Cell as StdCell, OnceCell, RefCell};
 use std::sync::OnceLock;
 
 use adw::prelude::*;
@@ -18,7 +19,8 @@ use match5_five::Status;
 
 use super::ladder_words;
 use super::model::FiveGame;
-use super::state::GameMode;
+use super::session::Opponent;
+use super::settings::FiveSettings;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 mod imp {
@@ -48,6 +50,14 @@ mod imp {
         pub start_info_row: TemplateChild<adw::ActionRow>,
         #[template_child]
         pub opponent_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub opponent_info_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
+        pub engines_row: TemplateChild<adw::ButtonRow>,
+        /// The opponents the row lists, in its order.
+        pub opponents: RefCell<Vec<Opponent>>,
+        /// The list is being filled: its choice is not the person's.
+        pub filling: StdCell<bool>,
         pub model: OnceCell<FiveGame>,
     }
 
@@ -78,8 +88,9 @@ mod imp {
                         .param_types([String::static_type()])
                         .build(),
                     Signal::builder("opponent-changed")
-                        .param_types([bool::static_type()])
+                        .param_types([String::static_type()])
                         .build(),
+                    Signal::builder("engines-asked").build(),
                     Signal::builder("start-chosen")
                         .param_types([String::static_type()])
                         .build(),
@@ -140,13 +151,13 @@ pub fn practice_text(practised: u32) -> String {
 }
 
 impl FiveSidebar {
-    /// The sidebar for `model`, with "another person" chosen as opponent
-    /// when `two_players`.
-    pub fn new(model: &FiveGame, two_players: bool) -> Self {
+    /// The sidebar for `model`, with the opponents of `settings` and the
+    /// one chosen there.
+    pub fn new(model: &FiveGame, settings: &FiveSettings) -> Self {
         let sidebar: Self = glib::Object::new();
         let imp = sidebar.imp();
         let _ = imp.model.set(model.clone());
-        imp.opponent_row.set_selected(u32::from(two_players));
+        sidebar.show_opponents(settings);
         let titles: Vec<String> = ladder_words::ids()
             .into_iter()
             .map(ladder_words::title)
@@ -169,16 +180,8 @@ impl FiveSidebar {
         sidebar
     }
 
-    fn model(&self) -> &FiveGame {
+    pub(super) fn model(&self) -> &FiveGame {
         self.imp().model.get().expect("set in new")
-    }
-
-    /// Chooses the opponent row's entry from code (no signal).
-    pub fn show_two_players(&self, two_players: bool) {
-        let row = &self.imp().opponent_row;
-        if row.selected() != u32::from(two_players) {
-            row.set_selected(u32::from(two_players));
-        }
     }
 
     /// Puts the current player's name back (after a switch was refused).
@@ -207,12 +210,24 @@ impl FiveSidebar {
         });
     }
 
-    pub fn connect_opponent_changed<F: Fn(&Self, bool) + 'static>(&self, f: F) {
+    /// `f(sidebar, opponent)` when the person chooses another opponent.
+    pub fn connect_opponent_changed<F: Fn(&Self, Opponent) + 'static>(&self, f: F) {
         self.connect_local("opponent-changed", false, move |v| {
-            f(
-                &v[0].get().expect("sidebar"),
-                v[1].get().expect("two players"),
-            );
+            let key: String = v[1].get().expect("an opponent");
+            let opponent = match key.as_str() {
+                "computer" => Opponent::Computer,
+                "person" => Opponent::Person,
+                other => Opponent::Engine(other.strip_prefix("engine:")?.to_string()),
+            };
+            f(&v[0].get().expect("sidebar"), opponent);
+            None
+        });
+    }
+
+    /// `f(sidebar)` when the person asks for the Engines window.
+    pub fn connect_engines_asked<F: Fn(&Self) + 'static>(&self, f: F) {
+        self.connect_local("engines-asked", false, move |v| {
+            f(&v[0].get().expect("sidebar"));
             None
         });
     }
@@ -258,33 +273,40 @@ impl FiveSidebar {
         imp.opponent_row.connect_selected_notify(glib::clone!(
             #[weak(rename_to = sidebar)]
             self,
-            move |row| {
-                sidebar.emit_by_name::<()>("opponent-changed", &[&(row.selected() == 1)]);
+            move |_| {
+                if sidebar.imp().filling.get() {
+                    return;
+                }
+                let key = match sidebar.chosen() {
+                    Opponent::Computer => "computer".to_string(),
+                    Opponent::Person => "person".to_string(),
+                    Opponent::Engine(name) => format!("engine:{name}"),
+                };
+                sidebar.emit_by_name::<()>("opponent-changed", &[&key]);
                 sidebar.show_opponent_pending();
             }
         ));
-    }
-
-    /// A game under way keeps its opponent: the row says when the one
-    /// chosen comes.
-    fn show_opponent_pending(&self) {
-        let row = &self.imp().opponent_row;
-        let chosen_two = row.selected() == 1;
-        let playing_two = self.model().mode() == GameMode::TwoPlayers;
-        row.set_subtitle(&if chosen_two == playing_two {
-            String::new()
-        } else {
-            gettext("From the next game on")
-        });
+        imp.engines_row.connect_activated(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |_| sidebar.emit_by_name::<()>("engines-asked", &[])
+        ));
     }
 
     fn connect_model(&self) {
         let model = self.model();
-        model.connect_mode_notify(glib::clone!(
-            #[weak(rename_to = sidebar)]
-            self,
-            move |_| sidebar.show_opponent_pending()
-        ));
+        // A new game (moves back to none) may be against another engine
+        // in the same mode.
+        for property in ["mode", "moves"] {
+            model.connect_notify_local(
+                Some(property),
+                glib::clone!(
+                    #[weak(rename_to = sidebar)]
+                    self,
+                    move |_, _| sidebar.show_opponent_pending()
+                ),
+            );
+        }
         model.connect_player_notify(glib::clone!(
             #[weak(rename_to = sidebar)]
             self,

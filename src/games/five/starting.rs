@@ -33,13 +33,29 @@ pub fn start(settings: &FiveSettings) -> Start {
         let (knowledge, message) = knowledge_for(&store, &saved.player, saved.knowledge.as_deref());
         messages.extend(message);
         let game = saved.game(&knowledge)?;
-        Some(Session::restored(knowledge, game, saved.computer_starts))
+        // A game against an engine comes back only while the engine does.
+        let engine = match saved.engine {
+            Some(name) if settings.engine_command(&name).is_none() => {
+                messages.push(crate::i18n::gettext_f(
+                    "Your unfinished game against {engine} did not come back: that engine is no longer among your engines.",
+                    &[("engine", &name)],
+                ));
+                return None;
+            }
+            engine => engine,
+        };
+        Some(Session::restored(
+            knowledge,
+            game,
+            engine,
+            saved.computer_starts,
+        ))
     });
     let was_restored = restored.is_some();
     let session = restored.unwrap_or_else(|| {
         let (knowledge, message) = knowledge_for(&store, &player, None);
         messages.extend(message);
-        Session::new(knowledge, settings.mode(), settings.computer_starts)
+        Session::new(knowledge, &settings.opponent(), settings.computer_starts)
     });
     let _ = std::fs::remove_file(&saved_path);
     Start {

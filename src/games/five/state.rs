@@ -4,48 +4,56 @@
 //! the desktop actions only.
 
 use gtk::glib;
-use match5_five::{Color, Game, Mode, Outcome, Status};
+use match5_five::{Color, Game, Outcome, Status};
 
-/// Against the computer, or two people at one board.
+use super::session::Opponent;
+
+/// Against the computer, two people at one board, or against an engine.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]
 #[enum_type(name = "Match5FiveMode")]
 pub enum GameMode {
     #[default]
     VsComputer,
     TwoPlayers,
-}
-
-impl From<Mode> for GameMode {
-    fn from(mode: Mode) -> Self {
-        match mode {
-            Mode::VsComputer => GameMode::VsComputer,
-            Mode::TwoPlayers => GameMode::TwoPlayers,
-        }
-    }
-}
-
-impl From<GameMode> for Mode {
-    fn from(mode: GameMode) -> Self {
-        match mode {
-            GameMode::VsComputer => Mode::VsComputer,
-            GameMode::TwoPlayers => Mode::TwoPlayers,
-        }
-    }
+    /// A Gomocup engine the person added plays red (the page's choice; a
+    /// script cannot start one).
+    VsEngine,
 }
 
 impl GameMode {
-    /// `vs-computer` or `two-players`.
+    /// The mode of a game against `opponent`.
+    pub fn of(opponent: &Opponent) -> Self {
+        match opponent {
+            Opponent::Computer => GameMode::VsComputer,
+            Opponent::Person => GameMode::TwoPlayers,
+            Opponent::Engine(_) => GameMode::VsEngine,
+        }
+    }
+
+    /// `vs-computer`, `two-players` or `vs-engine`.
     pub fn wire(self) -> &'static str {
         match self {
             GameMode::VsComputer => "vs-computer",
             GameMode::TwoPlayers => "two-players",
+            GameMode::VsEngine => "vs-engine",
         }
     }
 
+    /// A mode a script or a desktop action may start: not `vs-engine`,
+    /// which needs an engine the person chose.
     pub fn from_wire(name: &str) -> Option<Self> {
         [GameMode::VsComputer, GameMode::TwoPlayers]
             .into_iter()
             .find(|m| m.wire() == name)
+    }
+
+    /// The opponent a script's or a desktop action's mode names.
+    pub fn opponent(self) -> Option<Opponent> {
+        match self {
+            GameMode::VsComputer => Some(Opponent::Computer),
+            GameMode::TwoPlayers => Some(Opponent::Person),
+            GameMode::VsEngine => None,
+        }
     }
 }
 
@@ -138,15 +146,16 @@ mod tests {
     fn wire_names_go_both_ways_and_only_exactly() {
         for mode in [GameMode::VsComputer, GameMode::TwoPlayers] {
             assert_eq!(GameMode::from_wire(mode.wire()), Some(mode));
-            assert_eq!(GameMode::from(Mode::from(mode)), mode);
+            assert_eq!(mode.opponent().map(|o| GameMode::of(&o)), Some(mode));
         }
+        assert_eq!(GameMode::from_wire("vs-engine"), None, "needs an engine");
         assert_eq!(GameMode::from_wire("VS-COMPUTER"), None);
         assert_eq!(GameMode::from_wire(""), None);
     }
 
     #[test]
     fn a_game_starts_idle_and_plays_on() {
-        let mut game = Game::new(Mode::TwoPlayers, Color::Blue);
+        let mut game = Game::new(match5_five::Mode::TwoPlayers, Color::Blue);
         assert_eq!(GameState::of(&game), GameState::Idle);
         game.play(match5_five::Cell::centre()).unwrap();
         assert_eq!(GameState::of(&game), GameState::Playing);

@@ -60,7 +60,11 @@ impl FivePage {
             over,
         } = self.model().with(|session| {
             let game = session.game();
-            let (status, side) = game_status(game);
+            let opponent = session.opponent();
+            let (status, side) = match opponent.engine() {
+                Some(engine) => engine_status(game, engine, self.engine_stopped()),
+                None => game_status(game),
+            };
             let over = game.is_over();
             let mut scene = Scene::default();
             for cell in Cell::all() {
@@ -72,7 +76,10 @@ impl FivePage {
             if let Some(Outcome::Won { runs, .. }) = game.outcome() {
                 scene.winning = runs.iter().flatten().fold(0, |acc, c| acc | c.bit());
             }
-            let to_move = (!game.is_over() && !game.computers_turn()).then(|| game.to_move());
+            let to_move = (!game.is_over()
+                && !game.computers_turn()
+                && session.engine_to_move().is_none())
+            .then(|| game.to_move());
             Shown {
                 status,
                 side,
@@ -132,8 +139,10 @@ impl FivePage {
         // A practice run (the window's or a script's) holds the computer.
         let practising = self.model().practising();
         let to_move = to_move.filter(|_| !practising);
+        let engine_stopped = self.engine_stopped();
         let note = match (&why, learned) {
             _ if practising => gettext("The computer is practising. The board waits until it ends."),
+            _ if engine_stopped => engine_stopped_note(),
             _ if learned.is_some() || dropped > 0 || varied => {
                 learned_words(learned, dropped, varied)
             }
@@ -229,6 +238,13 @@ impl FivePage {
     }
 }
 
+/// Under the board when the engine of the game stopped.
+fn engine_stopped_note() -> String {
+    gettext(
+        "The engine stopped. New Game starts it again; the sidebar has other opponents.",
+    )
+}
+
 /// What a first-game computer says under the board until it has learned.
 fn new_computer_note() -> String {
     gettext(
@@ -322,6 +338,7 @@ impl Lesson {
 fn why_samples() -> Vec<String> {
     let mut samples = vec![
         new_computer_note(),
+        engine_stopped_note(),
         learned_words(Some((9_998, 99)), 99, true),
         gettext_f(
             "Why {field}: it once lost after playing {other} here, so it plays another field",
@@ -366,7 +383,62 @@ fn status_samples() -> Vec<String> {
     ] {
         samples.push(after_move(computer, color, "E5"));
     }
+    // The longest name an engine can have.
+    let engine = "W".repeat(super::practice::engines::LONGEST_NAME);
+    let mut game = match5_five::Game::new(Mode::TwoPlayers, Color::Red);
+    for stopped in [false, true] {
+        samples.push(engine_status(&game, &engine, stopped).0);
+    }
+    let _ = game.play(Cell::centre());
+    samples.push(engine_status(&game, &engine, false).0);
+    for text in [
+        gettext_f("You beat {engine}!", &[("engine", &engine)]),
+        gettext_f("{engine} wins.", &[("engine", &engine)]),
+    ] {
+        samples.push(text);
+    }
     samples
+}
+
+/// The status line of a game against the engine `engine` (red), which
+/// has `stopped` when it failed.
+pub(super) fn engine_status(
+    game: &match5_five::Game,
+    engine: &str,
+    stopped: bool,
+) -> (String, Option<Color>) {
+    let args = [("engine", engine)];
+    let last_red = game
+        .moves()
+        .last()
+        .filter(|m| m.kind.color() == Color::Red)
+        .map(|m| cell_name(m.cell));
+    match game.outcome() {
+        Some(Outcome::Won {
+            winner: Color::Blue,
+            ..
+        }) => (gettext_f("You beat {engine}!", &args), Some(Color::Blue)),
+        Some(Outcome::Won { .. }) => (gettext_f("{engine} wins.", &args), Some(Color::Red)),
+        Some(Outcome::Draw) => (gettext("A draw: the board is full."), None),
+        None if game.to_move() == Color::Red && stopped => (
+            gettext_f("{engine} stopped playing", &args),
+            Some(Color::Red),
+        ),
+        None if game.to_move() == Color::Red => (
+            gettext_f("{engine} is thinking…", &args),
+            Some(Color::Red),
+        ),
+        None => match last_red {
+            Some(field) => (
+                gettext_f(
+                    "{engine} played {field}. Your move",
+                    &[("engine", engine), ("field", &field)],
+                ),
+                Some(Color::Blue),
+            ),
+            None => (gettext("You play blue. Your move"), Some(Color::Blue)),
+        },
+    }
 }
 
 /// "Red played E5. Your move": who played where, and whose turn it is.

@@ -170,7 +170,8 @@ pub fn handle(controller: &Controller, published: &Rc<Published<Snapshot>>, requ
             reply,
         } => {
             let new = NewGame {
-                mode,
+                // A script's mode is never `vs-engine` (from_wire).
+                opponent: mode.opponent().unwrap_or_default(),
                 player,
                 computer_starts,
                 discard_unsaved,
@@ -202,6 +203,16 @@ fn play(controller: &Controller, x: u32, y: u32) -> Result<String, ControlError>
             "{x},{y} holds a ball already.",
             &[("x", &c.x().to_string()), ("y", &c.y().to_string())],
         ))),
-        Err(e) => Err(ControlError::Failed(e.to_string())),
+        Err(MoveError::ComputersTurn) => Err(ControlError::Failed(gettext_f(
+            "It is {engine}’s move: wait until the board changes.",
+            &[(
+                "engine",
+                controller
+                    .model
+                    .opponent()
+                    .engine()
+                    .unwrap_or(&gettext("the computer")),
+            )],
+        ))),
     }
 }

@@ -8,7 +8,7 @@ use std::rc::Rc;
 fn model() -> (tempfile::TempDir, FiveGame) {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path().to_path_buf());
-    let session = Session::new(Knowledge::new("Anna"), Mode::TwoPlayers, false);
+    let session = Session::new(Knowledge::new("Anna"), &Opponent::Person, false);
     (dir, FiveGame::new(store, session))
 }
 

@@ -165,8 +165,25 @@ impl FiveEngines {
             self.fill();
             return;
         }
+        let taken = self
+            .engines()
+            .iter()
+            .enumerate()
+            .any(|(i, e)| i != index && e.name == name);
+        if taken {
+            self.fill();
+            self.say(&gettext_f(
+                "Another engine is called {name} already.",
+                &[("name", &name)],
+            ));
+            return;
+        }
         self.settings().update_page::<FiveSettings>(|s| {
             if let Some(e) = s.engines.get_mut(index) {
+                // The main game's opponent keeps its engine.
+                if s.opponent_engine == e.name {
+                    s.opponent_engine = name.clone();
+                }
                 e.name = name.clone();
             }
         });

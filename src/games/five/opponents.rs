@@ -1,0 +1,132 @@
+//! Who plays red against the person: the sidebar's Opponent row (the
+//! computer, another person, or an engine the person added) and how the
+//! page follows a choice. The engine's own play is in
+//! `engine_opponent.rs`.
+
+use adw::prelude::*;
+use adw::subclass::prelude::*;
+
+use super::actions::FiveAction;
+use super::page::FivePage;
+use super::session::{Opponent, Session};
+use super::settings::FiveSettings;
+use super::sidebar::FiveSidebar;
+use crate::i18n::{gettext, gettext_f};
+
+impl FiveSidebar {
+    /// Lists the computer, another person and every engine of
+    /// `settings`, with the opponent chosen there.
+    pub fn show_opponents(&self, settings: &FiveSettings) {
+        let imp = self.imp();
+        let mut opponents = vec![Opponent::Computer, Opponent::Person];
+        let mut names = vec![gettext("The computer"), gettext("Another person")];
+        for engine in &settings.engines {
+            opponents.push(Opponent::Engine(engine.name.clone()));
+            names.push(engine.name.clone());
+        }
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        imp.filling.set(true);
+        imp.opponents.replace(opponents);
+        imp.opponent_row
+            .set_model(Some(&gtk::StringList::new(&names)));
+        imp.filling.set(false);
+        self.show_opponent(&settings.opponent());
+    }
+
+    /// Chooses the opponent row's entry from code (no signal).
+    pub fn show_opponent(&self, opponent: &Opponent) {
+        let imp = self.imp();
+        let index = imp.opponents.borrow().iter().position(|o| o == opponent);
+        let index = index.unwrap_or_default() as u32;
+        imp.filling.set(true);
+        if imp.opponent_row.selected() != index {
+            imp.opponent_row.set_selected(index);
+        }
+        imp.filling.set(false);
+        self.show_opponent_pending();
+    }
+
+    /// The opponent chosen in the row.
+    pub(super) fn chosen(&self) -> Opponent {
+        let imp = self.imp();
+        let opponents = imp.opponents.borrow();
+        opponents
+            .get(imp.opponent_row.selected() as usize)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// A game under way keeps its opponent: the row says when the one
+    /// chosen comes. Against an engine, the row below says that nothing
+    /// is learned.
+    pub(super) fn show_opponent_pending(&self) {
+        let imp = self.imp();
+        let chosen = self.chosen();
+        imp.opponent_row
+            .set_subtitle(&if chosen == self.model().opponent() {
+                String::new()
+            } else {
+                gettext("From the next game on")
+            });
+        let engine = chosen.engine();
+        imp.opponent_info_row.set_visible(engine.is_some());
+        if let Some(name) = engine {
+            imp.opponent_info_row.set_subtitle(&gettext_f(
+                "{engine} is a Gomocup engine. It plays red, and starts when Computer Starts is on. The computer learns nothing from these games, and they are not in your record.",
+                &[("engine", name)],
+            ));
+        }
+    }
+
+}
+
+impl FivePage {
+    /// "Computer Starts" means nothing against another person: it is off
+    /// (insensitive) in two-player mode. Against an engine, the engine
+    /// starts.
+    pub(super) fn enable_computer_starts(&self) {
+        let two = self.settings().page::<FiveSettings>().opponent() == Opponent::Person;
+        self.action(FiveAction::ComputerStarts).set_enabled(!two);
+    }
+
+    pub(super) fn on_opponent_changed(&self, opponent: Opponent) {
+        if self.settings().page::<FiveSettings>().opponent() == opponent {
+            return; // set from code (follow_mode): the model's game is already against it
+        }
+        self.settings()
+            .update_page::<FiveSettings>(|s| s.choose(&opponent));
+        self.enable_computer_starts();
+        // A new opponent starts a new game, unless the current one has begun.
+        if !self.model().with(Session::in_progress) {
+            self.new_game();
+        }
+    }
+
+    /// The model started a game against another opponent (D-Bus, the
+    /// desktop's actions): the sidebar and the settings follow.
+    pub(super) fn follow_mode(&self) {
+        let opponent = self.model().opponent();
+        self.settings()
+            .update_page::<FiveSettings>(|s| s.choose(&opponent));
+        self.enable_computer_starts();
+        if let Some(sidebar) = self.imp().sidebar.get() {
+            sidebar.show_opponent(&opponent);
+        }
+    }
+
+    /// The Engines window, from the sidebar; the sidebar's list of
+    /// opponents follows what it changed.
+    pub(super) fn show_engines(&self) {
+        let page = self.downgrade();
+        super::practice::engines_dialog::show(self, self.settings().clone(), move |_| {
+            let Some(page) = page.upgrade() else { return };
+            let settings = page.settings().page::<FiveSettings>();
+            if let Some(sidebar) = page.imp().sidebar.get() {
+                sidebar.show_opponents(&settings);
+            }
+            // A removed engine is no longer the next opponent.
+            page.enable_computer_starts();
+        });
+    }
+
+}
