@@ -8,6 +8,7 @@ process behind. Real clicks and keys on the real binary, with the fake
 engine the tests ship."""
 
 import os
+import tempfile
 import time
 
 from harness import AppTest, wait_for
@@ -133,3 +134,33 @@ class EngineGame(AppTest):
                  message="the engine's note gone")
         app.click(0, 0)
         wait_for(lambda: app.stones()[0] == {(0, 0)} and len(app.stones()[1]) == 1, message="the computer's reply")
+
+
+class EngineGameOverDbus(AppTest):
+    def test_a_script_sees_the_engine_game_and_waits_for_its_move(self):
+        from dbus_client import NAME, Remote
+        home = tempfile.mkdtemp(prefix="match5-e2e-")
+        os.makedirs(os.path.join(home, "config", "match5"))
+        # The person chose the engine before: the app starts against it.
+        with open(os.path.join(home, "config", "match5", "settings.toml"), "w") as f:
+            f.write('last_player = "Tester"\nwindow_width = 1100\nwindow_height = 760\nlast_page = "five"\n\n'
+                    '[five]\nopponent_engine = "Slow"\n\n[[five.engines]]\nname = "Slow"\n'
+                    f'command = "python3 {ENGINE} slow"\n')
+        app = self.start(home=home)
+        r = Remote()
+        wait_for(lambda: r.has_owner(NAME), message="the control name on the bus")
+        self.assertEqual(r.prop("Mode"), "vs-engine")
+        self.assertEqual(r.call("PlayMove", "uu", 0, 0)[0], "playing")
+        name, words = r.error_of("PlayMove", "uu", 1, 1)
+        self.assertEqual(name, "io.github.match5.Match5.Error.Failed")
+        self.assertEqual(words, "It is Slow’s move: wait until the board changes.")
+        wait_for(lambda: "R" in r.prop("Board"), message="the engine's move")
+        self.assertEqual(status(app), "Slow played E5. Your move")
+        # A script starts only the computer's or two people's games; the
+        # sidebar follows it.
+        r.call("StartGame", "sa{sv}", "vs-computer", {})
+        self.assertEqual(r.prop("Mode"), "vs-computer")
+        wait_for(lambda: not app.find_showing("label", lambda n: (n or "").startswith("Slow is a Gomocup")),
+                 message="the sidebar back on the computer")
+        name, _ = r.error_of("StartGame", "sa{sv}", "vs-engine", {})
+        self.assertEqual(name, "io.github.match5.Match5.Error.UnknownMode")
