@@ -23,7 +23,10 @@ use match5_practice::{Engine, EngineError};
 
 use super::page::FivePage;
 use super::settings::FiveSettings;
-use crate::i18n::gettext;
+use match5_five::{Color, Game, Outcome};
+
+use super::board_view::cell_name;
+use crate::i18n::{gettext, gettext_f};
 
 /// How long the engine may think about a move: it is told a second
 /// (`INFO timeout_turn 1000`) and stopped after two.
@@ -249,5 +252,53 @@ impl FivePage {
     /// Did the engine of this game stop (until a new game)?
     pub(super) fn engine_stopped(&self) -> bool {
         self.imp().engine_trouble.borrow().is_some()
+    }
+}
+
+/// Under the board when the engine of the game stopped.
+pub(super) fn engine_stopped_note() -> String {
+    gettext(
+        "The engine stopped. New Game starts it again; the sidebar has other opponents.",
+    )
+}
+
+/// The status line of a game against the engine `engine` (red), which
+/// has `stopped` when it failed.
+pub(super) fn engine_status(
+    game: &Game,
+    engine: &str,
+    stopped: bool,
+) -> (String, Option<Color>) {
+    let args = [("engine", engine)];
+    let last_red = game
+        .moves()
+        .last()
+        .filter(|m| m.kind.color() == Color::Red)
+        .map(|m| cell_name(m.cell));
+    match game.outcome() {
+        Some(Outcome::Won {
+            winner: Color::Blue,
+            ..
+        }) => (gettext_f("You beat {engine}!", &args), Some(Color::Blue)),
+        Some(Outcome::Won { .. }) => (gettext_f("{engine} wins.", &args), Some(Color::Red)),
+        Some(Outcome::Draw) => (gettext("A draw: the board is full."), None),
+        None if game.to_move() == Color::Red && stopped => (
+            gettext_f("{engine} stopped playing", &args),
+            Some(Color::Red),
+        ),
+        None if game.to_move() == Color::Red => (
+            gettext_f("{engine} is thinking…", &args),
+            Some(Color::Red),
+        ),
+        None => match last_red {
+            Some(field) => (
+                gettext_f(
+                    "{engine} played {field}. Your move",
+                    &[("engine", engine), ("field", &field)],
+                ),
+                Some(Color::Blue),
+            ),
+            None => (gettext("You play blue. Your move"), Some(Color::Blue)),
+        },
     }
 }

@@ -96,6 +96,9 @@ impl FivePage {
         self.settings()
             .update_page::<FiveSettings>(|s| s.choose(&opponent));
         self.enable_computer_starts();
+        // An engine added in Practice since: the status's place measures
+        // its name too.
+        self.keep_text_heights();
         // A new opponent starts a new game, unless the current one has begun.
         if !self.model().with(Session::in_progress) {
             self.new_game();
@@ -126,6 +129,7 @@ impl FivePage {
             }
             // A removed engine is no longer the next opponent.
             page.enable_computer_starts();
+            page.keep_text_heights();
         });
     }
 

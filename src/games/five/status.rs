@@ -41,10 +41,19 @@ pub(super) struct Why {
 
 impl FivePage {
     /// The places of the status and of the sentence under the board keep
-    /// the height of the longest they can say: the board never moves.
+    /// the height of the longest they can say: the board never moves. The
+    /// status names the engines the person added (the page calls this
+    /// again when they change).
     pub(super) fn keep_text_heights(&self) {
         let imp = self.imp();
-        imp.status_slot.set_samples(status_samples());
+        let engines: Vec<String> = self
+            .settings()
+            .page::<FiveSettings>()
+            .engines
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        imp.status_slot.set_samples(status_samples(&engines));
         imp.why_slot.set_samples(why_samples());
     }
 
@@ -62,7 +71,7 @@ impl FivePage {
             let game = session.game();
             let opponent = session.opponent();
             let (status, side) = match opponent.engine() {
-                Some(engine) => engine_status(game, engine, self.engine_stopped()),
+                Some(engine) => super::engine_opponent::engine_status(game, engine, self.engine_stopped()),
                 None => game_status(game),
             };
             let over = game.is_over();
@@ -142,7 +151,7 @@ impl FivePage {
         let engine_stopped = self.engine_stopped();
         let note = match (&why, learned) {
             _ if practising => gettext("The computer is practising. The board waits until it ends."),
-            _ if engine_stopped => engine_stopped_note(),
+            _ if engine_stopped => super::engine_opponent::engine_stopped_note(),
             _ if learned.is_some() || dropped > 0 || varied => {
                 learned_words(learned, dropped, varied)
             }
@@ -238,12 +247,6 @@ impl FivePage {
     }
 }
 
-/// Under the board when the engine of the game stopped.
-fn engine_stopped_note() -> String {
-    gettext(
-        "The engine stopped. New Game starts it again; the sidebar has other opponents.",
-    )
-}
 
 /// What a first-game computer says under the board until it has learned.
 fn new_computer_note() -> String {
@@ -338,7 +341,7 @@ impl Lesson {
 fn why_samples() -> Vec<String> {
     let mut samples = vec![
         new_computer_note(),
-        engine_stopped_note(),
+        super::engine_opponent::engine_stopped_note(),
         learned_words(Some((9_998, 99)), 99, true),
         gettext_f(
             "Why {field}: it once lost after playing {other} here, so it plays another field",
@@ -366,7 +369,7 @@ fn why_samples() -> Vec<String> {
 
 /// Every status line the page can show: the place above the board keeps
 /// the height of the longest.
-fn status_samples() -> Vec<String> {
+fn status_samples(engines: &[String]) -> Vec<String> {
     let mut samples = vec![
         gettext("You win! The computer learned from it."),
         gettext("The computer wins."),
@@ -383,63 +386,20 @@ fn status_samples() -> Vec<String> {
     ] {
         samples.push(after_move(computer, color, "E5"));
     }
-    // The longest name an engine can have.
-    let engine = "W".repeat(super::practice::engines::LONGEST_NAME);
-    let mut game = match5_five::Game::new(Mode::TwoPlayers, Color::Red);
-    for stopped in [false, true] {
-        samples.push(engine_status(&game, &engine, stopped).0);
-    }
-    let _ = game.play(Cell::centre());
-    samples.push(engine_status(&game, &engine, false).0);
-    for text in [
-        gettext_f("You beat {engine}!", &[("engine", &engine)]),
-        gettext_f("{engine} wins.", &[("engine", &engine)]),
-    ] {
-        samples.push(text);
+    // What the status says of each engine added.
+    for engine in engines {
+        let mut game = match5_five::Game::new(Mode::TwoPlayers, Color::Red);
+        for stopped in [false, true] {
+            samples.push(super::engine_opponent::engine_status(&game, engine, stopped).0);
+        }
+        let _ = game.play(Cell::centre());
+        samples.push(super::engine_opponent::engine_status(&game, engine, false).0);
+        samples.push(gettext_f("You beat {engine}!", &[("engine", engine)]));
+        samples.push(gettext_f("{engine} wins.", &[("engine", engine)]));
     }
     samples
 }
 
-/// The status line of a game against the engine `engine` (red), which
-/// has `stopped` when it failed.
-pub(super) fn engine_status(
-    game: &match5_five::Game,
-    engine: &str,
-    stopped: bool,
-) -> (String, Option<Color>) {
-    let args = [("engine", engine)];
-    let last_red = game
-        .moves()
-        .last()
-        .filter(|m| m.kind.color() == Color::Red)
-        .map(|m| cell_name(m.cell));
-    match game.outcome() {
-        Some(Outcome::Won {
-            winner: Color::Blue,
-            ..
-        }) => (gettext_f("You beat {engine}!", &args), Some(Color::Blue)),
-        Some(Outcome::Won { .. }) => (gettext_f("{engine} wins.", &args), Some(Color::Red)),
-        Some(Outcome::Draw) => (gettext("A draw: the board is full."), None),
-        None if game.to_move() == Color::Red && stopped => (
-            gettext_f("{engine} stopped playing", &args),
-            Some(Color::Red),
-        ),
-        None if game.to_move() == Color::Red => (
-            gettext_f("{engine} is thinking…", &args),
-            Some(Color::Red),
-        ),
-        None => match last_red {
-            Some(field) => (
-                gettext_f(
-                    "{engine} played {field}. Your move",
-                    &[("engine", engine), ("field", &field)],
-                ),
-                Some(Color::Blue),
-            ),
-            None => (gettext("You play blue. Your move"), Some(Color::Blue)),
-        },
-    }
-}
 
 /// "Red played E5. Your move": who played where, and whose turn it is.
 fn after_move(vs_computer: bool, played: Color, field: &str) -> String {
