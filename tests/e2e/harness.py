@@ -420,3 +420,23 @@ def winning_move(blue, red):
                 if empty and (best is None or score > best[0]):
                     best = (score, empty[0])
     return best[1]
+
+
+# The deterministic Gomocup engine the tests ship (tests/engines/fake-engine).
+ENGINE = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engines", "fake-engine"))
+
+
+def engine_command(mode, pidfile=None):
+    """The command that starts the fake engine in `mode`, writing its pids
+    to `pidfile` when given."""
+    prefix = f"MATCH5_FAKE_PIDFILE={pidfile} " if pidfile else ""
+    return f"{prefix}python3 {ENGINE} {mode}"
+
+
+def alive(pid):
+    """Is the process running? (A zombie has exited.)"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return ") Z " not in f.read()
+    except OSError:
+        return False

@@ -11,23 +11,7 @@ import os
 import tempfile
 import time
 
-from harness import AppTest, wait_for
-
-ENGINE = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engines", "fake-engine"))
-
-
-def engine_command(mode, pidfile=None):
-    prefix = f"MATCH5_FAKE_PIDFILE={pidfile} " if pidfile else ""
-    return f"{prefix}python3 {ENGINE} {mode}"
-
-
-def alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return ") Z " not in f.read()
-    except OSError:
-        return False
-
+from harness import ENGINE, AppTest, alive, engine_command, wait_for
 
 def status(app):
     return app.status() or ""

@@ -10,7 +10,7 @@ import os
 import re
 import time
 
-from harness import AppTest, wait_for
+from harness import AppTest, alive, engine_command, wait_for
 
 SUMMARY = re.compile(r"(\d+) games?: lost (\d+), drew (\d+), won (\d+), learned (\d+) patterns?")
 
@@ -93,22 +93,6 @@ class Practice(AppTest):
         wait_for(lambda: app.find("label", lambda n: "from its practice" in (n or "")), timeout=30,
                  message="what the stopped run learned, in the sidebar")
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
-
-
-ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engines", "fake-engine")
-
-
-def engine_command(mode, pidfile=None):
-    prefix = f"MATCH5_FAKE_PIDFILE={pidfile} " if pidfile else ""
-    return f"{prefix}python3 {os.path.abspath(ENGINE)} {mode}"
-
-
-def alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return ") Z " not in f.read()
-    except OSError:
-        return False
 
 
 class Engines(AppTest):

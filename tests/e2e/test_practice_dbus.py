@@ -10,9 +10,8 @@ import tempfile
 import unittest
 
 from dbus_client import NAME, Remote
-from harness import App, wait_for
+from harness import ENGINE, App, wait_for
 
-ENGINE = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engines", "fake-engine"))
 
 
 def signals(remote, name):
@@ -61,6 +60,10 @@ class Train(unittest.TestCase):
         wait_for(lambda: not self.r.prop("Training"), message="Training back to false")
         self.assertEqual(self.r.prop("Level"), 0, "the player taught nothing")
         self.assertGreater(self.r.prop("PractisedPatterns"), 0)
+        # The page says how it ended, as tic-tac-toe's does.
+        wait_for(lambda: self.app.find("label", f"A script’s practice ended: 300 games: lost {lost}, drew {drawn}, "
+                                                f"won {won}, learned {learned} pattern{'s' if learned != 1 else ''}"),
+                 message="the page's words on the script's practice")
 
     def test_a_long_run_holds_the_board_until_stop_training(self):
         self.r.call("Train", "susb", "random", 1000000, "computer", True)

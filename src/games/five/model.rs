@@ -115,6 +115,9 @@ mod imp {
                         .param_types([u32::static_type(), u32::static_type()])
                         .build(),
                     Signal::builder("knowledge-changed").build(),
+                    Signal::builder("practice-reported")
+                        .param_types([String::static_type()])
+                        .build(),
                 ]
             })
         }

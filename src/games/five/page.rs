@@ -297,6 +297,11 @@ impl FivePage {
             self,
             move |_| page.follow_mode()
         ));
+        model.connect_practice_reported(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_, words| page.toast(&words)
+        ));
         model.connect_practising_notify(glib::clone!(
             #[weak(rename_to = page)]
             self,

@@ -80,11 +80,17 @@ pub fn train(
         running.set(false);
         controller.practice_done(&mut done);
         let t = done.tally;
+        // The page says how it ended, as tic-tac-toe's does for a script.
+        let said = match &done.error {
+            Some(e) => format!("{} {}", words::error(e), words::summary(&t)),
+            None => words::summary(&t),
+        };
+        controller.model.report_practice(&gettext_f(
+            "A script’s practice ended: {summary}",
+            &[("summary", &said)],
+        ));
         match &done.error {
-            Some(e) => published.signal(
-                "TrainingFailed",
-                &(format!("{} {}", words::error(e), words::summary(&t)),),
-            ),
+            Some(_) => published.signal("TrainingFailed", &(said,)),
             None => published.signal(
                 "TrainingFinished",
                 &(t.played, t.computer_won, t.computer_lost, t.drawn, t.learned),

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gtk::glib::prelude::*;
 use gtk::subclass::prelude::*;
 use match5_five::Knowledge;
 
@@ -32,6 +33,21 @@ impl FiveGame {
         if put_copy(&self.imp().practising, practising) {
             self.notify_practising();
         }
+    }
+
+    /// A script's practice ended: `words` say how, for the page to show
+    /// (the Practice window shows its own).
+    pub fn report_practice(&self, words: &str) {
+        self.emit_by_name::<()>("practice-reported", &[&words]);
+    }
+
+    /// `f(model, words)` when a script's practice ended.
+    pub fn connect_practice_reported<F: Fn(&Self, String) + 'static>(&self, f: F) {
+        self.connect_local("practice-reported", false, move |values| {
+            let obj = values[0].get::<Self>().expect("the model");
+            f(&obj, values[1].get::<String>().expect("words"));
+            None
+        });
     }
 
     /// Asks the practice run, if one runs, to stop.
