@@ -194,6 +194,7 @@ impl Application {
         }
         let window = Window::new(self);
         crate::startup::trace_first_frame(&window);
+        crate::startup::give_back_after_start(&window);
         window
     }
 

@@ -7,6 +7,7 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
+use gtk::glib;
 use gtk::prelude::*;
 
 static START: OnceLock<Instant> = OnceLock::new();
@@ -51,5 +52,34 @@ pub fn trace_first_frame(window: &impl IsA<gtk::Widget>) {
                 }
             }
         });
+    });
+}
+
+/// Once the window has painted and the work put off until then (the
+/// sidebar, at low priority) is done, the allocator gives back what
+/// building the window freed: idle memory is what the app holds, not what
+/// it once used.
+pub fn give_back_after_start(window: &impl IsA<gtk::Widget>) {
+    window.connect_realize(|w| {
+        let Some(clock) = w.frame_clock() else {
+            return;
+        };
+        let handler = std::rc::Rc::new(std::cell::Cell::new(None));
+        let id = clock.connect_after_paint(glib::clone!(
+            #[strong]
+            handler,
+            move |clock| {
+                if let Some(id) = handler.take() {
+                    clock.disconnect(id);
+                }
+                glib::timeout_add_local_once(std::time::Duration::from_millis(100), || {
+                    glib::idle_add_local_full(glib::Priority::LOW, || {
+                        match5_common::memory::give_back();
+                        glib::ControlFlow::Break
+                    });
+                });
+            }
+        ));
+        handler.set(Some(id));
     });
 }
