@@ -97,8 +97,10 @@ class EngineGame(AppTest):
         app.click(0, 0)
         wait_for(lambda: status(app) == "Fake Engine is thinking…", message="the engine asked")
         alert = wait_for(lambda: app.window("The Engine Stopped"), timeout=10, message="the engine's trouble")
-        self.assertTrue(app.find("label", lambda n: "did not answer within 2 seconds and was stopped" in (n or ""),
-                                 root=alert), "why it stopped")
+        # The alert's words reach the accessibility tree a moment after it.
+        wait_for(lambda: app.find("label", lambda n: "did not answer within 2 seconds and was stopped" in (n or ""),
+                                  root=alert),
+                 message="why it stopped, in the alert")
         with open(pids) as f:
             engines = [int(p) for p in f.read().split()]
         # The check at adding ran one engine; the game's is the last.
