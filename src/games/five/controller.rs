@@ -208,10 +208,8 @@ impl Controller {
             return self
                 .settings
                 .page::<FiveSettings>()
-                .engines
-                .into_iter()
-                .find(|e| e.name == engine)
-                .map(|e| Opponent::Pbrain(e.command))
+                .engine_command(engine)
+                .map(Opponent::Pbrain)
                 .ok_or_else(refused);
         }
         match name.parse::<Opponent>() {
