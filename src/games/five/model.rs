@@ -24,7 +24,7 @@ use gtk::subclass::prelude::*;
 use match5_five::files::FileError;
 use match5_five::game::MoveError;
 use match5_five::knowledge::KnowledgeError;
-use match5_five::{Cell, Change, Knowledge, Mode, Reason, SaveReport, Status, Store};
+use match5_five::{Cell, Change, Knowledge, Reason, SaveReport, Status, Store};
 
 use super::session::{Opponent, Session, Turn};
 use super::state::{GameMode, GameState, KnowledgeState};
@@ -256,10 +256,6 @@ impl FiveGame {
             let cell = s.game().moves().last()?.cell;
             Some(ComputersMove { cell, reason })
         })
-    }
-
-    pub fn game_mode(&self) -> Mode {
-        self.with(Session::mode)
     }
 
     /// A person plays `cell` for the side to move; against the computer it
