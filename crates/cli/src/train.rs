@@ -127,7 +127,7 @@ pub fn run(o: &Options) -> Result<Finish> {
         timeout: o.timeout,
         engine_info: o.engine_info.clone(),
     };
-    let mut practice = Practice::new(knowledge, setup, stop)?;
+    let mut practice = Practice::new(knowledge, setup, stop).map_err(|not| not.error)?;
     let mut watch = |_: &Game| {
         let go = signals::received().is_none();
         if !go {

@@ -15,4 +15,4 @@ pub mod run;
 
 pub use engine::{Engine, EngineError, Info};
 pub use opponent::Opponent;
-pub use run::{Learning, Played, Practice, PracticeError, Setup, Starts, Tally};
+pub use run::{Learning, NotStarted, Played, Practice, PracticeError, Setup, Starts, Tally};

@@ -110,6 +110,15 @@ pub enum PracticeError {
     Move(String),
 }
 
+/// A run that could not start (its engine did not), with the knowledge it
+/// was given, handed back untouched: a caller keeps what the computer knew
+/// without copying it first.
+#[derive(Debug)]
+pub struct NotStarted {
+    pub error: PracticeError,
+    pub knowledge: Knowledge,
+}
+
 /// One finished game and what it taught.
 pub struct Played {
     pub game: Game,
@@ -144,21 +153,27 @@ pub struct Practice {
 
 impl Practice {
     /// Ready to play `setup` with `knowledge`; an engine is started (and
-    /// checked) now. A set `stop` ends any wait for an engine.
+    /// checked) now. A set `stop` ends any wait for an engine. When the
+    /// engine does not start, the knowledge comes back with the error.
     pub fn new(
         knowledge: Knowledge,
         setup: Setup,
         stop: Arc<AtomicBool>,
-    ) -> Result<Practice, PracticeError> {
+    ) -> Result<Practice, Box<NotStarted>> {
         let mut seeds = setup.seed.map_or_else(rng_from_entropy, rng_from_seed);
         let computer_seed: u64 = seeds.random();
         let blue = match &setup.opponent {
-            Opponent::Pbrain(cmd) => Blue::External(Box::new(Engine::start(
-                cmd,
-                setup.timeout,
-                &setup.engine_info,
-                stop,
-            )?)),
+            Opponent::Pbrain(cmd) => {
+                match Engine::start(cmd, setup.timeout, &setup.engine_info, stop) {
+                    Ok(engine) => Blue::External(Box::new(engine)),
+                    Err(error) => {
+                        return Err(Box::new(NotStarted {
+                            error: error.into(),
+                            knowledge,
+                        }));
+                    }
+                }
+            }
             Opponent::SelfCopy | Opponent::NoisySelf => Blue::SelfCopy {
                 knowledge: Box::new(knowledge.clone()),
                 rng: Box::new(rng_from_seed(seeds.random())),

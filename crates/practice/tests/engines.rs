@@ -56,6 +56,25 @@ fn practice(setup: Setup) -> Result<Practice, PracticeError> {
         setup,
         Arc::new(AtomicBool::new(false)),
     )
+    .map_err(|not| not.error)
+}
+
+#[test]
+fn an_engine_that_does_not_start_hands_the_knowledge_back_whole() {
+    let knowledge = match5_five::ladder::start_from("Anna", "greedy").unwrap();
+    let patterns = knowledge.pattern_count();
+    assert!(patterns > 0);
+    // One that refuses the board, and one that is not there at all.
+    let mut missing = setup("good");
+    missing.opponent = Opponent::Pbrain("/nonexistent/match5-engine".into());
+    for (what, s) in [("refuses", setup("refuse")), ("missing", missing)] {
+        let not = Practice::new(knowledge.clone(), s, Arc::new(AtomicBool::new(false)))
+            .err()
+            .expect("the engine does not start");
+        assert!(matches!(not.error, PracticeError::Engine(_)), "{what}");
+        assert_eq!(not.knowledge.player(), "Anna");
+        assert_eq!(not.knowledge.pattern_count(), patterns, "{what}");
+    }
 }
 
 #[test]

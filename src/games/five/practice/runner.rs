@@ -172,20 +172,19 @@ fn run(
     controls: &Controls,
     live: &Mutex<Live>,
 ) -> Finished {
-    let backup = knowledge.clone();
+    // An engine that does not start hands the knowledge back unchanged.
     let mut practice = match Practice::new(knowledge, setup, controls.stop.clone()) {
         Ok(p) => p,
-        Err(e) => {
+        Err(not) => {
             return Finished {
-                knowledge: Some(backup),
+                knowledge: Some(not.knowledge),
                 tally: Tally::default(),
-                error: Some(e),
+                error: Some(not.error),
                 stopped: false,
                 games,
             };
         }
     };
-    drop(backup);
     let block = block_of(games);
     let mut error = None;
     let mut in_block = (0u64, 0u64);
