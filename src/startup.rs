@@ -32,38 +32,15 @@ pub fn trace(step: &str) {
     }
 }
 
-/// Traces the window's first painted frame.
-pub fn trace_first_frame(window: &impl IsA<gtk::Widget>) {
-    if !enabled() {
-        return;
-    }
-    trace("window-made");
-    window.connect_realize(|w| {
+/// Runs `f` once, after the window's first painted frame (the handler is
+/// removed after it).
+fn after_first_frame(window: &impl IsA<gtk::Widget>, f: impl FnOnce() + 'static) {
+    let f = std::cell::Cell::new(Some(f));
+    window.connect_realize(move |w| {
         let Some(clock) = w.frame_clock() else {
             return;
         };
-        let done = std::cell::Cell::new(false);
-        clock.connect_after_paint(move |_| {
-            if !done.replace(true) {
-                trace("first-frame");
-                // For profiling the start alone (`perf record`).
-                if std::env::var_os("MATCH5_TRACE_STARTUP").is_some_and(|v| v == "exit") {
-                    std::process::exit(0);
-                }
-            }
-        });
-    });
-}
-
-/// Once the window has painted and the work put off until then (the
-/// sidebar, at low priority) is done, the allocator gives back what
-/// building the window freed: idle memory is what the app holds, not what
-/// it once used.
-pub fn give_back_after_start(window: &impl IsA<gtk::Widget>) {
-    window.connect_realize(|w| {
-        let Some(clock) = w.frame_clock() else {
-            return;
-        };
+        let f = std::cell::Cell::new(f.take());
         let handler = std::rc::Rc::new(std::cell::Cell::new(None));
         let id = clock.connect_after_paint(glib::clone!(
             #[strong]
@@ -72,14 +49,41 @@ pub fn give_back_after_start(window: &impl IsA<gtk::Widget>) {
                 if let Some(id) = handler.take() {
                     clock.disconnect(id);
                 }
-                glib::timeout_add_local_once(std::time::Duration::from_millis(100), || {
-                    glib::idle_add_local_full(glib::Priority::LOW, || {
-                        match5_common::memory::give_back();
-                        glib::ControlFlow::Break
-                    });
-                });
+                if let Some(f) = f.take() {
+                    f();
+                }
             }
         ));
         handler.set(Some(id));
+    });
+}
+
+/// Traces the window's first painted frame.
+pub fn trace_first_frame(window: &impl IsA<gtk::Widget>) {
+    if !enabled() {
+        return;
+    }
+    trace("window-made");
+    after_first_frame(window, || {
+        trace("first-frame");
+        // For profiling the start alone (`perf record`).
+        if std::env::var_os("MATCH5_TRACE_STARTUP").is_some_and(|v| v == "exit") {
+            std::process::exit(0);
+        }
+    });
+}
+
+/// Once the window has painted and the work put off until then (the
+/// sidebar, at low priority) is done, the allocator gives back what
+/// building the window freed: idle memory is what the app holds, not what
+/// it once used.
+pub fn give_back_after_start(window: &impl IsA<gtk::Widget>) {
+    after_first_frame(window, || {
+        glib::timeout_add_local_once(std::time::Duration::from_millis(100), || {
+            glib::idle_add_local_full(glib::Priority::LOW, || {
+                match5_common::memory::give_back();
+                glib::ControlFlow::Break
+            });
+        });
     });
 }

@@ -1,6 +1,7 @@
 """The figures of tools/bench-dbus (run through it): each game's D-Bus calls
 timed from a client on the session bus."""
 import os
+import statistics
 import sys
 import time
 
@@ -63,7 +64,7 @@ def practice_figures():
             wait_for(lambda: (five.pump(0.002), seen(five, "TrainingFinished"))[1], timeout=600)
             took = time.perf_counter() - start
             rates["app"].append(seen(five, "TrainingFinished")[0][0] / took)
-        cli_rate, app_rate = sorted(rates["cli"])[2], sorted(rates["app"])[2]
+        cli_rate, app_rate = statistics.median(rates["cli"]), statistics.median(rates["app"])
         print(f"practice {games} games against {opponent}: match5-cli train {cli_rate:,.0f} games/s, "
               f"the app (Train) {app_rate:,.0f} games/s = {app_rate / cli_rate:.0%} "
               f"(median of 5 each; all: cli {[round(r) for r in rates['cli']]}, app {[round(r) for r in rates['app']]})")

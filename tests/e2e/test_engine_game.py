@@ -13,6 +13,7 @@ import time
 
 from harness import ENGINE, AppTest, alive, engine_command, wait_for
 
+
 def status(app):
     return app.status() or ""
 

@@ -13,7 +13,6 @@ from dbus_client import NAME, Remote
 from harness import ENGINE, App, wait_for
 
 
-
 def signals(remote, name):
     return [args for n, args in remote.signals if n == name]
 
