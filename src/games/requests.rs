@@ -177,6 +177,19 @@ impl<R, S> Link<R, S> {
     }
 }
 
+/// A signal waiting to be sent: its member and arguments, not yet a
+/// message. A message takes its serial number when it is built, and
+/// flatpak's D-Bus proxy drops a connection whose serials go backwards
+/// ("Invalid client serial"), so each is built only as it is sent, by
+/// zbus, which builds and sends as one step inside a sandbox.
+type Emit = Box<
+    dyn FnOnce(
+        zbus::Connection,
+        &'static str,
+        zbus::names::InterfaceName<'static>,
+    ) -> std::pin::Pin<Box<dyn Future<Output = zbus::Result<()>>>>,
+>;
+
 /// What the listeners were last told, and what waits to be told: lives on
 /// the main thread.
 struct Announcer<S> {
@@ -185,7 +198,7 @@ struct Announcer<S> {
     interface: zbus::names::InterfaceName<'static>,
     diff: fn(&S, &S) -> Vec<Changed>,
     told: RefCell<S>,
-    signals: RefCell<VecDeque<zbus::Message>>,
+    signals: RefCell<VecDeque<Emit>>,
     /// An announcing task is under way: it picks up what changes meanwhile.
     busy: Cell<bool>,
 }
@@ -227,23 +240,29 @@ impl<S: Clone + PartialEq + 'static> Published<S> {
 
     /// Queues the signal `member` with `body` (its arguments as a tuple),
     /// sent after the properties that changed before it.
-    pub fn signal<B>(&self, member: &'static str, body: &B)
+    pub fn signal<B>(&self, member: &'static str, body: B)
     where
-        B: serde::Serialize + zbus::zvariant::DynamicType,
+        B: serde::Serialize + zbus::zvariant::DynamicType + 'static,
     {
-        let a = &self.announcer;
-        let message =
-            zbus::Message::signal(a.path, &a.interface, member).and_then(|m| m.build(body));
-        match message {
-            Ok(message) => {
-                let mut signals = a.signals.borrow_mut();
-                if signals.len() == WAITING_SIGNALS {
-                    signals.pop_front();
-                }
-                signals.push_back(message);
-            }
-            Err(e) => eprintln!("match5: the D-Bus signal {member} was not made: {e}"),
+        let emit: Emit = Box::new(move |connection, path, interface| {
+            Box::pin(async move {
+                connection
+                    .emit_signal(
+                        None::<zbus::names::BusName<'_>>,
+                        path,
+                        interface,
+                        member,
+                        &body,
+                    )
+                    .await
+            })
+        });
+        let mut signals = self.announcer.signals.borrow_mut();
+        if signals.len() == WAITING_SIGNALS {
+            signals.pop_front();
         }
+        signals.push_back(emit);
+        drop(signals);
         self.wake();
     }
 
@@ -271,8 +290,8 @@ impl<S: Clone + PartialEq + 'static> Published<S> {
                 if !changed.is_empty() {
                     sent = announce(&a.connection, a.path, &a.interface, changed).await;
                 }
-                if let (Ok(()), Some(signal)) = (&sent, signal) {
-                    sent = a.connection.send(&signal).await;
+                if let (Ok(()), Some(emit)) = (&sent, signal) {
+                    sent = emit(a.connection.clone(), a.path, a.interface.clone()).await;
                 }
                 if let Err(e) = sent {
                     eprintln!("match5: a D-Bus signal was not sent: {e}");

@@ -68,9 +68,9 @@ fn publish(published: &Published<Snapshot>, new: Snapshot, knowledge_changed: bo
     let old = published.current();
     published.publish(new.clone());
     if old.state != new.state && new.state.is_over() {
-        published.signal("GameOver", &(new.state.wire(),));
+        published.signal("GameOver", (new.state.wire(),));
     }
     if knowledge_changed || old.level != new.level || old.player != new.player {
-        published.signal("KnowledgeChanged", &(new.level,));
+        published.signal("KnowledgeChanged", (new.level,));
     }
 }

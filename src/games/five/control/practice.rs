@@ -65,7 +65,7 @@ pub fn train(
                     sent = tally.played;
                     published.signal(
                         "TrainingProgress",
-                        &(tally.played, games, tally.computer_lost, tally.learned),
+                        (tally.played, games, tally.computer_lost, tally.learned),
                     );
                 }
                 glib::timeout_future(PROGRESS).await;
@@ -90,10 +90,10 @@ pub fn train(
             &[("summary", &said)],
         ));
         match &done.error {
-            Some(_) => published.signal("TrainingFailed", &(said,)),
+            Some(_) => published.signal("TrainingFailed", (said,)),
             None => published.signal(
                 "TrainingFinished",
-                &(t.played, t.computer_won, t.computer_lost, t.drawn, t.learned),
+                (t.played, t.computer_won, t.computer_lost, t.drawn, t.learned),
             ),
         }
     });

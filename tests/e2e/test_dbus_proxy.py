@@ -1,0 +1,99 @@
+"""The app behind flatpak's D-Bus proxy, as the Flatpak runs it: xdg-dbus-proxy
+filters the app's session bus as flatpak does for Match5 (it owns its own
+names, talks to the portals), and the app has flatpak's FLATPAK_ID. The
+proxy drops a client whose message serials go backwards ("Invalid client
+serial"), which dbus-daemon never checks: a whole scripted game on each of
+the four interfaces, with its signals, must leave the app on the bus, and
+the next call must be answered by the same process."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+import unittest
+
+from gi.repository import Gio, GLib
+
+import scripted
+from dbus_client import NAME, Remote
+from harness import App, wait_for
+
+APP_ID = "io.github.match5.Match5"
+
+
+def a11y_address():
+    """The accessibility bus, which flatpak gives the sandbox on its own
+    (the filtered session bus does not reach org.a11y.Bus)."""
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = bus.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None, None,
+                          Gio.DBusCallFlags.NONE, 10000, None)
+    return reply.unpack()[0]
+
+
+class BehindTheProxy(unittest.TestCase):
+    def setUp(self):
+        if not shutil.which("xdg-dbus-proxy"):
+            self.fail("xdg-dbus-proxy is missing: tools/install-deps installs it")
+        self.dir = tempfile.mkdtemp(prefix="match5-proxy-")
+        self.socket = os.path.join(self.dir, "bus")
+        self.proxy_log = open(os.path.join(self.dir, "proxy.log"), "w")
+        # The policy flatpak gives an app with --share=ipc and no bus
+        # permissions of its own (flatpak-run.c): its names, the portals.
+        self.proxy = subprocess.Popen(
+            ["xdg-dbus-proxy", os.environ["DBUS_SESSION_BUS_ADDRESS"], self.socket, "--filter",
+             f"--own={APP_ID}", f"--own={APP_ID}.*", "--talk=org.freedesktop.portal.*",
+             "--call=org.freedesktop.portal.*=*", "--broadcast=org.freedesktop.portal.*=@/org/freedesktop/portal/*",
+             "--log"],
+            stdout=self.proxy_log, stderr=subprocess.STDOUT)
+        wait_for(lambda: os.path.exists(self.socket), message="the proxy's socket")
+        self.app = App(env={"DBUS_SESSION_BUS_ADDRESS": f"unix:path={self.socket}", "FLATPAK_ID": APP_ID,
+                            "AT_SPI_BUS_ADDRESS": a11y_address()})
+        self.remote = Remote()
+        wait_for(lambda: self.remote.has_owner(NAME), message="the control name, through the proxy")
+        self.pid = self.remote.pid_of(NAME)
+
+    def tearDown(self):
+        self.app.close()
+        self.proxy.terminate()
+        self.proxy.wait(timeout=5)
+        self.proxy_log.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def proxy_said(self):
+        with open(os.path.join(self.dir, "proxy.log"), errors="replace") as f:
+            return f.read()
+
+    def assert_still_the_same_app(self):
+        """The connection lives: the names are still the app's, and a call is
+        answered by the same process (not a second one D-Bus-activated)."""
+        time.sleep(0.3)
+        self.assertNotIn("Invalid client serial", self.proxy_said()[-4000:])
+        self.assertIsNone(self.app.proc.poll(), "the app is still running")
+        self.assertTrue(self.remote.has_owner(NAME), "the control name is still on the bus")
+        self.assertEqual(self.remote.pid_of(NAME), self.pid)
+        self.assertEqual(self.remote.pid_of(APP_ID), self.pid)
+        self.assertIn(Remote().prop("State"), ("idle", "playing", "blue-won", "red-won", "draw"))
+        self.assertEqual(self.remote.pid_of(NAME), self.pid)
+
+    def test_a_scripted_game_on_every_interface_keeps_the_connection(self):
+        for name, play in scripted.ALL.items():
+            with self.subTest(game=name):
+                play(self)
+                self.assert_still_the_same_app()
+
+    def test_the_filter_is_flatpaks(self):
+        """The proxy filters for real: a name the app may not talk to is
+        not even seen from inside (so the test above ran behind a filter)."""
+        inside = Gio.DBusConnection.new_for_address_sync(
+            f"unix:path={self.socket}",
+            Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        reply = inside.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                 "NameHasOwner", GLib.Variant("(s)", ("org.a11y.Bus",)), None,
+                                 Gio.DBusCallFlags.NONE, 5000, None)
+        self.assertEqual(reply.unpack(), (False,))
+        inside.close_sync(None)
+
+
+if __name__ == "__main__":
+    unittest.main()
