@@ -20,7 +20,7 @@ def names(remote, name):
 
 
 def changed_properties(remote):
-    return {p for n, (_, props, _) in remote.signals if n == "PropertiesChanged" for p in props}
+    return {p for n, args in remote.signals if n == "PropertiesChanged" for p in args[1]}
 
 
 def five_in_a_row(test, player="Anna"):
