@@ -113,8 +113,14 @@ class App:
     """One run of the app with its own config and data folders; with `pid`,
     an app that is already running (started by D-Bus activation)."""
 
-    def __init__(self, lang="en", settings=None, home=None, env=None, pid=None, binary=None):
+    def __init__(self, lang="en", settings=None, home=None, env=None, pid=None, binary=None, command=None,
+                 match=None):
+        """`command` starts it another way than the binary (`flatpak run`);
+        `match` then tells its accessible application, whose process id is
+        not the one started (a sandbox has its own ids)."""
         self.binary = binary or BIN
+        self.command = command or [self.binary]
+        self.match = match
         self.own_home = home is None
         self.home = home or tempfile.mkdtemp(prefix="match5-e2e-")
         self.config = os.path.join(self.home, "config")
@@ -150,7 +156,7 @@ class App:
             self.app = wait_for(self._find_app, timeout=30, message="the app on the accessibility bus")
             self._attach()
             return
-        self.proc = subprocess.Popen([self.binary], env=self.env, stdout=self.log, stderr=self.log)
+        self.proc = subprocess.Popen(self.command, env=self.env, stdout=self.log, stderr=self.log)
         try:
             self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
         except AssertionError:
@@ -158,7 +164,7 @@ class App:
             # starting may never register: start it once more.
             self.proc.terminate()
             self.proc.wait(timeout=10)
-            self.proc = subprocess.Popen([self.binary], env=self.env, stdout=self.log, stderr=self.log)
+            self.proc = subprocess.Popen(self.command, env=self.env, stdout=self.log, stderr=self.log)
             self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
         try:
             self._attach()
@@ -194,7 +200,7 @@ class App:
         desktop = pyatspi.Registry.getDesktop(0)
         for i in range(desktop.childCount):
             a = desktop.getChildAtIndex(i)
-            if a is not None and a.get_process_id() == self.proc.pid:
+            if a is not None and (self.match(a) if self.match else a.get_process_id() == self.proc.pid):
                 return a
         return None
 
@@ -214,6 +220,9 @@ class App:
         return next((d for d in self.dialogs() if d.name == name), None)
 
     def _xid(self):
+        if self.match:
+            ids = xdotool("search", "--onlyvisible", "--classname", "match5").split()
+            return ids[-1] if ids else None
         ids = xdotool("search", "--onlyvisible", "--pid", str(self.proc.pid)).split()
         return ids[-1] if ids else None
 

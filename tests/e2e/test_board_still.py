@@ -50,9 +50,19 @@ class BoardStaysStill(unittest.TestCase):
 
     @staticmethod
     def settled(board):
-        """The board's place once the page has laid itself out again."""
-        time.sleep(0.35)
-        return place(board)
+        """The board's place once the page has laid itself out again: the
+        same in two readings a frame or more apart (a layout happens within
+        a frame of the change), at most a second after the move."""
+        time.sleep(0.1)
+        seen = place(board)
+        end = time.time() + 1.0
+        while time.time() < end:
+            time.sleep(0.05)
+            now = place(board)
+            if now == seen:
+                return now
+            seen = now
+        return seen
 
     def test_five_in_a_row(self):
         def game(app, seen):

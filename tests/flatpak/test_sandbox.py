@@ -1,0 +1,201 @@
+"""The installed Flatpak in its sandbox, as people get it: the window, D-Bus
+activation and scripting behind flatpak's D-Bus proxy, .fivo files through
+the document portal, where its files go, and engines. tools/flatpak-test
+builds the release manifest offline and installs it first."""
+
+import os
+import re
+import shutil
+import subprocess
+import time
+
+from gi.repository import GLib
+
+import scripted
+from dbus_client import APP_NAME, NAME, Remote
+from harness import wait_for
+from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, var_app
+
+KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
+LOCKED = ('format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
+          'password = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$'
+          'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"\n')
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+class TheBuild(SandboxTest):
+    def test_the_release_manifest_compiled_the_app_once(self):
+        """meson compiles, then installs: the install must not compile again."""
+        with open(os.environ.get("MATCH5_FLATPAK_BUILD_LOG", os.path.join(OUT, "build.log"))) as f:
+            log = f.read()
+        self.assertEqual(len(re.findall(r"Compiling match5 v", log)), 1, "the app crate is compiled once")
+        self.assertIn("Installing", log)
+
+    def test_the_installed_app_is_the_release_build_of_this_version(self):
+        info = subprocess.run(["flatpak", "info", APP_ID], capture_output=True, text=True, check=True).stdout
+        self.assertIn("org.gnome.Platform/x86_64/50", info)
+        out = subprocess.run(["flatpak", "run", "--command=match5-cli", APP_ID, "--version"],
+                             capture_output=True, text=True, check=True).stdout
+        with open(os.path.join(ROOT, "meson.build")) as f:
+            self.assertIn(re.search(r"version: '([^']+)'", f.read()).group(1), out)
+
+
+    def test_it_installs_what_the_flatpak_exports_and_nothing_more(self):
+        location = subprocess.run(["flatpak", "info", "--show-location", APP_ID], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        files = os.path.join(location, "files")
+        installed = sorted(os.path.relpath(os.path.join(d, f), files) for d, _, names in os.walk(files)
+                           for f in names)
+        # What meson installed; the rest is made from it by flatpak-builder
+        # (the store's app-info, the manifest) and meson's post-install
+        # caches (MIME, desktop, icons).
+        made = ("share/app-info/", "share/applications/mimeinfo.cache", "share/icons/hicolor/icon-theme.cache",
+                ".ref", "manifest.json")
+        ours = [p for p in installed if not p.startswith(made)
+                and not (p.startswith("share/mime/") and not p.startswith("share/mime/packages/"))]
+        self.assertEqual(ours, sorted([
+            "bin/match5", "bin/match5-cli",
+            f"share/applications/{APP_ID}.desktop",
+            f"share/dbus-1/interfaces/{APP_ID}.Control1.xml",
+            f"share/dbus-1/interfaces/{APP_ID}.LeapFrog1.xml",
+            f"share/dbus-1/interfaces/{APP_ID}.TicTacToe1.xml",
+            f"share/dbus-1/interfaces/{APP_ID}.Tiles1.xml",
+            f"share/dbus-1/services/{APP_ID}.Control.service",
+            f"share/dbus-1/services/{APP_ID}.service",
+            f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
+            f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
+            # The translations went to the Locale extension, linked back.
+            "share/locale/nl",
+            f"share/metainfo/{APP_ID}.metainfo.xml",
+            f"share/mime/packages/{APP_ID}.xml",
+        ]))
+        seen = subprocess.run(["flatpak", "run", "--command=ls", APP_ID, "/app/share/locale/nl/LC_MESSAGES/"],
+                              capture_output=True, text=True).stdout
+        self.assertIn("match5.mo", seen, "the Dutch translation is there in the sandbox")
+        # What the desktop sees: the exported files, the type by extension
+        # (flatpak drops the content rule, as README says).
+        exports = os.path.join(os.environ["FLATPAK_USER_DIR"], "exports", "share")
+        with open(os.path.join(exports, "mime", "packages", f"{APP_ID}.xml")) as f:
+            mime = f.read()
+        self.assertIn('pattern="*.fivo"', mime)
+        self.assertNotIn("<magic", mime)
+        with open(os.path.join(exports, "dbus-1", "services", f"{APP_ID}.Control.service")) as f:
+            self.assertIn(f"flatpak run", f.read())
+
+
+class TheWindow(SandboxTest):
+    def test_it_starts_to_a_first_frame_and_looks_like_itself(self):
+        start = time.monotonic()
+        app = self.start()
+        shown = time.monotonic() - start
+        print(f"\nflatpak run to the window on the accessibility bus: {shown:.2f} s", flush=True)
+        self.assertIn("Tester", app.title())
+        shot = os.path.join(OUT, "sandboxed-window.png")
+        subprocess.run(["import", "-window", "root", shot], check=True)
+        print(f"screenshot of the sandboxed window: {shot}", flush=True)
+        # The window is drawn: its pixels are not one colour.
+        x, y = app.origin()
+        colours = subprocess.run(["convert", shot, "-crop", f"600x400+{x}+{y}", "-unique-colors", "txt:-"],
+                                 capture_output=True, text=True).stdout.count("\n")
+        self.assertGreater(colours, 50)
+
+
+class Scripting(SandboxTest):
+    def test_every_interface_starts_the_app_by_d_bus_activation(self):
+        for path, iface in (scripted.FIVE, scripted.LEAPFROG, scripted.TILES, scripted.TICTACTOE):
+            with self.subTest(interface=iface):
+                self.assertEqual(instances(), [])
+                r = Remote(path, iface)
+                introspected = r.introspect_xml()
+                self.assertIn(f'interface name="{iface}"', introspected)
+                self.assertEqual(len(instances()), 1, "one sandboxed instance, started by the call")
+                subprocess.run(["flatpak", "kill", APP_ID], check=True)
+                wait_for(lambda: not instances(), timeout=15, message="the instance to end")
+                wait_for(lambda: not self.remote.has_owner(NAME), timeout=15, message="the name released")
+
+    def test_a_scripted_game_on_every_interface_and_the_same_instance_answers_after_it(self):
+        first = Remote(*scripted.FIVE)
+        first.call("StartGame", "sa{sv}", "two-players", {})
+        owner = self.remote.pid_of(NAME)
+        for name, play in scripted.ALL.items():
+            with self.subTest(game=name):
+                play(self)
+                time.sleep(0.3)
+                self.assertTrue(self.remote.has_owner(NAME))
+                self.assertEqual(self.remote.pid_of(NAME), owner, "the same connection answers")
+                self.assertEqual(len(instances()), 1, "no second instance was started")
+        self.assertIn(Remote(*scripted.FIVE).prop("State"), ("idle", "playing", "blue-won", "red-won", "draw"))
+
+
+class Files(SandboxTest):
+    def test_a_fivo_file_forwarded_through_the_document_portal(self):
+        docs = os.path.join(self.home, "Documents")
+        os.makedirs(docs)
+        path = os.path.join(docs, "Forwarded.fivo")
+        write(path, KNOWLEDGE.format(player="Forwarded"))
+        self.start("@@", path, "@@", options=["--file-forwarding"])
+        r = Remote()
+        wait_for(lambda: r.has_owner(NAME) and r.prop("Player") == "Forwarded", timeout=20,
+                 message="the forwarded knowledge")
+        self.assertEqual((r.prop("Level"), r.prop("KnowledgeStatus")), (1, "owner"))
+
+    def test_gio_open_of_a_fivo_file_with_a_password_starts_the_flatpak_and_asks(self):
+        path = os.path.join(self.home, "Locked.fivo")
+        write(path, LOCKED)
+        env = dict(os.environ, HOME=self.home, XDG_CURRENT_DESKTOP="GNOME")
+        # The exported desktop file is the type's default application.
+        default = subprocess.run(["xdg-mime", "query", "default", "application/x-match5-knowledge"],
+                                 capture_output=True, text=True, env=env).stdout.strip()
+        self.assertEqual(default, f"{APP_ID}.desktop")
+        subprocess.run(["gio", "open", path], check=True, env=env, timeout=30)
+        app = Sandboxed(self.home, started=True)
+        self.apps.append(app)
+        dialog = wait_for(lambda: app.find_showing("label", "Locked’s Knowledge Has a Password"), timeout=20,
+                          message="the password question")
+        self.assertTrue(dialog)
+        app.click_on(app.find_showing("push button", "Play as User"))
+        r = Remote()
+        wait_for(lambda: r.prop("Player") == "Locked", message="the knowledge opened")
+        self.assertEqual(r.prop("KnowledgeStatus"), "user")
+        self.assertEqual(open(path).read(), LOCKED, "the file is unchanged")
+
+    def test_knowledge_hall_of_fame_and_settings_stay_in_var_app(self):
+        app = self.start()
+        r = Remote()
+        scripted.five_in_a_row(self, player="Sandboxed")
+        path, level = r.call("SaveKnowledge")
+        self.assertEqual(level, 1)
+        app.close()
+        data = os.path.join(var_app(self.home), "data", "match5")
+        self.assertTrue(os.path.exists(os.path.join(data, "knowledge", "Sandboxed.fivo")))
+        self.assertTrue(any("hall" in f for f in os.listdir(data)), os.listdir(data))
+        with open(os.path.join(var_app(self.home), "config", "match5", "settings.toml")) as f:
+            self.assertIn('last_player = "Sandboxed"', f.read())
+        self.assertEqual(self.written_outside_var_app(), [])
+
+
+class Engines(SandboxTest):
+    def open_engines(self, app):
+        app.key("ctrl+t")
+        wait_for(lambda: app.find_showing("push button", "Start"), message="the Practice window")
+        app.click_on(app.find("push button", "Engines…", root=app.window("Practice")))
+        return wait_for(lambda: app.find_showing("text", "Command"), message="the Engines window")
+
+    def test_a_typed_command_that_cannot_run_in_the_sandbox_gets_the_documented_message(self):
+        # A program in the person's home, which the sandbox does not see.
+        host_only = os.path.join(self.home, "engines", "fake-engine")
+        os.makedirs(os.path.dirname(host_only))
+        shutil.copy(os.path.join(ROOT, "tests", "engines", "fake-engine"), host_only)
+        app = self.start(settings={"last_page": "five"})
+        entry = self.open_engines(app)
+        app.click_on(entry)
+        app.type(host_only)
+        app.key("Return")
+        said = wait_for(lambda: app.find_showing("label", lambda n: "sandbox" in (n or "")), timeout=20,
+                        message="the message")
+        self.assertIn("In the Flatpak, a command runs inside Match5’s sandbox: choose the engine’s file instead",
+                      said.name)
