@@ -67,7 +67,7 @@ mod imp {
             self.parent_startup();
             crate::startup::trace("gtk-ready");
             let app = self.obj();
-            app.quit_on_sigterm();
+            app.quit_on_signals();
             app.setup_actions();
             app.load_css();
             // The control interface is not needed for the first frame: it
@@ -116,6 +116,13 @@ mod imp {
     impl AdwApplicationImpl for Application {}
 }
 
+/// The signals that end a session (Linux's numbers, as GLib takes them).
+mod signal {
+    pub const SIGHUP: i32 = 1;
+    pub const SIGINT: i32 = 2;
+    pub const SIGTERM: i32 = 15;
+}
+
 glib::wrapper! {
     pub struct Application(ObjectSubclass<imp::Application>)
         @extends adw::Application, gtk::Application, gio::Application,
@@ -123,29 +130,32 @@ glib::wrapper! {
 }
 
 impl Application {
-    /// SIGTERM ends the app as quitting does: trainings stop and save what
-    /// they learned (see `shutdown`) instead of dying with the process.
-    fn quit_on_sigterm(&self) {
-        let (tx, rx) = async_channel::bounded::<()>(1);
-        match signal_hook::iterator::Signals::new([signal_hook::consts::SIGTERM]) {
-            Ok(mut signals) => {
-                std::thread::spawn(move || {
-                    if signals.forever().next().is_some() {
-                        let _ = tx.send_blocking(());
+    /// A signal that ends the session ends the app as quitting does:
+    /// logout and shutdown send SIGTERM, a closed terminal SIGHUP, Ctrl+C
+    /// SIGINT. Nobody is there to answer a question then, so none is asked:
+    /// every page keeps its game in progress, and work that keeps what it
+    /// learned stops and saves (see `shutdown`). GLib's Unix signal source
+    /// runs this on the main loop.
+    fn quit_on_signals(&self) {
+        use signal::{SIGHUP, SIGINT, SIGTERM};
+        for signum in [SIGTERM, SIGINT, SIGHUP] {
+            glib_unix::unix_signal_add_local(
+                signum,
+                glib::clone!(
+                    #[weak(rename_to = app)]
+                    self,
+                    #[upgrade_or]
+                    glib::ControlFlow::Break,
+                    move || {
+                        if let Some(window) = app.existing_window() {
+                            window.keep_for_next_start();
+                        }
+                        app.quit();
+                        glib::ControlFlow::Break
                     }
-                });
-            }
-            Err(e) => eprintln!("match5: SIGTERM cannot be caught: {e}"),
+                ),
+            );
         }
-        glib::spawn_future_local(glib::clone!(
-            #[weak(rename_to = app)]
-            self,
-            async move {
-                if rx.recv().await.is_ok() {
-                    app.quit();
-                }
-            }
-        ));
     }
 
     pub fn new() -> Self {

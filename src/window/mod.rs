@@ -473,6 +473,14 @@ impl Window {
                 return glib::Propagation::Stop;
             }
         }
+        self.keep_for_next_start();
+        glib::Propagation::Proceed
+    }
+
+    /// Keeps what the next start brings back: the window's size and every
+    /// page's game in progress. Closing does this once every page agreed;
+    /// a signal that ends the session, at once.
+    pub fn keep_for_next_start(&self) {
         let maximized = self.is_maximized();
         let (w, h) = self.default_size();
         self.settings().update(|s| {
@@ -482,9 +490,10 @@ impl Window {
             }
             s.window_maximized = maximized;
         });
-        for page in &pages {
-            page.closing();
+        for slot in self.imp().pages.borrow().iter() {
+            if let Some(page) = &slot.page {
+                page.closing();
+            }
         }
-        glib::Propagation::Proceed
     }
 }
