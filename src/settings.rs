@@ -79,28 +79,54 @@ impl Settings {
             .join("settings.toml")
     }
 
-    /// The settings at `path`; a damaged file gives the defaults and a
-    /// message saying so (it is replaced at the next save).
+    /// The settings at `path`. A damaged file gives the defaults and a
+    /// message: the file is moved aside (`settings.toml.damaged-<time>`)
+    /// first, so that the next save never writes over it.
     pub fn load(path: &Path) -> (Settings, Option<String>) {
-        // Settings are a few hundred bytes; a pipe or a huge file is no
-        // settings file and never holds the start up.
-        let read = match5_common::disk::read_text(path, 64 * 1024);
-        match read {
-            Err(e) if e.is_not_found() => (Settings::default(), None),
-            Err(e) => (Settings::default(), Some(e.to_string())),
+        // A pipe or a huge file is no settings file and never holds the
+        // start up; everything the app itself writes fits (see LARGEST).
+        let read = match5_common::disk::read_text(path, LARGEST);
+        let why = match read {
+            Err(e) if e.is_not_found() => return (Settings::default(), None),
+            Err(e) => e.to_string(),
             Ok(text) => match toml::from_str(&text) {
-                Ok(s) => (s, None),
-                Err(e) => (
-                    Settings::default(),
-                    Some(format!("{}: {}", path.display(), e.message())),
-                ),
+                Ok(s) => return (s, None),
+                Err(e) => {
+                    let line = e
+                        .span()
+                        .map_or(1, |at| text[..at.start].matches('\n').count() + 1);
+                    format!("{}, line {line}: {}", path.display(), e.message().trim())
+                }
             },
-        }
+        };
+        (Settings::default(), Some(set_aside(path, &why)))
     }
 
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = toml::to_string(self).expect("settings serialize");
         match5_common::disk::atomic_write(path, text.as_bytes())
+    }
+}
+
+/// The largest settings file read. The app writes at most 32 engines
+/// (`MOST_ENGINES`) with commands of 4,096 bytes (`LONGEST_COMMAND`); even
+/// with every character written as a six-byte TOML escape that is under
+/// 800 KiB, so all the app allows is read back (a test holds this).
+pub const LARGEST: usize = 1024 * 1024;
+
+/// Moves a damaged settings file aside and says what happened, where the
+/// file went and why.
+fn set_aside(path: &Path, why: &str) -> String {
+    let aside = match5_common::disk::damaged_name(path);
+    match std::fs::rename(path, &aside) {
+        Ok(()) => crate::i18n::gettext_f(
+            "Your settings could not be read ({why}). The file was kept as {aside}, and Match5 starts with its default settings.",
+            &[("why", why), ("aside", &aside.display().to_string())],
+        ),
+        Err(e) => crate::i18n::gettext_f(
+            "Your settings could not be read ({why}), and the file could not be moved aside ({error}). Match5 starts with its default settings.",
+            &[("why", why), ("error", &e.to_string())],
+        ),
     }
 }
 
@@ -164,10 +190,26 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("settings.toml");
         assert_eq!(Settings::load(&path), (Settings::default(), None));
-        std::fs::write(&path, "window_width = \"very\"\n[[[").unwrap();
+        let damaged = "window_width = \"very\"\n[[[";
+        std::fs::write(&path, damaged).unwrap();
         let (s, msg) = Settings::load(&path);
         assert_eq!(s, Settings::default());
-        assert!(msg.unwrap().contains("settings.toml"));
+        let msg = msg.unwrap();
+        assert!(msg.contains("settings.toml"));
+        // Moved aside, kept as it was, and named in the message.
+        assert!(
+            !path.exists(),
+            "the damaged file is not where a save would write"
+        );
+        let aside: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert!(msg.contains(&aside[0].display().to_string()), "{msg}");
+        assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), damaged);
+        std::fs::remove_file(&aside[0]).unwrap();
         let mut s = Settings {
             window_width: 500,
             ..Default::default()

@@ -12,7 +12,7 @@ use gtk::{gio, glib};
 
 use crate::games::page::{GameStatus, PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb, Waker};
 use crate::games::{self, GamePage, PageInfo};
-use crate::i18n::{gettext, gettext_f};
+use crate::i18n::gettext;
 use crate::settings::{Settings, SharedSettings};
 
 /// The window's own actions, typed.
@@ -224,10 +224,7 @@ impl Window {
         ));
 
         if let Some(w) = warning {
-            self.toast(&gettext_f(
-                "The settings could not be read and were reset: {reason}",
-                &[("reason", &w)],
-            ));
+            self.toast(&w);
         }
     }
 

@@ -114,6 +114,33 @@ pub fn clean_name(name: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The most the Engines dialog allows, each character of the worst
+    /// kind for TOML (a control character, written as a six-byte escape):
+    /// the settings file that holds it is read back whole.
+    #[test]
+    fn the_most_engines_the_dialog_allows_are_read_back() {
+        use crate::games::five::settings::FiveSettings;
+        use crate::settings::{LARGEST, Settings};
+        let worst = |n: usize| "\u{1}".repeat(n);
+        let mut five = FiveSettings::default();
+        five.engines = (0..MOST_ENGINES)
+            .map(|i| EngineSetting {
+                name: format!("{i}{}", worst(LONGEST_NAME - 2)),
+                command: worst(LONGEST_COMMAND),
+            })
+            .collect();
+        let mut settings = Settings::default();
+        settings.set_page(&five);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        settings.save(&path).unwrap();
+        let size = std::fs::metadata(&path).unwrap().len() as usize;
+        assert!(size > 700 * 1024 && size < LARGEST, "{size} bytes");
+        let (back, warning) = Settings::load(&path);
+        assert_eq!(warning, None);
+        assert_eq!(back.page::<FiveSettings>().engines, five.engines);
+    }
+
     fn engine(name: &str) -> EngineSetting {
         EngineSetting {
             name: name.to_string(),

@@ -1,0 +1,77 @@
+"""settings.toml is read as written: a file as large as the Engines dialog
+allows is read whole, and a damaged one is moved aside, with a message that
+says where it went, and never written over."""
+
+import glob
+import os
+import tempfile
+import unittest
+
+from gi.repository import GLib
+
+from dbus_client import NAME, Remote
+from harness import ENGINE, App, wait_for
+
+
+def signals(remote, name):
+    return [args for n, args in remote.signals if n == name]
+
+
+class SettingsFile(unittest.TestCase):
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="match5-e2e-")
+        self.path = os.path.join(self.home, "config", "match5", "settings.toml")
+        os.makedirs(os.path.dirname(self.path))
+        self.app = None
+
+    def tearDown(self):
+        if self.app:
+            self.app.close()
+
+    def test_a_file_of_twenty_long_engine_commands_is_read_and_kept(self):
+        # 20 engines whose commands are 3,500 bytes each: 70 KB, more than
+        # the 64 KiB the loader used to read.
+        engines = "".join(f'[[five.engines]]\nname = "E{i}"\ncommand = "python3 {ENGINE} good # {"x" * 3500}"\n\n'
+                          for i in range(20))
+        text = ('last_player = "Tester"\nwindow_width = 900\nwindow_height = 680\nlast_page = "five"\n\n'
+                f"[five]\n\n{engines}")
+        self.assertGreater(len(text), 70000)
+        with open(self.path, "w") as f:
+            f.write(text)
+        self.app = App(home=self.home)
+        r = Remote()
+        wait_for(lambda: r.has_owner(NAME), message="the control name on the bus")
+        r.call("Train", "susb", "engine:E19", 2, "alternate", True)
+        end = wait_for(lambda: (r.pump(0.1) or signals(r, "TrainingFinished") or signals(r, "TrainingFailed")),
+                       timeout=90, message="the end of the practice")
+        self.assertTrue(signals(r, "TrainingFinished"), end)
+        self.app.quit()
+        self.app.wait_closed()
+        with open(self.path) as f:
+            kept = f.read()
+        self.assertEqual(kept.count("[[five.engines]]"), 20, "no engine was dropped at the save")
+        self.assertEqual(glob.glob(self.path + ".damaged-*"), [])
+
+    def test_a_damaged_file_is_moved_aside_said_and_never_written_over(self):
+        damaged = ('last_player = "Tester"\n[five]\n\n[[five.engines]]\nname = "Mine"\n'
+                   f'command = "python3 {ENGINE} good"\n\nthis line is not toml\n')
+        with open(self.path, "w") as f:
+            f.write(damaged)
+        self.app = App(home=self.home, settings=None)
+        aside = wait_for(lambda: glob.glob(self.path + ".damaged-*"), message="the file moved aside")
+        self.assertEqual(len(aside), 1)
+        said = wait_for(lambda: self.app.find("label", lambda n: "was kept as" in (n or "")),
+                        message="the message")
+        self.assertIn(aside[0], said.name)
+        self.assertIn("line 8", said.name)
+        # The app goes on with its defaults and saves them where the file
+        # was; the damaged one is not touched.
+        self.app.quit()
+        self.app.wait_closed()
+        with open(aside[0]) as f:
+            self.assertEqual(f.read(), damaged)
+        self.assertTrue(os.path.exists(self.path))
+
+
+if __name__ == "__main__":
+    unittest.main()
