@@ -116,6 +116,8 @@ pub struct Engine {
     /// its input to close, then kills the group: when Match5 itself is
     /// killed (even with SIGKILL), its engine does not live on.
     reaper: Option<(Child, ChildStdin)>,
+    /// This run's marker in the environment of every process it starts.
+    run: String,
     stdin: ChildStdin,
     lines: Receiver<String>,
     timeout: Duration,
@@ -159,12 +161,14 @@ impl Engine {
         info: &[Info],
         stop: Arc<AtomicBool>,
     ) -> Result<Engine, EngineError> {
+        let run = run_marker();
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(command)
+            .env(RUN_MARKER, &run)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .process_group(0)
             .spawn()
             .map_err(|e| EngineError::CannotStart {
@@ -173,7 +177,8 @@ impl Engine {
             })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let reaper = reaper(child.id());
+        let stderr = child.stderr.take().expect("piped");
+        let reaper = reaper(child.id(), &run);
         let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut out = BufReader::new(stdout);
@@ -181,17 +186,22 @@ impl Engine {
                 let line = match line {
                     Line::Text(t) => t,
                     Line::NotText => "(a line that is not UTF-8 text)".to_string(),
-                    Line::TooLong(n) => format!("(a line of {n} bytes)"),
+                    // Dropped, as the protocol's chatter is: no answer is
+                    // 64 KiB long (docs/engines.md).
+                    Line::TooLong(_) => continue,
                 };
                 if tx.send(line).is_err() {
                     break;
                 }
             }
         });
+        let name = command.to_string();
+        thread::spawn(move || pass_on_stderr(stderr, &name, STDERR_KEPT));
         Ok(Engine {
             command: command.to_string(),
             child,
             reaper,
+            run,
             stdin,
             lines,
             timeout,
@@ -228,11 +238,14 @@ impl Engine {
         self.child.id()
     }
 
-    /// Stops the engine and everything it started.
+    /// Stops the engine and everything it started: its process group, and
+    /// any process that left the group or the session but carries the
+    /// run's marker.
     fn kill(&mut self) {
         if let Some(pid) = rustix::process::Pid::from_raw(self.child.id() as i32) {
             let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
         }
+        kill_marked(&self.run);
         let _ = self.child.kill();
         let _ = self.child.wait();
         if let Some((mut reaper, _)) = self.reaper.take() {
@@ -397,13 +410,90 @@ impl Drop for Engine {
     }
 }
 
+/// The environment variable that marks every process of one engine run:
+/// its descendants inherit it, also one that calls `setsid()` and so
+/// leaves the group the run is killed by.
+const RUN_MARKER: &str = "MATCH5_ENGINE_RUN";
+
+/// Bytes of an engine's standard error passed on to Match5's; the rest is
+/// read and dropped, so a chatty engine neither fills a log nor blocks.
+const STDERR_KEPT: usize = 64 * 1024;
+
+/// A marker no other run of this process or another has.
+fn run_marker() -> String {
+    use std::sync::atomic::AtomicU64;
+    static RUNS: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!(
+        "{}-{}-{now}",
+        std::process::id(),
+        RUNS.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Kills every process whose environment holds the run's marker.
+fn kill_marked(run: &str) {
+    let wanted = format!("{RUN_MARKER}={run}");
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
+            continue;
+        };
+        if environ.split(|b| *b == 0).any(|v| v == wanted.as_bytes())
+            && let Some(pid) = rustix::process::Pid::from_raw(pid)
+        {
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+        }
+    }
+}
+
+/// Passes the first `kept` bytes of an engine's standard error on to
+/// Match5's, says once that the rest was dropped, and reads it to its end.
+fn pass_on_stderr(mut stderr: impl std::io::Read, command: &str, kept: usize) {
+    let mut passed = 0usize;
+    let mut buf = [0u8; 8192];
+    while let Ok(n) = stderr.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        if passed < kept {
+            let take = n.min(kept - passed);
+            let _ = std::io::stderr().write_all(&buf[..take]);
+            passed += take;
+            if passed == kept {
+                eprintln!(
+                    "\nmatch5: the engine {} wrote more than {} KiB to its standard error; the rest is dropped",
+                    excerpt(command, 60),
+                    kept / 1024
+                );
+            }
+        }
+    }
+}
+
 /// Starts the reaper of the process group `group` (see [`Engine`]); `None`
 /// when it cannot start (the engine then still stops with Match5 in every
-/// way but SIGKILL).
-fn reaper(group: u32) -> Option<(Child, ChildStdin)> {
+/// way but SIGKILL). Once Match5 is gone it kills the group and every
+/// process marked with the run's marker.
+fn reaper(group: u32, run: &str) -> Option<(Child, ChildStdin)> {
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("read _; kill -KILL -{group}"))
+        .arg(format!(
+            "read _; for p in /proc/[0-9]*; do \
+             if tr '\\0' '\\n' < $p/environ 2>/dev/null | grep -qx '{RUN_MARKER}={run}'; then \
+             kill -KILL ${{p#/proc/}} 2>/dev/null; fi; done; kill -KILL -{group}"
+        ))
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
