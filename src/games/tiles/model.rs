@@ -10,7 +10,8 @@
 //! answers with the best move it found (the hint says it is not proven).
 
 use std::cell::{Cell, RefCell};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use gtk::glib::prelude::*;
 use gtk::glib::subclass::Signal;
@@ -70,17 +71,18 @@ pub const BUDGET: Budget = Budget {
     memory: Budget::MEMORY,
 };
 
-/// The best move within [`BUDGET`].
-fn best_move(game: &Game) -> Option<match5_tiles::Best> {
-    best_score_within(game, BUDGET, &|| false, &mut |_| {})
+/// The best move within [`BUDGET`]; it stops at once, with nothing, when
+/// `cancelled` is set (the position it was asked about is gone).
+fn best_move(game: &Game, cancelled: &AtomicBool) -> Option<match5_tiles::Best> {
+    best_score_within(game, BUDGET, &|| cancelled.load(Ordering::Relaxed), &mut |_| {})
 }
 
 /// The computer's move for `game`.
-fn computer_move(game: &Game, player: Player) -> Option<Move> {
+fn computer_move(game: &Game, player: Player, cancelled: &AtomicBool) -> Option<Move> {
     let mut rng = rng_from_entropy();
     match player {
         Player::Person => None,
-        Player::Best => best_move(game).and_then(|b| b.best),
+        Player::Best => best_move(game, cancelled).and_then(|b| b.best),
         Player::Good => good_move_within(game, SIMULATIONS, BUDGET.time, &mut rng).map(|g| g.best),
         Player::Greedy => game.greedy_move(),
         Player::Random => random_move(game, &mut rng),
@@ -107,6 +109,11 @@ mod imp {
         /// Rises with every change, so that a late answer from the other
         /// thread about an older position is dropped.
         pub generation: Cell<u64>,
+        /// Set when the position changes: the searches about the old one
+        /// stop at once, so only the search about this one runs.
+        pub cancel: RefCell<Arc<AtomicBool>>,
+        /// Searches still running (cancelled ones finish their step).
+        pub searching: Cell<u32>,
     }
 
     impl Default for TilesGame {
@@ -120,6 +127,8 @@ mod imp {
                 start: RefCell::new(game),
                 players: Cell::new([Player::Person, Player::Best]),
                 generation: Cell::default(),
+                cancel: RefCell::default(),
+                searching: Cell::default(),
             }
         }
     }
@@ -273,12 +282,15 @@ impl TilesGame {
         let generation = self.imp().generation.get();
         self.set_thinking(true);
         let model = self.downgrade();
+        let search = self.search();
         async move {
-            let best = gio::spawn_blocking(move || best_move(&game))
+            let cancelled = search.clone();
+            let best = gio::spawn_blocking(move || best_move(&game, &cancelled))
                 .await
                 .ok()
                 .flatten();
             let model = model.upgrade()?;
+            model.search_ended();
             model.set_thinking(false);
             if model.imp().generation.get() == generation
                 && let Some(found) = &best
@@ -299,6 +311,24 @@ impl TilesGame {
         }
     }
 
+    /// The flag that stops a search about the position now, counted as
+    /// running until [`Self::search_ended`].
+    fn search(&self) -> Arc<AtomicBool> {
+        let imp = self.imp();
+        imp.searching.set(imp.searching.get() + 1);
+        imp.cancel.borrow().clone()
+    }
+
+    /// A search ended; once none runs, the memory the searches used goes
+    /// back to the system (the allocator keeps it otherwise).
+    fn search_ended(&self) {
+        let imp = self.imp();
+        imp.searching.set(imp.searching.get().saturating_sub(1));
+        if imp.searching.get() == 0 {
+            match5_common::memory::give_back();
+        }
+    }
+
     fn set_thinking(&self, on: bool) {
         if self.imp().thinking.replace(on) != on {
             self.notify_thinking();
@@ -310,6 +340,8 @@ impl TilesGame {
     fn changed(&self) {
         let imp = self.imp();
         imp.generation.set(imp.generation.get() + 1);
+        // The searches about the position before stop now.
+        imp.cancel.replace(Arc::default()).store(true, Ordering::Relaxed);
         let (moves, over, to_move) = {
             let game = imp.game.borrow();
             (game.moves_played() as u32, game.is_over(), game.to_move())
@@ -326,12 +358,14 @@ impl TilesGame {
         let generation = imp.generation.get();
         let game = self.game();
         self.set_thinking(true);
+        let search = self.search();
         glib::spawn_future_local(glib::clone!(
             #[weak(rename_to = model)]
             self,
             async move {
                 let started = std::time::Instant::now();
-                let mv = gio::spawn_blocking(move || computer_move(&game, player)).await;
+                let mv = gio::spawn_blocking(move || computer_move(&game, player, &search)).await;
+                model.search_ended();
                 // A computer that answers at once still seems to think.
                 let pause = std::time::Duration::from_millis(350).saturating_sub(started.elapsed());
                 glib::timeout_future(pause).await;
