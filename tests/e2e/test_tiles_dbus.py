@@ -189,6 +189,21 @@ class TilesOverDBus(GameObjectTest):
             self.assertEqual(error, ERR + name, (call, args, message))
             self.assertIn(words, message, (call, args))
             self.assertEqual(self.state(), before, f"{call}{args} changed nothing")
+        # Another file's content is never echoed: what is wrong is named.
+        secret = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        secret.write("rosebud:x:1000:1000\n")
+        secret.close()
+        self.addCleanup(os.unlink, secret.name)
+        for path in (secret.name, "/etc/passwd"):
+            error, message = r.error_of("OpenFile", "s", path)
+            self.assertEqual(error, ERR + "BadFile", message)
+            self.assertIn("line 1: the pot holds a letter that is not a tile", message)
+            with open(path) as f:
+                first = f.readline()
+            for word in {first[:1], first.split(":")[0]}:
+                self.assertNotIn(f"“{word}”", message)
+            self.assertNotIn("rosebud", message)
+        self.assertEqual(self.state(), before)
         # The computer's turn is not the script's.
         r.call("SetPlayers", "ss", "best", "best")
         error, message = r.error_of("Play", "us", 1, "yellow")

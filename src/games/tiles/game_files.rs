@@ -60,14 +60,12 @@ fn file_error(e: &FileError) -> String {
     let line = e.line.to_string();
     let what = match &e.problem {
         Problem::EmptyPot => gettext("the pot is empty"),
-        Problem::NotATile(c) => gettext_f(
-            "the pot holds “{letter}”; only g (yellow) and b (blue) are tiles",
-            &[("letter", &match5_common::text::quote(&c.to_string()))],
-        ),
-        Problem::NotANumber(word) => gettext_f(
-            "“{word}” is not a whole number",
-            &[("word", &match5_common::text::quote(word))],
-        ),
+        // What is wrong, never what the file holds: a script may open any
+        // file, and an answer should not echo another file's content.
+        Problem::NotATile(_) => {
+            gettext("the pot holds a letter that is not a tile; only g (yellow) and b (blue) are tiles")
+        }
+        Problem::NotANumber(_) => gettext("a word there is not a whole number"),
         Problem::Count { expected, found } => gettext_f(
             "expected {expected} numbers, found {found}",
             &[
@@ -75,15 +73,9 @@ fn file_error(e: &FileError) -> String {
                 ("found", &found.to_string()),
             ],
         ),
-        Problem::OutOfRange {
-            min, max, value, ..
-        } => gettext_f(
-            "{value} is not between {min} and {max}",
-            &[
-                ("value", &value.to_string()),
-                ("min", &min.to_string()),
-                ("max", &max.to_string()),
-            ],
+        Problem::OutOfRange { min, max, .. } => gettext_f(
+            "a number there is not between {min} and {max}",
+            &[("min", &min.to_string()), ("max", &max.to_string())],
         ),
         Problem::BothColours { .. } => gettext("a row cannot hold both yellow and blue tiles"),
         Problem::TooManyTiles { .. } => gettext("a row holds more tiles than it has cells"),
