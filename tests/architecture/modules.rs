@@ -20,20 +20,56 @@ pub(crate) fn module_of(root: &Path, file: &Path) -> String {
     parts.join("::")
 }
 
+/// `code` without the items marked `#[cfg(test)]`: each up to its `;` or
+/// to the brace that closes its block. What comes after a test module is
+/// code like any other.
+fn without_test_items(code: &str) -> String {
+    const MARK: &str = "#[cfg(test)]";
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(MARK) {
+        out.push_str(&rest[..at]);
+        let item = &rest[at + MARK.len()..];
+        let Some(open) = item.find(['{', ';']) else {
+            rest = "";
+            break;
+        };
+        if item[open..].starts_with(';') {
+            rest = &item[open + 1..];
+            continue;
+        }
+        let mut depth = 0;
+        let mut end = item.len();
+        for (i, ch) in item[open..].char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = &item[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The code of a file without its test module and comments. Inside an
 /// inline module (`mod imp { … }`), `super::` names the file's own module:
 /// it is written `self::` here.
 pub(crate) fn code_of(file: &Path) -> String {
     let text = fs::read_to_string(file).unwrap();
-    let text = match text.find("#[cfg(test)]") {
-        Some(i) => &text[..i],
-        None => &text[..],
-    };
-    let mut code = text
+    let code = text
         .lines()
         .map(|l| l.split("//").next().unwrap_or(""))
         .collect::<Vec<_>>()
         .join("\n");
+    let mut code = without_test_items(&code);
     let mut from = 0;
     while let Some(at) = code[from..].find("mod ").map(|p| p + from) {
         from = at + 4;
@@ -324,4 +360,15 @@ fn a_game_crate_depends_on_no_other_game() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn code_after_a_test_module_is_read() {
+    let code = "use a::b;\n#[cfg(test)]\nmod tests {\n    fn t() { if x { y(); } }\n}\nuse crate::after;\n#[cfg(test)]\nuse crate::only_in_tests;\nfn f() {}\n";
+    let kept = without_test_items(code);
+    assert!(kept.contains("use a::b;"));
+    assert!(kept.contains("use crate::after;"), "{kept}");
+    assert!(kept.contains("fn f() {}"), "{kept}");
+    assert!(!kept.contains("mod tests"), "{kept}");
+    assert!(!kept.contains("only_in_tests"), "{kept}");
 }

@@ -157,15 +157,14 @@ class App:
             self._attach()
             return
         self.proc = subprocess.Popen(self.command, env=self.env, stdout=self.log, stderr=self.log)
+        # Started once: an app that does not come up in time is a failure,
+        # not something to hide by starting it again (the run scripts wait
+        # for the accessibility registry before any test).
         try:
-            self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
+            self.app = wait_for(self._find_app, timeout=30, message="the app on the accessibility bus")
         except AssertionError:
-            # An app that started while the accessibility bus itself was
-            # starting may never register: start it once more.
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-            self.proc = subprocess.Popen(self.command, env=self.env, stdout=self.log, stderr=self.log)
-            self.app = wait_for(self._find_app, timeout=20, message="the app on the accessibility bus")
+            self.close()
+            raise
         try:
             self._attach()
         except Exception:

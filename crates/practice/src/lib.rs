@@ -11,6 +11,7 @@
 pub mod engine;
 pub mod lines;
 pub mod opponent;
+mod processes;
 pub mod run;
 
 pub use engine::{Engine, EngineError, Info};

@@ -122,13 +122,15 @@ mod tests {
         use crate::games::five::settings::FiveSettings;
         use crate::settings::{LARGEST, Settings};
         let worst = |n: usize| "\u{1}".repeat(n);
-        let mut five = FiveSettings::default();
-        five.engines = (0..MOST_ENGINES)
-            .map(|i| EngineSetting {
-                name: format!("{i}{}", worst(LONGEST_NAME - 2)),
-                command: worst(LONGEST_COMMAND),
-            })
-            .collect();
+        let five = FiveSettings {
+            engines: (0..MOST_ENGINES)
+                .map(|i| EngineSetting {
+                    name: format!("{i}{}", worst(LONGEST_NAME - 2)),
+                    command: worst(LONGEST_COMMAND),
+                })
+                .collect(),
+            ..FiveSettings::default()
+        };
         let mut settings = Settings::default();
         settings.set_page(&five);
         let dir = tempfile::tempdir().unwrap();
