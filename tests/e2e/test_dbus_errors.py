@@ -14,7 +14,7 @@ from gi.repository import Gio, GLib
 from dbus_client import NAME, Remote
 from dbus_game import ERR, PREFIX
 from flood import FIVE, LEAPFROG, TICTACTOE, TILES, burst
-from harness import App, wait_for, winning_move
+from harness import ENGINE, App, wait_for, winning_move
 
 OBJECTS = (FIVE, LEAPFROG, TILES, TICTACTOE)
 # Failed is the answer of an app that is shutting down: no call reaches it
@@ -47,7 +47,14 @@ def write(path, text):
 class EveryErrorChangesNothing(unittest.TestCase):
     maxDiff = None
     def setUp(self):
-        self.app = App()
+        # The person plays an engine that thinks a while (NotYourTurn).
+        home = tempfile.mkdtemp(prefix="match5-e2e-")
+        os.makedirs(os.path.join(home, "config", "match5"))
+        write(os.path.join(home, "config", "match5", "settings.toml"),
+              'last_player = "Tester"\nwindow_width = 900\nwindow_height = 680\nlast_page = "five"\n\n'
+              '[five]\nopponent_engine = "Ponder"\n\n[[five.engines]]\nname = "Ponder"\n'
+              f'command = "python3 {ENGINE} ponder"\n')
+        self.app = App(home=home)
         self.r = {obj: Remote(*obj) for obj in OBJECTS}
         wait_for(lambda: self.r[FIVE].has_owner(NAME), message="the control name on the bus")
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
@@ -106,6 +113,11 @@ class EveryErrorChangesNothing(unittest.TestCase):
     def test_every_listed_error_of_every_interface(self):
         home = self.app.home
         five, frogs, tiles, ttt = FIVE, LEAPFROG, TILES, TICTACTOE
+        # Five in a row against the person's engine: a move while it thinks.
+        self.assertEqual(self.r[five].prop("Mode"), "vs-engine")
+        self.assertEqual(self.r[five].call("PlayMove", "uu", 0, 0), ("playing",))
+        self.refused(five, "PlayMove", "uu", 1, 1, error="NotYourTurn", words="It is Ponder’s move")
+        wait_for(lambda: "R" in self.r[five].prop("Board"), message="the engine's move")
         # Five in a row: a two-player game with one ball.
         self.r[five].call("StartGame", "sa{sv}", "two-players", {})
         self.r[five].call("PlayMove", "uu", 4, 4)

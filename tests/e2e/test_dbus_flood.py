@@ -60,7 +60,7 @@ class FloodOfCalls(unittest.TestCase):
             _, peak = self.flood(LEAPFROG, leapfrog_moves(2000), figures)
             peaks.append(peak)
         for obj, calls in ((TILES, tile_deals(2000)), (TICTACTOE, tictactoe_plays(2000)),
-                           (FIVE, five_moves(2000))):
+                           (FIVE, five_moves(6000))):
             _, peak = self.flood(obj, calls, figures)
             peaks.append(peak)
         # A normal call of each object answers at once after the floods.

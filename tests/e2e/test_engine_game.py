@@ -139,7 +139,7 @@ class EngineGameOverDbus(AppTest):
         self.assertEqual(r.prop("Mode"), "vs-engine")
         self.assertEqual(r.call("PlayMove", "uu", 0, 0)[0], "playing")
         name, words = r.error_of("PlayMove", "uu", 1, 1)
-        self.assertEqual(name, "io.github.match5.Match5.Error.Failed")
+        self.assertEqual(name, "io.github.match5.Match5.Error.NotYourTurn")
         self.assertEqual(words, "It is Slow’s move: wait until the board changes.")
         wait_for(lambda: "R" in r.prop("Board"), message="the engine's move")
         self.assertEqual(status(app), "Slow played E5. Your move")

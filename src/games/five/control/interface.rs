@@ -56,6 +56,8 @@ pub enum ControlError {
     InvalidGames(String),
     /// StopTraining: the computer is not practising.
     NotTraining(String),
+    /// An engine the person plays is thinking: its move comes first.
+    NotYourTurn(String),
     /// Too many calls wait for the app already: try again.
     Busy(String),
     /// The app could not carry the request out.

@@ -203,7 +203,7 @@ fn play(controller: &Controller, x: u32, y: u32) -> Result<String, ControlError>
             "{x},{y} holds a ball already.",
             &[("x", &c.x().to_string()), ("y", &c.y().to_string())],
         ))),
-        Err(MoveError::ComputersTurn) => Err(ControlError::Failed(gettext_f(
+        Err(MoveError::ComputersTurn) => Err(ControlError::NotYourTurn(gettext_f(
             "It is {engine}’s move: wait until the board changes.",
             &[(
                 "engine",
