@@ -181,24 +181,39 @@ fn engines_that_misbehave_get_a_clear_error_and_the_knowledge_stays() {
         ("crash", "quit"),
         ("occupied", "no stone may go"),
     ] {
+        // It plays well for 12 games, in which the computer learns, then
+        // misbehaves.
         let mut s = setup("good");
-        s.opponent = Opponent::Pbrain(fake(mode));
+        s.opponent = Opponent::Pbrain(format!("MATCH5_FAKE_AFTER=12 {}", fake(mode)));
         s.starts = Starts::Computer;
         let mut p = practice(s).unwrap();
-        let err = p
-            .play(&mut |_| true)
-            .err()
-            .unwrap_or_else(|| panic!("{mode}: no error"));
+        let mut learned = 0;
+        let err = loop {
+            match p.play(&mut |_| true) {
+                Ok(Some(_)) => learned = p.tally().learned,
+                Ok(None) => panic!("{mode}: the run ended without the engine's fault"),
+                Err(e) => break e,
+            }
+        };
         let text = err.to_string();
         assert!(text.contains(expect), "{mode}: {text}");
         assert!(
             text.contains("fake-engine"),
             "{mode} names the engine: {text}"
         );
-        assert_eq!(p.tally().played, 0);
+        assert_eq!(p.tally().played, 12, "{mode}: the good games were played");
+        assert!(
+            learned > 0,
+            "{mode}: the computer learned in the good games"
+        );
         // What it learned before stays: the knowledge is whole.
         let k = p.finish();
         assert_eq!(k.player(), "Anna");
+        assert_eq!(
+            k.pattern_count() as u64,
+            learned,
+            "{mode}: every pattern learned is kept"
+        );
     }
     // Megabytes of chatter are read and dropped, never kept: it plays on.
     let mut p = practice(setup("flood")).unwrap();

@@ -332,19 +332,27 @@ mod tests {
     #[test]
     fn stop_ends_a_paused_run_and_keeps_what_it_learned() {
         let controls = Controls::default();
+        let mut setup = Setup::new(Opponent::Greedy);
+        setup.seed = Some(7);
+        let (live, rx) = start(Knowledge::new("Anna"), setup, MOST_GAMES, controls.clone());
+        // It plays until it has learned something, then is paused.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while live.lock().unwrap().tally.learned < 3 {
+            assert!(std::time::Instant::now() < deadline, "it learned nothing in a minute");
+            std::thread::sleep(Duration::from_millis(10));
+        }
         controls.paused.store(true, Ordering::Relaxed);
-        let (live, rx) = start(
-            Knowledge::new("Anna"),
-            Setup::new(Opponent::Random),
-            MOST_GAMES,
-            controls.clone(),
-        );
         std::thread::sleep(Duration::from_millis(100));
-        assert_eq!(live.lock().unwrap().tally.played, 0, "paused");
+        let held = live.lock().unwrap().tally.played;
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(live.lock().unwrap().tally.played, held, "paused");
         controls.stop.store(true, Ordering::Relaxed);
         let done = wait(&rx);
         assert!(done.stopped);
-        assert_eq!(done.tally.played, 0);
-        assert!(done.knowledge.is_some());
+        assert!(done.tally.learned >= 3);
+        // Every pattern it learned is in the knowledge handed back.
+        let k = done.knowledge.unwrap();
+        assert_eq!(k.pattern_count() as u64, done.tally.learned);
+        assert!(k.pattern_count() >= 3);
     }
 }
