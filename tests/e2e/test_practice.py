@@ -72,13 +72,25 @@ class Practice(AppTest):
         app.find_showing("push button", "Stop").queryAction().doAction(0)
         wait_for(lambda: app.find_showing("label", lambda n: (n or "").startswith("Stopped after ")),
                  message="the stopped run's words")
-        played = int(summary(app)[0])
+        played, learned = int(summary(app)[0]), int(summary(app)[4])
         self.assertLess(played, 1000000)
+        self.assertGreater(learned, 0)
         # Quitting with the window open: the unsaved prompt covers practice.
         app.key("Escape")
         wait_for(lambda: not app.dialogs(), message="the Practice window closed")
+        # The sidebar counts what practice learned and kept, not the level.
+        said = wait_for(lambda: app.find("label", lambda n: re.search(r"(\d+) patterns? from its practice", n or "")),
+                        message="the patterns from practice in the sidebar")
+        kept = int(re.search(r"(\d+) patterns? from its practice", said.name).group(1))
+        self.assertGreater(kept, 0)
+        self.assertLessEqual(kept, learned)
         app.key("ctrl+q")
-        wait_for(lambda: app.find_showing("push button", "Save"), message="the unsaved-knowledge prompt")
+        save = wait_for(lambda: app.find_showing("push button", "Save"), message="the unsaved-knowledge prompt")
+        save.queryAction().doAction(0)
+        app.wait_closed()
+        path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
+        with open(path) as f:
+            self.assertEqual(f.read().count("practice = true"), kept, "every pattern practice kept is saved")
 
     def test_closing_the_window_stops_the_run_and_the_board_plays_on(self):
         app = self.start(settings={"last_page": "five"})

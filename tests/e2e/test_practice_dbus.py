@@ -65,8 +65,11 @@ class Train(unittest.TestCase):
                  message="the page's words on the script's practice")
 
     def test_a_long_run_holds_the_board_until_stop_training(self):
-        self.r.call("Train", "susb", "random", 1000000, "computer", True)
+        # Learning, so that StopTraining is seen to keep what was learned.
+        self.r.call("Train", "susb", "greedy", 1000000, "alternate", False)
         wait_for(lambda: self.r.prop("Training"), message="practising")
+        wait_for(lambda: (self.r.pump(0.1), any(p[3] >= 2 for p in signals(self.r, "TrainingProgress")))[1],
+                 timeout=60, message="patterns learned")
         wait_for(lambda: self.app.find_showing(
             "label", "The computer is practising. The board waits until it ends."),
             message="the page says the computer practises")
@@ -80,7 +83,13 @@ class Train(unittest.TestCase):
         end = self.finished()
         played = signals(self.r, "TrainingFinished")[0][0]
         self.assertLess(played, 1000000, end)
-        self.assertEqual(self.r.prop("PractisedPatterns"), 0, "frozen: nothing learned")
+        learned = signals(self.r, "TrainingFinished")[0][4]
+        self.assertGreaterEqual(learned, 2)
+        # What it learned is kept, unsaved (less what it unlearned again:
+        # a pattern that proved wrong is forgotten, a mutation too).
+        kept = self.r.prop("PractisedPatterns")
+        self.assertGreater(kept, 0, "what it learned is kept, unsaved")
+        self.assertLessEqual(kept, learned)
         self.assertEqual(self.r.error_of("StopTraining")[0], "io.github.match5.Match5.Error.NotTraining")
         self.assertEqual(self.r.call("PlayMove", "uu", 4, 4)[0], "playing")
 

@@ -350,9 +350,10 @@ mod tests {
         let done = wait(&rx);
         assert!(done.stopped);
         assert!(done.tally.learned >= 3);
-        // Every pattern it learned is in the knowledge handed back.
+        // What it learned is in the knowledge handed back (less what it
+        // unlearned again, which the live count follows too).
         let k = done.knowledge.unwrap();
-        assert_eq!(k.pattern_count() as u64, done.tally.learned);
-        assert!(k.pattern_count() >= 3);
+        assert_eq!(k.pattern_count(), live.lock().unwrap().patterns);
+        assert!(k.pattern_count() > 0 && k.pattern_count() as u64 <= done.tally.learned);
     }
 }
