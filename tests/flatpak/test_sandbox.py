@@ -13,7 +13,7 @@ from gi.repository import GLib
 
 import scripted
 from dbus_client import APP_NAME, NAME, Remote
-from harness import wait_for
+from harness import wait_for, xdotool
 from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, var_app
 
 KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
@@ -199,3 +199,45 @@ class Engines(SandboxTest):
                         message="the message")
         self.assertIn("In the Flatpak, a command runs inside Match5’s sandbox: choose the engine’s file instead",
                       said.name)
+
+    def test_an_engine_chosen_by_file_is_copied_in_and_practised_against_in_the_sandbox(self):
+        # The engine's program in the person's home: the sandbox sees it
+        # only through the file chooser portal.
+        program = os.path.join(self.home, "Engines", "fake-engine")
+        os.makedirs(os.path.dirname(program))
+        shutil.copy(os.path.join(ROOT, "tests", "engines", "fake-engine"), program)
+        app = self.start(settings={"last_page": "five"})
+        self.open_engines(app)
+        choose = wait_for(lambda: app.find_showing("push button", "Choose the Engine’s File…")
+                          or app.find_showing("list item", "Choose the Engine’s File…"), message="the file row")
+        app.click_on(choose)
+        # The portal's file chooser, a window of the desktop's, not the app's.
+        chooser = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "Choose an Engine").split()[-1],
+                           timeout=20, message="the portal's file chooser")
+        xdotool("windowfocus", "--sync", chooser)
+        xdotool("key", "--clearmodifiers", "ctrl+l")
+        time.sleep(0.5)
+        xdotool("type", "--delay", "20", program)
+        time.sleep(0.3)
+        xdotool("key", "--clearmodifiers", "Return")
+        said = wait_for(lambda: app.find_showing("label", lambda n: "was added" in (n or "") or "could not" in (n or "")),
+                        timeout=30, message="the engine checked")
+        self.assertEqual(said.name, "Fake Engine plays on a 9x9 board and was added.")
+        # Copied into the app's data folder and made executable there.
+        engines = os.path.join(var_app(self.home), "data", "match5", "engines")
+        copies = os.listdir(engines)
+        self.assertEqual(len(copies), 1, copies)
+        self.assertTrue(os.access(os.path.join(engines, copies[0]), os.X_OK))
+        # Practised against, in the sandbox.
+        app.key("Escape")
+        wait_for(lambda: app.find_showing("label", "Engine: Fake Engine"), message="the engine chosen")
+        app.find_showing("spin button").queryValue().currentValue = 4
+        app.find_showing("push button", "Start").queryAction().doAction(0)
+        ended = wait_for(lambda: app.find_showing("label", lambda n: re.search(r"^4 games: lost", n or "")),
+                         timeout=60, message="four games against the engine")
+        self.assertIn("4 games", ended.name)
+        # Outside ~/.var/app there is only the program the test put there,
+        # and the desktop's own settings, which its file chooser (the
+        # portal's, outside the sandbox) keeps.
+        self.assertEqual([p for p in self.written_outside_var_app()
+                          if not p.startswith(("Engines" + os.sep, ".config/dconf/"))], [])
