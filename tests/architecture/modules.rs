@@ -20,6 +20,24 @@ pub(crate) fn module_of(root: &Path, file: &Path) -> String {
     parts.join("::")
 }
 
+/// Where the brace that closes the block opened at `open` is.
+fn closing_brace(code: &str, open: usize) -> Option<usize> {
+    let mut depth = 0;
+    for (i, ch) in code[open..].char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// `code` without the items marked `#[cfg(test)]`: each up to its `;` or
 /// to the brace that closes its block. What comes after a test module is
 /// code like any other.
@@ -38,22 +56,7 @@ fn without_test_items(code: &str) -> String {
             rest = &item[open + 1..];
             continue;
         }
-        let mut depth = 0;
-        let mut end = item.len();
-        for (i, ch) in item[open..].char_indices() {
-            match ch {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = open + i + 1;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        rest = &item[end..];
+        rest = &item[closing_brace(item, open).map_or(item.len(), |end| end + 1)..];
     }
     out.push_str(rest);
     out
@@ -77,21 +80,7 @@ pub(crate) fn code_of(file: &Path) -> String {
         if !code[header_end..].starts_with('{') {
             continue;
         }
-        let mut depth = 0;
-        let mut end = code.len();
-        for (i, ch) in code[header_end..].char_indices() {
-            match ch {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = header_end + i;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
+        let end = closing_brace(&code, header_end).unwrap_or(code.len());
         let inner = code[header_end..end].replace("super::", "self::");
         code.replace_range(header_end..end, &inner);
     }
