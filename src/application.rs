@@ -285,7 +285,15 @@ impl Application {
         match action {
             AppAction::Quit => {
                 for window in self.windows() {
-                    window.close();
+                    if window.is_visible() {
+                        window.close();
+                    } else if let Ok(window) = window.downcast::<Window>() {
+                        // Made for a script's call but never shown (GTK
+                        // does not close such a window): it keeps what the
+                        // next start brings back and goes.
+                        window.keep_for_next_start();
+                        window.destroy();
+                    }
                 }
             }
             AppAction::About => self.show_about(),

@@ -54,6 +54,17 @@ class Activation(unittest.TestCase):
         exe = os.readlink(f"/proc/{pid}/exe")
         self.assertTrue(exe.startswith(PREFIX), exe)
 
+    def test_the_quit_action_ends_an_app_a_script_started_without_a_window(self):
+        """A call that wants no page starts the app without showing its
+        window; the quit action (Ctrl+Q, the desktop's Quit) still ends it."""
+        self.remote.introspect_xml()
+        pid = self.remote.pid_of(NAME)
+        self.assertTrue(os.path.exists(f"/proc/{pid}"))
+        self.remote.activate_action("quit")
+        wait_for(lambda: not self.remote.has_owner(NAME), timeout=15, message="the app to quit")
+        wait_for(lambda: not os.path.exists(f"/proc/{pid}") or " Z " in open(f"/proc/{pid}/stat").read(),
+                 message="the process to end")
+
     def test_desktop_actions_reach_the_app_actions(self):
         self.remote.activate_action("new-game-two-players")
         wait_for(lambda: self.remote.has_owner(NAME), message="the control name")

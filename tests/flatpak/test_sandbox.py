@@ -14,7 +14,7 @@ from gi.repository import GLib
 import scripted
 from dbus_client import APP_NAME, NAME, Remote
 from harness import wait_for, xdotool
-from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, var_app
+from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, quit_app, var_app
 
 KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
 LOCKED = ('format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
@@ -113,8 +113,9 @@ class Scripting(SandboxTest):
                 introspected = r.introspect_xml()
                 self.assertIn(f'interface name="{iface}"', introspected)
                 self.assertEqual(len(instances()), 1, "one sandboxed instance, started by the call")
-                subprocess.run(["flatpak", "kill", APP_ID], check=True)
-                wait_for(lambda: not instances(), timeout=15, message="the instance to end")
+                # Quit as the desktop would: the instance ends.
+                quit_app()
+                wait_for(lambda: not instances(), timeout=15, message="the app to quit")
                 wait_for(lambda: not self.remote.has_owner(NAME), timeout=15, message="the name released")
 
     def test_a_scripted_game_on_every_interface_and_the_same_instance_answers_after_it(self):
