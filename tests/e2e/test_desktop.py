@@ -271,7 +271,7 @@ class DesktopGame(AppTest):
         wait_for(lambda: not os.path.exists(path), message="the file erased")
         self.assertNotIn("Tester", read(hof))
 
-    def test_a_damaged_settings_file_is_reported_and_replaced(self):
+    def test_a_damaged_settings_file_is_reported_kept_aside_and_replaced(self):
         app = self.start()
         app.quit()
         app.wait_closed()
@@ -281,13 +281,17 @@ class DesktopGame(AppTest):
         again = self.start(home=app.home)
         wait_for(lambda: pyatspi.findDescendant(
             again._frames()[0],
-            lambda a: a.getRoleName() == "label" and a.name.startswith("The settings could not be read"),
+            lambda a: a.getRoleName() == "label" and a.name.startswith("Your settings could not be read"),
         ), message="the settings message")
         again.play_and_wait(lambda c: again.click(*c), (4, 4))
         again.quit()
         again.wait_closed()
         self.assertIn("window_width = ", read(path))
-        self.assertNotIn("[[[", read(path), "replaced with good settings")
+        self.assertNotIn("[[[", read(path), "good settings where the damaged ones were")
+        # The damaged file is kept aside, as it was.
+        import glob
+        (aside,) = glob.glob(path + ".damaged-*")
+        self.assertEqual(read(aside), "window_width = \"wide\"\n[[[ not toml")
 
     def test_a_360_pixel_window_folds_the_sidebar_and_keeps_the_board(self):
         app = self.start(settings={"window_width": 360, "window_height": 640})
