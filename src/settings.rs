@@ -117,9 +117,8 @@ pub const LARGEST: usize = 1024 * 1024;
 /// Moves a damaged settings file aside and says what happened, where the
 /// file went and why.
 fn set_aside(path: &Path, why: &str) -> String {
-    let aside = match5_common::disk::damaged_name(path);
-    match std::fs::rename(path, &aside) {
-        Ok(()) => crate::i18n::gettext_f(
+    match match5_common::disk::move_aside(path) {
+        Ok(aside) => crate::i18n::gettext_f(
             "Your settings could not be read ({why}). The file was kept as {aside}, and Match5 starts with its default settings.",
             &[("why", why), ("aside", &aside.display().to_string())],
         ),

@@ -408,6 +408,14 @@ pub fn damaged_name(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// Moves a damaged file aside, to its [`damaged_name`], so that a new one
+/// can start without losing it; returns where it went.
+pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    let aside = damaged_name(path);
+    fs::rename(path, &aside)?;
+    Ok(aside)
+}
+
 /// Can a file of `bytes` bytes be saved at `path`? Creates its folder if
 /// needed, then a temporary file in it (the way a save does) of that size,
 /// written and synced to disk, so that a full disk or quota says so now,

@@ -5,7 +5,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use match5_common::disk::{FileLock, atomic_write, damaged_name, read_bounded, resolve_links};
+use match5_common::disk::{FileLock, atomic_write, move_aside, read_bounded, resolve_links};
 use match5_common::names::NameError;
 
 pub use crate::file_error::FileError;
@@ -244,8 +244,7 @@ impl Store {
         let (mut hof, moved) = match self.load_hall_of_fame(&target) {
             Ok(hof) => (hof, None),
             Err(FileError::Parse { .. }) => {
-                let aside = damaged_name(&target);
-                fs::rename(&target, &aside).map_err(|e| FileError::io(&path, e))?;
+                let aside = move_aside(&target).map_err(|e| FileError::io(&path, e))?;
                 (HallOfFame::new(), Some(aside))
             }
             Err(e) => return Err(e),

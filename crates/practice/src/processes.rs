@@ -83,7 +83,7 @@ pub(crate) fn pass_on_stderr(mut stderr: impl std::io::Read, command: &str, kept
     }
 }
 
-/// Starts the reaper of the process group `group` (see [`Engine`]); `None`
+/// Starts the reaper of the process group `group` (see [`crate::Engine`]); `None`
 /// when it cannot start (the engine then still stops with Match5 in every
 /// way but SIGKILL). Once Match5 is gone it kills the group and every
 /// process marked with the run's marker.

@@ -6,7 +6,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use match5_common::disk::{FileLock, atomic_write, damaged_name, data_dir, read_bounded};
+use match5_common::disk::{FileLock, atomic_write, data_dir, move_aside, read_bounded};
 
 use crate::file::{FILE_NAME, FileError, MAX_FILE_BYTES, Problem, parse, to_text};
 use crate::knowledge::{Knowledge, Lesson, Rewards};
@@ -116,9 +116,7 @@ impl KnowledgeFile {
     /// without losing it. Where it went.
     pub fn set_aside(path: &Path) -> Result<PathBuf, StoreError> {
         let (target, _lock) = FileLock::on(path).map_err(|e| StoreError::io(path, e))?;
-        let aside = damaged_name(&target);
-        std::fs::rename(&target, &aside).map_err(|e| StoreError::io(path, e))?;
-        Ok(aside)
+        move_aside(&target).map_err(|e| StoreError::io(path, e))
     }
 
     pub fn path(&self) -> &Path {
