@@ -30,7 +30,7 @@ pub type Reply<T, E> = async_channel::Sender<Result<T, E>>;
 pub trait CallError {
     /// Too many calls are waiting already: the caller may try again.
     fn busy(message: String) -> Self;
-    /// The app could not carry the call out (it is shutting down).
+    /// The app could not carry the call out (it is quitting).
     fn failed(message: String) -> Self;
 }
 
@@ -42,6 +42,11 @@ fn busy_words() -> String {
         WAITING_CALLS as u32,
         &[("n", &WAITING_CALLS.to_string())],
     )
+}
+
+/// The words of a `Failed` answer to a call the app took as it quit.
+fn quitting_words() -> String {
+    crate::i18n::gettext("Match5 is quitting: the call was not carried out.")
 }
 
 /// Sends the request `make` builds to the main thread and waits for its
@@ -57,13 +62,10 @@ async fn ask<R, T, E: CallError>(
             note_call(true);
             return Err(E::busy(busy_words()));
         }
-        Err(async_channel::TrySendError::Closed(_)) => {
-            return Err(E::failed("the app is shutting down".into()));
-        }
+        Err(async_channel::TrySendError::Closed(_)) => return Err(E::failed(quitting_words())),
     }
-    rx.recv()
-        .await
-        .map_err(|_| E::failed("the app did not answer".into()))?
+    // The page went away without answering: only when the app quits.
+    rx.recv().await.map_err(|_| E::failed(quitting_words()))?
 }
 
 /// When the last call came, and whether one was refused since the memory
@@ -413,4 +415,59 @@ pub fn run_when_wanted<P, R, S>(
             publish();
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    enum Answer {
+        Busy(String),
+        Failed(String),
+    }
+    crate::call_error!(Answer);
+
+    fn run<T>(future: impl Future<Output = T>) -> T {
+        gtk::glib::MainContext::new().block_on(future)
+    }
+
+    /// Calls that reach an app that is quitting are answered `Failed`,
+    /// whether its page is gone already or goes before it answers.
+    #[test]
+    fn a_call_the_quitting_app_cannot_carry_out_is_answered_failed() {
+        let (requests, pages) = async_channel::bounded::<Reply<u32, Answer>>(4);
+        drop(pages);
+        let answer = run(ask(&requests, |reply| reply));
+        assert_eq!(answer, Err(Answer::Failed(quitting_words())));
+
+        let (requests, pages) = async_channel::bounded::<Reply<u32, Answer>>(4);
+        let taken = std::thread::spawn(move || {
+            // The page takes the call and quits without answering.
+            let reply = pages.recv_blocking().unwrap();
+            drop(reply);
+        });
+        let answer = run(ask(&requests, |reply| reply));
+        taken.join().unwrap();
+        assert_eq!(answer, Err(Answer::Failed(quitting_words())));
+
+        let (requests, pages) = async_channel::bounded::<Reply<u32, Answer>>(4);
+        let answered = std::thread::spawn(move || {
+            pages.recv_blocking().unwrap().send_blocking(Ok(7)).unwrap();
+        });
+        assert_eq!(run(ask(&requests, |reply| reply)), Ok(7));
+        answered.join().unwrap();
+    }
+
+    /// A full queue is answered `Busy` at once, not waited on.
+    #[test]
+    fn a_call_past_the_full_queue_is_answered_busy() {
+        let (requests, _pages) = async_channel::bounded::<Reply<u32, Answer>>(1);
+        let (first, _) = async_channel::bounded(1);
+        requests.try_send(first).unwrap();
+        match run(ask(&requests, |reply| reply)) {
+            Err(Answer::Busy(words)) => assert_eq!(words, busy_words()),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -2,9 +2,11 @@
 accessibility tree (pyatspi). Runs inside Xvfb and dbus-run-session (see
 tests/e2e/run)."""
 
+import errno
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -114,12 +116,15 @@ class App:
     an app that is already running (started by D-Bus activation)."""
 
     def __init__(self, lang="en", settings=None, home=None, env=None, pid=None, binary=None, command=None,
-                 match=None):
+                 match=None, data_disk=None):
         """`command` starts it another way than the binary (`flatpak run`);
         `match` then tells its accessible application, whose process id is
-        not the one started (a sandbox has its own ids)."""
+        not the one started (a sandbox has its own ids). `data_disk` puts
+        the data folder on a disk of its own of that many bytes (a tmpfs in
+        a mount namespace of the app's own), which `full_disk()` fills."""
         self.binary = binary or BIN
         self.command = command or [self.binary]
+        self.data_disk = data_disk
         self.match = match
         self.own_home = home is None
         self.home = home or tempfile.mkdtemp(prefix="match5-e2e-")
@@ -153,10 +158,18 @@ class App:
         self.log = open(os.path.join(self.home, "app.log"), "a")
         if pid is not None:
             self.proc = Pid(pid)
+            self.pid = pid
             self.app = wait_for(self._find_app, timeout=30, message="the app on the accessibility bus")
             self._attach()
             return
-        self.proc = subprocess.Popen(self.command, env=self.env, stdout=self.log, stderr=self.log)
+        command = self.command
+        if data_disk:
+            command = ["bwrap", "--dev-bind", "/", "/", "--size", str(data_disk), "--tmpfs", self.data,
+                       "--die-with-parent", "--", *command]
+        self.proc = subprocess.Popen(command, env=self.env, stdout=self.log, stderr=self.log)
+        self.pid = self.proc.pid
+        if data_disk:
+            self.pid = wait_for(lambda: child_of(self.proc.pid), message="the app inside its mount namespace")
         # Started once: an app that does not come up in time is a failure,
         # not something to hide by starting it again (the run scripts wait
         # for the accessibility registry before any test).
@@ -199,7 +212,7 @@ class App:
         desktop = pyatspi.Registry.getDesktop(0)
         for i in range(desktop.childCount):
             a = desktop.getChildAtIndex(i)
-            if a is not None and (self.match(a) if self.match else a.get_process_id() == self.proc.pid):
+            if a is not None and (self.match(a) if self.match else a.get_process_id() == self.pid):
                 return a
         return None
 
@@ -222,7 +235,7 @@ class App:
         if self.match:
             ids = xdotool("search", "--onlyvisible", "--classname", "match5").split()
             return ids[-1] if ids else None
-        ids = xdotool("search", "--onlyvisible", "--pid", str(self.proc.pid)).split()
+        ids = xdotool("search", "--onlyvisible", "--pid", str(self.pid)).split()
         return ids[-1] if ids else None
 
     def find(self, role, name=None, root=None):
@@ -366,7 +379,45 @@ class App:
     def wait_closed(self, timeout=10):
         self.proc.wait(timeout=timeout)
 
+    def inside(self, path):
+        """`path` as the app sees it: its data disk lies over the folder
+        outside (see `data_disk`)."""
+        return f"/proc/{self.pid}/root{path}" if self.data_disk else path
+
+    def full_disk(self):
+        """Fills the app's data disk (see `data_disk`) until it is full;
+        the filler goes when the `with` block ends."""
+        app = self
+
+        class Full:
+            def __enter__(self):
+                # The app's view of its folders, from outside its namespace.
+                self.path = app.inside(os.path.join(app.data, "filler"))
+                with open(self.path, "wb") as f:
+                    try:
+                        while True:
+                            f.write(b"\0" * 65536)
+                            f.flush()
+                    except OSError as e:
+                        if e.errno != errno.ENOSPC:
+                            raise
+                return self
+
+            def __exit__(self, *exc):
+                os.remove(self.path)
+
+        assert self.data_disk, "the app has no data disk of its own"
+        return Full()
+
     def close(self):
+        if self.proc.poll() is None and self.pid != self.proc.pid:
+            # The app in its own mount namespace ends as the quit by a
+            # signal does; its namespace's keeper follows.
+            try:
+                os.kill(self.pid, signal.SIGTERM)
+                self.proc.wait(timeout=5)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -392,6 +443,19 @@ class AppTest(unittest.TestCase):
         app = App(**kw)
         self.apps.append(app)
         return app
+
+
+def child_of(pid):
+    """The first child process of `pid`, if it has one yet."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        return int(entry)
+            except OSError:
+                pass
+    return None
 
 
 def shown_name(name):

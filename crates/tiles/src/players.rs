@@ -45,7 +45,20 @@ pub fn good_move_within(
     time: Option<Duration>,
     rng: &mut impl Rng,
 ) -> Option<GoodMove> {
-    if game.is_over() {
+    good_move_until(game, simulations, time, &|| false, rng)
+}
+
+/// [`good_move_within`] that ends without an answer as soon as `stop`
+/// says so (checked after each random game): the position it was asked
+/// about has gone, so nothing it found would mean anything.
+pub fn good_move_until(
+    game: &Game,
+    simulations: usize,
+    time: Option<Duration>,
+    stop: &dyn Fn() -> bool,
+    rng: &mut impl Rng,
+) -> Option<GoodMove> {
+    if game.is_over() || stop() {
         return None;
     }
     let deadline = time.and_then(|t| Instant::now().checked_add(t));
@@ -61,6 +74,9 @@ pub fn good_move_within(
                 playout.play(next).expect("an allowed move");
             }
             *total += i64::from(playout.score(me));
+            if stop() {
+                return None;
+            }
         }
         rounds += 1;
         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -110,6 +126,24 @@ mod tests {
             "{}",
             cut.simulations
         );
+    }
+
+    #[test]
+    fn a_stopped_good_move_ends_at_once_without_an_answer() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let game = parse(EXAMPLE).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        // No time limit and a million games: only the stop ends it, after
+        // the tenth question.
+        let asked = AtomicUsize::new(0);
+        let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 10;
+        assert_eq!(
+            good_move_until(&game, 1_000_000, None, &stop, &mut rng),
+            None
+        );
+        assert_eq!(asked.load(Ordering::Relaxed), 11);
+        assert_eq!(good_move_until(&game, 5, None, &|| true, &mut rng), None);
+        assert!(good_move_until(&game, 5, None, &|| false, &mut rng).is_some());
     }
 }
 

@@ -234,7 +234,9 @@ impl TicTacToePage {
                 if let Some(page) = page.upgrade() {
                     // A training may have started while the person read.
                     match page.controller().may_forget() {
-                        Ok(()) => page.forget_now(),
+                        Ok(()) => {
+                            let _ = page.forget_now();
+                        }
                         Err(refusal) => page.toast(&refusal.message()),
                     }
                 }
@@ -250,15 +252,19 @@ impl TicTacToePage {
     }
 
     /// The computer forgets everything, without asking (asked before, or a
-    /// script's call).
-    pub(super) fn forget_now(&self) {
+    /// script's call). When the forgetting cannot be saved (a full disk),
+    /// nothing is forgotten and the words say why.
+    pub(super) fn forget_now(&self) -> Result<(), String> {
         if let Some(Err(e)) = self.model().forget() {
-            self.toast(&gettext_f(
-                "Not saved: {reason}",
+            let words = gettext_f(
+                "Not forgotten: {reason}",
                 &[("reason", &store_error(&e))],
-            ));
+            );
+            self.toast(&words);
+            return Err(words);
         }
         self.toast(&gettext("The computer has forgotten everything."));
+        Ok(())
     }
 
     fn play(&self, field: usize) {

@@ -90,10 +90,18 @@ impl Session {
     }
 
     /// Forgets everything learned (the rewards stay) and starts a new game.
+    /// The forgetting is saved first: when that fails (a full disk), the
+    /// computer keeps what it knew, as its file does. `None` when the
+    /// knowledge is not saved.
     pub fn forget(&mut self) -> Option<Result<(), StoreError>> {
-        self.knowledge.forget();
+        let forgotten = Knowledge::new(self.knowledge.rewards());
+        let saved = self.file.as_mut().map(|file| file.save(&forgotten));
+        if let Some(Err(e)) = saved {
+            return Some(Err(e));
+        }
+        self.knowledge = forgotten;
         self.game = Game::new();
-        Some(self.file.as_mut()?.save(&self.knowledge))
+        saved
     }
 }
 
@@ -143,5 +151,31 @@ mod tests {
         assert!(s.learn().is_none());
         assert_eq!(s.knowledge.games(), 1);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
+    }
+
+    #[test]
+    fn forgetting_that_cannot_be_saved_keeps_what_the_computer_knew() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE_NAME);
+        let (mut s, _) = Session::open(&path);
+        for f in [4, 2, 6] {
+            s.play(f).unwrap();
+            s.answer();
+        }
+        assert!(matches!(s.learn(), Some(Ok(Saved::Plain))));
+        let saved = std::fs::read(&path).unwrap();
+        // The file cannot be replaced now: a folder stands where the save
+        // puts its new copy beside it.
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        std::fs::write(path.join("inside"), b"x").unwrap();
+        let known = s.knowledge.clone();
+        assert!(matches!(s.forget(), Some(Err(_))));
+        assert_eq!(s.knowledge, known, "nothing is forgotten that the file still holds");
+        std::fs::remove_dir_all(&path).unwrap();
+        std::fs::write(&path, &saved).unwrap();
+        assert!(matches!(s.forget(), Some(Ok(()))));
+        assert_eq!(s.knowledge.games(), 0);
+        assert!(!std::fs::read_to_string(&path).unwrap().contains("games = 1\n"));
     }
 }

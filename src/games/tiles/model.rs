@@ -18,7 +18,7 @@ use gtk::glib::subclass::Signal;
 use gtk::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_common::random::rng_from_entropy;
-use match5_tiles::players::{good_move_within, random_move};
+use match5_tiles::players::{good_move_until, random_move};
 use match5_tiles::{Budget, Colour, Game, Move, Sizes, best_score_within};
 
 /// Who plays a side.
@@ -83,7 +83,14 @@ fn computer_move(game: &Game, player: Player, cancelled: &AtomicBool) -> Option<
     match player {
         Player::Person => None,
         Player::Best => best_move(game, cancelled).and_then(|b| b.best),
-        Player::Good => good_move_within(game, SIMULATIONS, BUDGET.time, &mut rng).map(|g| g.best),
+        Player::Good => good_move_until(
+            game,
+            SIMULATIONS,
+            BUDGET.time,
+            &|| cancelled.load(Ordering::Relaxed),
+            &mut rng,
+        )
+        .map(|g| g.best),
         Player::Greedy => game.greedy_move(),
         Player::Random => random_move(game, &mut rng),
     }
@@ -276,7 +283,8 @@ impl TilesGame {
     }
 
     /// The best move for the player to move, worked out off the main loop
-    /// within [`BUDGET`]; `hinted` tells it while the position stands.
+    /// within [`BUDGET`]; `hinted` tells it. `None` when the game changed
+    /// before the search ended.
     pub fn best(&self) -> impl Future<Output = Option<match5_tiles::Best>> + 'static {
         let game = self.game();
         let generation = self.imp().generation.get();
@@ -291,9 +299,14 @@ impl TilesGame {
                 .flatten();
             let model = model.upgrade()?;
             model.search_ended();
+            // The game changed meanwhile: what was found is about a position
+            // that is gone (a stopped search ends with its best so far), and
+            // whether the computer thinks now is the new position's business.
+            if model.imp().generation.get() != generation {
+                return None;
+            }
             model.set_thinking(false);
-            if model.imp().generation.get() == generation
-                && let Some(found) = &best
+            if let Some(found) = &best
                 && let Some(mv) = found.best
             {
                 model.emit_by_name::<()>(

@@ -158,7 +158,14 @@ pub fn handle(controller: &Controller, published: &Rc<Published<Snapshot>>, requ
                     };
                     (path.display().to_string(), controller.model.level())
                 })
-                .map_err(ControlError::from);
+                .map_err(|refusal| match refusal {
+                    // The file was there to write, but the disk or folder
+                    // would not take it: the call could not be carried out.
+                    Refusal::File(FileError::Io { .. }) => ControlError::Failed(
+                        refusal.message_naming(match5_common::text::quote_path),
+                    ),
+                    refusal => refusal.into(),
+                });
             let _ = reply.try_send(answer);
         }
         Request::StartGame {

@@ -64,8 +64,11 @@ impl Script<'_> {
                 let _ = reply.try_send(r);
             }
             Request::Forget { reply } => {
-                let r = self.page.controller().may_forget().map(|()| self.page.forget_now());
-                let _ = reply.try_send(r.map_err(TicTacToeError::from));
+                let r = match self.page.controller().may_forget() {
+                    Ok(()) => self.page.forget_now().map_err(TicTacToeError::Failed),
+                    Err(refusal) => Err(refusal.into()),
+                };
+                let _ = reply.try_send(r);
             }
         }
     }
@@ -81,7 +84,10 @@ impl Script<'_> {
             Err(Refusal::Over) => Err(TicTacToeError::GameOver(gettext(
                 "The game is over: start a new one.",
             ))),
-            Err(e) => Err(TicTacToeError::Failed(e.to_string())),
+            Err(Refusal::NoField(_)) => Err(TicTacToeError::NoSuchField(
+                ControllerRefusal::NoSuchField(field as u32 + 1).message(),
+            )),
+            Err(Refusal::NotYourTurn) => Err(ControllerRefusal::Answering.into()),
         }
     }
 

@@ -109,7 +109,9 @@ pub(super) fn handle_request(page: &TilesPage, request: Request) {
                             )
                         },
                     )),
-                    None => Err(TilesError::Failed(gettext("the search did not run"))),
+                    None => Err(TilesError::Failed(gettext(
+                        "the search was stopped: the game changed before it ended",
+                    ))),
                 };
                 let _ = reply.send(r).await;
             });
