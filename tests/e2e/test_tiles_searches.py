@@ -10,7 +10,9 @@ from gi.repository import Gio, GLib
 
 from dbus_client import NAME, Remote
 from flood import TILES, Peak, burst, rss_mb
-from harness import App, wait_for
+import pyatspi
+
+from harness import App, wait_for, xdotool
 
 
 def cpu_seconds(pid):
@@ -30,32 +32,26 @@ class OneSearchAtATime(unittest.TestCase):
     def tearDown(self):
         self.app.close()
 
-    def test_a_hundred_deals_while_the_computer_thinks(self):
+    def settle(self, player):
+        """`player` (the exact search or Monte Carlo) against a person, on
+        the largest deal: after its move the app waits. The RSS then."""
         r = self.r
-        # Femke is the exact search, which thinks its whole budget (2 s,
-        # 64 MiB) on a deal this large; Lieke is a person, so after
-        # Femke's move the app waits.
-        r.call("SetPlayers", "ss", "best", "person")
+        r.call("SetPlayers", "ss", player, "person")
         r.call("Deal", "uuuuu", 5, 5, 10, 6, 200)
         wait_for(lambda: not r.prop("Thinking"), timeout=10, message="the first search to end")
         time.sleep(1)
-        before = rss_mb(self.pid)
-        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-        deals = [("Deal", GLib.Variant("(uuuuu)", (5, 5, 10, 6, 200)))] * 100
-        with Peak(self.pid) as peak:
-            outcomes, seconds = burst(bus, *TILES, deals)
-            # From the last answer on, only the search about the last deal
-            # may run: within its budget (2 s, and the 0.35 s a computer's
-            # move is shown thinking), not behind a queue of stale ones.
-            answered, cpu_then = time.monotonic(), cpu_seconds(self.pid)
-            wait_for(lambda: not r.prop("Thinking"), timeout=90, message="the last search to end")
-            settled = time.monotonic() - answered
-            time.sleep(0.5)
-            searched = cpu_seconds(self.pid) - cpu_then
-        self.assertEqual(outcomes.get("unanswered"), 0, outcomes)
-        self.assertGreater(outcomes.get("ok", 0), 0, outcomes)
-        self.assertLess(settled, 5, f"the last deal's move came {settled:.1f} s after the answers")
-        self.assertLess(searched, 5, f"{searched:.1f} s of CPU after the answers: stale searches ran")
+        return rss_mb(self.pid)
+
+    def after(self, what, before, peak, answered, cpu_then, detail=""):
+        """From the answers on, only the search about the last position
+        may run: within its budget (2 s, and the 0.35 s a computer's move
+        is shown thinking), not behind a queue of stale ones; then the app
+        is idle and its memory back."""
+        r = self.r
+        wait_for(lambda: not r.prop("Thinking"), timeout=90, message="the last search to end")
+        settled = time.monotonic() - answered
+        time.sleep(0.5)
+        searched = cpu_seconds(self.pid) - cpu_then
         cpu = cpu_seconds(self.pid)
         time.sleep(3)
         busy = cpu_seconds(self.pid) - cpu
@@ -64,13 +60,57 @@ class OneSearchAtATime(unittest.TestCase):
         except AssertionError:
             pass
         after = rss_mb(self.pid)
-        print(f"\n100 Deal calls while the computer thinks: {outcomes}, {seconds:.1f} s; RSS before {before:.0f} MB, "
-              f"peak {peak.mb:.0f} MB, after {after:.0f} MB; the last move {settled:.1f} s after the answers, "
-              f"{searched:.1f} s of CPU till then; CPU in the 3 s after: {busy:.2f} s", flush=True)
+        print(f"\n{what}{detail}: RSS before {before:.0f} MB, peak {peak.mb:.0f} MB, after {after:.0f} MB; "
+              f"the last move {settled:.1f} s after the answers, {searched:.1f} s of CPU till then; "
+              f"CPU in the 3 s after: {busy:.2f} s", flush=True)
+        self.assertLess(settled, 5, f"the last position's move came {settled:.1f} s after the answers")
+        self.assertLess(searched, 5, f"{searched:.1f} s of CPU after the answers: stale searches ran")
         self.assertLess(busy, 0.5, f"the app is idle after the answers, not searching: {busy:.2f} s of CPU in 3 s")
         self.assertLess(after - before, 40, f"memory returns: {before:.0f} MB before, {after:.0f} MB after")
         self.assertLess(peak.mb - before, 200, f"one search at a time: peak {peak.mb:.0f} MB, {before:.0f} before")
         self.assertEqual(r.prop("Sizes"), (5, 5, 10, 6))
+
+    def deals(self, player, name):
+        before = self.settle(player)
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        deals = [("Deal", GLib.Variant("(uuuuu)", (5, 5, 10, 6, 200)))] * 100
+        with Peak(self.pid) as peak:
+            outcomes, seconds = burst(bus, *TILES, deals)
+            answered, cpu_then = time.monotonic(), cpu_seconds(self.pid)
+            self.assertEqual(outcomes.get("unanswered"), 0, outcomes)
+            self.assertGreater(outcomes.get("ok", 0), 0, outcomes)
+            self.after(f"100 Deal calls while {name} thinks", before, peak, answered, cpu_then,
+                       f" ({outcomes}, {seconds:.1f} s)")
+
+    def test_a_hundred_deals_while_the_exact_search_thinks(self):
+        # Femke is the exact search, which thinks its whole budget (2 s,
+        # 64 MiB) on a deal this large.
+        self.deals("best", "the exact search")
+
+    def test_a_hundred_deals_while_monte_carlo_thinks(self):
+        # Monte Carlo plays random games for its whole budget (2 s): a
+        # stopped one ends at its next game, not at its deadline.
+        self.deals("good", "Monte Carlo")
+
+    def test_fast_clicks_on_new_game_while_the_computer_thinks(self):
+        """A person who clicks New Game again and again while the
+        computer thinks: each click deals anew, and stops the search
+        about the deal before."""
+        before = self.settle("best")
+        button = self.app.find("push button", "New Game")
+        self.assertIsNotNone(button, "the header's New Game")
+        e = button.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        ox, oy = self.app.origin()
+        moves = self.r.prop("Moves")
+        with Peak(self.pid) as peak:
+            xdotool("mousemove", "--sync", str(ox + e.x + e.width // 2), str(oy + e.y + e.height // 2),
+                    "click", "--repeat", "60", "--delay", "40", "1")
+            answered, cpu_then = time.monotonic(), cpu_seconds(self.pid)
+            self.after("60 clicks on New Game in 2.4 s while the exact search thinks", before, peak, answered,
+                       cpu_then)
+        # The last deal was played by the computer once, and waits for the
+        # person.
+        self.assertEqual(self.r.prop("Moves"), 1, f"moves before the clicks: {moves}")
 
 
 if __name__ == "__main__":
