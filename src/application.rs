@@ -50,6 +50,8 @@ mod imp {
     pub struct Application {
         /// The D-Bus connection the pages' interfaces are served on.
         pub connection: RefCell<Option<zbus::Connection>>,
+        /// A signal asked the app to end; its pages are ending.
+        pub ending: std::cell::Cell<bool>,
     }
 
     #[glib::object_subclass]
@@ -133,9 +135,10 @@ impl Application {
     /// A signal that ends the session ends the app as quitting does:
     /// logout and shutdown send SIGTERM, a closed terminal SIGHUP, Ctrl+C
     /// SIGINT. Nobody is there to answer a question then, so none is asked:
-    /// every page keeps its game in progress, and work that keeps what it
-    /// learned stops and saves (see `shutdown`). GLib's Unix signal source
-    /// runs this on the main loop.
+    /// every page keeps what it would have asked about and its game in
+    /// progress (see `Window::end_unasked`), and work that keeps what it
+    /// learned stops and saves (see `shutdown`). A second signal quits at
+    /// once. GLib's Unix signal source runs this on the main loop.
     fn quit_on_signals(&self) {
         use signal::{SIGHUP, SIGINT, SIGTERM};
         for signum in [SIGTERM, SIGINT, SIGHUP] {
@@ -147,11 +150,17 @@ impl Application {
                     #[upgrade_or]
                     glib::ControlFlow::Break,
                     move || {
-                        if let Some(window) = app.existing_window() {
-                            window.keep_for_next_start();
+                        match app.existing_window() {
+                            // A second signal while the pages end: at once.
+                            Some(window) if !app.imp().ending.replace(true) => {
+                                let app = app.clone();
+                                window.end_unasked(move || app.quit());
+                            }
+                            _ => app.quit(),
                         }
-                        app.quit();
-                        glib::ControlFlow::Break
+                        // Kept: a second signal must reach this handler,
+                        // not the default one that kills at once.
+                        glib::ControlFlow::Continue
                     }
                 ),
             );

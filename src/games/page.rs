@@ -108,6 +108,13 @@ pub trait GamePage {
     fn before_close(&self, close: Box<dyn Fn()>) -> bool;
     /// The window closes: keep what should come back at the next start.
     fn closing(&self);
+    /// The app ends with nobody to ask (a signal: logout, shutdown, a
+    /// closed terminal, Ctrl+C): keep what [`Self::before_close`] would
+    /// have asked about, then call `done`, at once or once work under way
+    /// has handed back what it learned. Nothing to keep by default.
+    fn end_unasked(&self, done: Box<dyn FnOnce()>) {
+        done();
+    }
 }
 
 /// How an action is activated.

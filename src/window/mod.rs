@@ -474,6 +474,39 @@ impl Window {
         glib::Propagation::Proceed
     }
 
+    /// Ends every page without asking anyone (see
+    /// [`GamePage::end_unasked`]), then keeps what the next start brings
+    /// back and calls `then`.
+    pub fn end_unasked(&self, then: impl FnOnce() + 'static) {
+        let pages: Vec<Rc<dyn GamePage>> = self
+            .imp()
+            .pages
+            .borrow()
+            .iter()
+            .filter_map(|s| s.page.clone())
+            .collect();
+        // Each page says when it is done; the last one ends the window.
+        let left = Rc::new(std::cell::Cell::new(pages.len() + 1));
+        let then = Rc::new(RefCell::new(Some(then)));
+        let win = self.downgrade();
+        let one_done = move || {
+            left.set(left.get() - 1);
+            if left.get() == 0
+                && let Some(then) = then.borrow_mut().take()
+            {
+                if let Some(win) = win.upgrade() {
+                    win.keep_for_next_start();
+                }
+                then();
+            }
+        };
+        for page in &pages {
+            let one_done = one_done.clone();
+            page.end_unasked(Box::new(one_done));
+        }
+        one_done();
+    }
+
     /// Keeps what the next start brings back: the window's size and every
     /// page's game in progress. Closing does this once every page agreed;
     /// a signal that ends the session, at once.

@@ -1,13 +1,17 @@
 """A signal that ends the session ends the app as quitting does: logout and
 shutdown send SIGTERM, a closed terminal SIGHUP, Ctrl+C SIGINT. The
-five-in-a-row game in progress comes back at the next start, and a
-tic-tac-toe training keeps what it played."""
+five-in-a-row game in progress comes back at the next start, what the
+computer learned is saved (a practice run's too), and a tic-tac-toe
+training keeps what it played."""
 
 import os
 import re
 import signal
 import time
 
+import scripted
+from dbus_client import NAME, Remote
+from flood import FIVE
 from harness import AppTest, wait_for, winning_move
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
@@ -46,3 +50,64 @@ class SignalsEndTheSession(AppTest):
                 with open(path) as f:
                     played = int(re.search(r"^games = (\d+)", f.read(), re.M).group(1))
                 self.assertGreater(played, 1000, f"the games played before {sig.name} are kept")
+
+    def test_what_the_computer_learned_is_saved_after_each_signal(self):
+        for sig in SIGNALS:
+            with self.subTest(signal=sig.name):
+                app = self.start(settings={"last_page": "five"})
+                wait_for(lambda: Remote(*FIVE).has_owner(NAME), message="the control name on the bus")
+                # Tester wins: the computer learns a pattern, not saved yet.
+                scripted.five_in_a_row(self, player="Tester")
+                path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
+                self.assertFalse(os.path.exists(path), "nothing saved before the signal")
+                os.kill(app.pid, sig)
+                app.wait_closed(timeout=15)
+                with open(path) as f:
+                    self.assertEqual(f.read().count("[[pattern]]"), 1, f"the pattern saved on {sig.name}")
+                again = self.start(home=app.home)
+                r = Remote(*FIVE)
+                wait_for(lambda: r.has_owner(NAME), message="the control name on the bus")
+                self.assertEqual((r.prop("Player"), r.prop("Level")), ("Tester", 1))
+                # Nothing is left unsaved: quitting asks nothing.
+                again.quit()
+                again.wait_closed()
+
+    def test_learning_a_save_cannot_take_is_kept_beside_it(self):
+        app = self.start(settings={"last_page": "five"})
+        wait_for(lambda: Remote(*FIVE).has_owner(NAME), message="the control name on the bus")
+        scripted.five_in_a_row(self, player="Tester")
+        # Another program puts someone else's knowledge where Tester's goes.
+        folder = os.path.join(app.data, "match5", "knowledge")
+        os.makedirs(folder, exist_ok=True)
+        theirs = 'format = "match5-knowledge"\nversion = 1\nplayer = "Someone Else"\n'
+        with open(os.path.join(folder, "Tester.fivo"), "w") as f:
+            f.write(theirs)
+        os.kill(app.pid, signal.SIGTERM)
+        app.wait_closed(timeout=15)
+        with open(os.path.join(folder, "Tester.fivo")) as f:
+            self.assertEqual(f.read(), theirs, "the other program's file is left alone")
+        kept = [n for n in os.listdir(folder) if re.fullmatch(r"Tester \(kept \d{4}-\d\d-\d\dT\d{6}Z\)\.fivo", n)]
+        self.assertEqual(len(kept), 1, os.listdir(folder))
+        with open(os.path.join(folder, kept[0])) as f:
+            text = f.read()
+        self.assertIn('player = "Tester"', text)
+        self.assertEqual(text.count("[[pattern]]"), 1)
+        self.assertIn("What the computer learned is kept in", open(os.path.join(app.home, "app.log")).read())
+
+    def test_a_practice_run_hands_back_what_it_learned_and_it_is_saved_after_a_signal(self):
+        app = self.start(settings={"last_page": "five"})
+        r = Remote(*FIVE)
+        wait_for(lambda: r.has_owner(NAME), message="the control name on the bus")
+        r.call("Train", "susb", "greedy", 1000000, "alternate", False)
+        wait_for(lambda: (r.pump(0.1), any(p[3] >= 2 for p in scripted.names(r, "TrainingProgress")))[1],
+                 timeout=60, message="patterns learned")
+        os.kill(app.pid, signal.SIGTERM)
+        app.wait_closed(timeout=30)
+        path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
+        with open(path) as f:
+            saved = f.read().count("[[pattern]]")
+        self.assertGreater(saved, 0, "what the practice learned is saved")
+        again = self.start(home=app.home)
+        r = Remote(*FIVE)
+        wait_for(lambda: r.has_owner(NAME), message="the control name on the bus")
+        self.assertEqual(r.prop("PractisedPatterns"), saved)

@@ -146,6 +146,24 @@ impl Store {
         Ok(self.knowledge_dir().join(player_file_name(player)?))
     }
 
+    /// Writes `knowledge` to a file of its own beside the knowledge files,
+    /// `knowledge/<player> (kept <UTC time>).fivo`, leaving the player's
+    /// file and the hall of fame alone: where learning goes that a save
+    /// could not take and nobody was there to ask about (the app ended by
+    /// a signal). It opens as any knowledge file.
+    pub fn keep_copy(&self, knowledge: &Knowledge) -> Result<PathBuf, FileError> {
+        let name = player_file_name(knowledge.player())?;
+        let stem = name.strip_suffix(&format!(".{EXTENSION}")).unwrap_or(&name);
+        let stamp = match5_common::disk::utc_stamp();
+        let path = self
+            .knowledge_dir()
+            .join(format!("{stem} (kept {stamp}).{EXTENSION}"));
+        fs::create_dir_all(self.knowledge_dir()).map_err(|e| FileError::io(&path, e))?;
+        let text = fivo::write(&Contents::of(knowledge));
+        atomic_write(&path, text.as_bytes()).map_err(|e| FileError::io(&path, e))?;
+        Ok(path)
+    }
+
     pub fn hall_of_fame_path(&self) -> PathBuf {
         self.dir.join("hall-of-fame.toml")
     }

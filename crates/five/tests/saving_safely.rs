@@ -195,3 +195,27 @@ fn temporary_files_left_by_a_crash_are_removed_by_the_next_save() {
         ]
     );
 }
+
+#[test]
+fn a_kept_copy_opens_as_the_knowledge_and_leaves_the_players_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let path = store.knowledge_path("Anna/B").unwrap();
+    let mut anna = sample("Anna/B");
+    store.save(&mut anna, None).unwrap();
+    let before = fs::read(&path).unwrap();
+    anna.learn(pat(4, &["B.B.BX"]));
+    let kept = store.keep_copy(&anna).unwrap();
+    let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("Anna%2FB (kept "), "{name}");
+    assert!(name.ends_with(".fivo"), "{name}");
+    assert_eq!(kept.parent(), path.parent());
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        before,
+        "the player's file is as it was"
+    );
+    let back = files::load_knowledge(&kept).unwrap();
+    assert_eq!(back.patterns(), anna.patterns());
+    assert_eq!(back.player(), "Anna/B");
+}

@@ -23,6 +23,33 @@ impl FivePage {
         }
     }
 
+    /// Saves what the computer learned with nobody there to ask (the app
+    /// ends by a signal), as Save does: it merges with what another
+    /// program saved meanwhile. What the save cannot take (a full disk, a
+    /// file that changed owner) goes to a file of its own beside the
+    /// knowledge files, so nothing learned is lost.
+    pub fn keep_learned_unasked(&self) {
+        if self.controller().check_unsaved(false).is_ok() {
+            return;
+        }
+        let Err(refusal) = self.controller().save() else {
+            return;
+        };
+        let store = self.model().store().clone();
+        match self.model().with(|s| store.keep_copy(s.knowledge())) {
+            Ok(path) => eprintln!(
+                "match5: {} What the computer learned is kept in {}.",
+                refusal.message(),
+                path.display()
+            ),
+            Err(e) => eprintln!(
+                "match5: {} What the computer learned could not be kept either: {}",
+                refusal.message(),
+                errors::file_error(&e)
+            ),
+        }
+    }
+
     /// Runs `then` once unsaved knowledge is saved or knowingly discarded
     /// (at once when there is nothing unsaved).
     pub fn ask_to_save_then(&self, then: impl Fn() + 'static) {

@@ -96,4 +96,41 @@ impl crate::games::page::GamePage for FivePage {
     fn closing(&self) {
         super::saved_game::SavedGame::keep(self.model());
     }
+
+    /// What the computer learned is saved, a practice run's too: the run
+    /// stops first and hands it back (within a game, or 10 s at most).
+    fn end_unasked(&self, done: Box<dyn FnOnce()>) {
+        use std::cell::{Cell, RefCell};
+        use std::rc::Rc;
+        if !self.model().practising() {
+            self.keep_learned_unasked();
+            done();
+            return;
+        }
+        let done = Rc::new(RefCell::new(Some(done)));
+        let finish = {
+            let done = done.clone();
+            move || {
+                if let Some(done) = done.borrow_mut().take() {
+                    done();
+                }
+            }
+        };
+        let handler = Rc::new(Cell::new(None));
+        let once = handler.clone();
+        let page = self.clone();
+        let handed_back = finish.clone();
+        let id = self.model().connect_practising_notify(move |model| {
+            if !model.practising() {
+                if let Some(id) = once.take() {
+                    model.disconnect(id);
+                }
+                page.keep_learned_unasked();
+                handed_back();
+            }
+        });
+        handler.set(Some(id));
+        self.model().stop_practice();
+        glib::timeout_add_local_once(std::time::Duration::from_secs(10), finish);
+    }
 }
