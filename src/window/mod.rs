@@ -3,6 +3,8 @@
 //! the header bar, the menu and the shortcuts as `game.*`, its subtitle
 //! under the title, remembers the page, and asks every page before closing.
 
+mod ending;
+
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
@@ -449,81 +451,5 @@ impl Window {
             .object::<adw::PreferencesPage>("shortcuts")
             .unwrap_or_default();
         dialog(&page, &general, self.application().as_ref()).present(Some(self));
-    }
-
-    fn on_close_request(&self) -> glib::Propagation {
-        let pages: Vec<Rc<dyn GamePage>> = self
-            .imp()
-            .pages
-            .borrow()
-            .iter()
-            .filter_map(|s| s.page.clone())
-            .collect();
-        for page in &pages {
-            let win = self.downgrade();
-            let close = Box::new(move || {
-                if let Some(win) = win.upgrade() {
-                    win.close();
-                }
-            });
-            if !page.before_close(close) {
-                return glib::Propagation::Stop;
-            }
-        }
-        self.keep_for_next_start();
-        glib::Propagation::Proceed
-    }
-
-    /// Ends every page without asking anyone (see
-    /// [`GamePage::end_unasked`]), then keeps what the next start brings
-    /// back and calls `then`.
-    pub fn end_unasked(&self, then: impl FnOnce() + 'static) {
-        let pages: Vec<Rc<dyn GamePage>> = self
-            .imp()
-            .pages
-            .borrow()
-            .iter()
-            .filter_map(|s| s.page.clone())
-            .collect();
-        // Each page says when it is done; the last one ends the window.
-        let left = Rc::new(std::cell::Cell::new(pages.len() + 1));
-        let then = Rc::new(RefCell::new(Some(then)));
-        let win = self.downgrade();
-        let one_done = move || {
-            left.set(left.get() - 1);
-            if left.get() == 0
-                && let Some(then) = then.borrow_mut().take()
-            {
-                if let Some(win) = win.upgrade() {
-                    win.keep_for_next_start();
-                }
-                then();
-            }
-        };
-        for page in &pages {
-            let one_done = one_done.clone();
-            page.end_unasked(Box::new(one_done));
-        }
-        one_done();
-    }
-
-    /// Keeps what the next start brings back: the window's size and every
-    /// page's game in progress. Closing does this once every page agreed;
-    /// a signal that ends the session, at once.
-    pub fn keep_for_next_start(&self) {
-        let maximized = self.is_maximized();
-        let (w, h) = self.default_size();
-        self.settings().update(|s| {
-            if !maximized {
-                s.window_width = w;
-                s.window_height = h;
-            }
-            s.window_maximized = maximized;
-        });
-        for slot in self.imp().pages.borrow().iter() {
-            if let Some(page) = &slot.page {
-                page.closing();
-            }
-        }
     }
 }

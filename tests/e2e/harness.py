@@ -2,7 +2,6 @@
 accessibility tree (pyatspi). Runs inside Xvfb and dbus-run-session (see
 tests/e2e/run)."""
 
-import errno
 import os
 import re
 import shutil
@@ -14,6 +13,8 @@ import time
 import unittest
 
 import pyatspi
+
+import own_disk
 
 BIN = os.environ.get("MATCH5_BIN", "target/debug/match5")
 DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]
@@ -164,12 +165,12 @@ class App:
             return
         command = self.command
         if data_disk:
-            command = ["bwrap", "--dev-bind", "/", "/", "--size", str(data_disk), "--tmpfs", self.data,
-                       "--die-with-parent", "--", *command]
+            command = own_disk.command(command, self.data, data_disk)
         self.proc = subprocess.Popen(command, env=self.env, stdout=self.log, stderr=self.log)
         self.pid = self.proc.pid
         if data_disk:
-            self.pid = wait_for(lambda: child_of(self.proc.pid), message="the app inside its mount namespace")
+            self.pid = wait_for(lambda: own_disk.child_of(self.proc.pid),
+                                message="the app inside its mount namespace")
         # Started once: an app that does not come up in time is a failure,
         # not something to hide by starting it again (the run scripts wait
         # for the accessibility registry before any test).
@@ -387,27 +388,8 @@ class App:
     def full_disk(self):
         """Fills the app's data disk (see `data_disk`) until it is full;
         the filler goes when the `with` block ends."""
-        app = self
-
-        class Full:
-            def __enter__(self):
-                # The app's view of its folders, from outside its namespace.
-                self.path = app.inside(os.path.join(app.data, "filler"))
-                with open(self.path, "wb") as f:
-                    try:
-                        while True:
-                            f.write(b"\0" * 65536)
-                            f.flush()
-                    except OSError as e:
-                        if e.errno != errno.ENOSPC:
-                            raise
-                return self
-
-            def __exit__(self, *exc):
-                os.remove(self.path)
-
         assert self.data_disk, "the app has no data disk of its own"
-        return Full()
+        return own_disk.filled(self.inside(self.data))
 
     def close(self):
         if self.proc.poll() is None and self.pid != self.proc.pid:
@@ -443,19 +425,6 @@ class AppTest(unittest.TestCase):
         app = App(**kw)
         self.apps.append(app)
         return app
-
-
-def child_of(pid):
-    """The first child process of `pid`, if it has one yet."""
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        return int(entry)
-            except OSError:
-                pass
-    return None
 
 
 def shown_name(name):
