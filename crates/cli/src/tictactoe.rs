@@ -140,6 +140,7 @@ pub fn run_train(args: TrainArgs) -> Result<()> {
             &mut |_, _| true,
         ))
     })
+    .and_then(|updated| updated.into_written())
     .map_err(|e| anyhow!("{e}"))?;
     let run = run?;
     let out = Out {

@@ -35,6 +35,25 @@ impl StoreError {
     }
 }
 
+/// What [`KnowledgeFile::update`] made.
+pub struct Updated<R> {
+    pub file: KnowledgeFile,
+    /// The knowledge after the change.
+    pub knowledge: Knowledge,
+    /// What the change answered.
+    pub answer: R,
+    /// Whether the knowledge was written, and why not.
+    pub written: Result<(), StoreError>,
+}
+
+impl<R> Updated<R> {
+    /// The file, the knowledge and the answer, once written; else why not.
+    pub fn into_written(self) -> Result<(KnowledgeFile, Knowledge, R), StoreError> {
+        self.written?;
+        Ok((self.file, self.knowledge, self.answer))
+    }
+}
+
 /// `$XDG_DATA_HOME/match5/tic-tac-toe.toml` (or under
 /// `~/.local/share`).
 pub fn default_path() -> Option<PathBuf> {
@@ -126,18 +145,27 @@ impl KnowledgeFile {
     /// Under the file's lock: the file is read again, `change` made to its
     /// knowledge and the result written. For training, which must build on
     /// whatever the file holds at that moment. No file starts with
-    /// `rewards`.
+    /// `rewards`. An error when the file could not be read (nothing was
+    /// changed); a change that could not be written (a full disk) comes
+    /// back with [`Updated::written`] saying why, so that what it made is
+    /// not lost: the file still counts as holding what it held, and the
+    /// next save writes over it.
     pub fn update<R>(
         path: &Path,
         rewards: Rewards,
         change: impl FnOnce(&mut Knowledge) -> R,
-    ) -> Result<(KnowledgeFile, Knowledge, R), StoreError> {
+    ) -> Result<Updated<R>, StoreError> {
         let (target, _lock) = FileLock::on(path).map_err(|e| StoreError::io(path, e))?;
         let (mut file, mut knowledge) = KnowledgeFile::load(&target, rewards)?;
         let answer = change(&mut knowledge);
-        file.write(&target, &knowledge)?;
+        let written = file.write(&target, &knowledge);
         file.path = path.to_path_buf();
-        Ok((file, knowledge, answer))
+        Ok(Updated {
+            file,
+            knowledge,
+            answer,
+            written,
+        })
     }
 
     fn write(&mut self, target: &Path, knowledge: &Knowledge) -> Result<(), StoreError> {
@@ -145,6 +173,25 @@ impl KnowledgeFile {
         atomic_write(target, text.as_bytes()).map_err(|e| StoreError::io(&self.path, e))?;
         self.synced = Some(text.into_bytes());
         Ok(())
+    }
+
+    /// Writes `knowledge` when the file still holds what was last read or
+    /// written and that is not `knowledge` (an earlier save failed, on a
+    /// full disk): whether it wrote. A file another program changed
+    /// meanwhile is left to the next game's save, which learns on top.
+    pub fn save_if_behind(&mut self, knowledge: &Knowledge) -> Result<bool, StoreError> {
+        let text = to_text(knowledge);
+        let nothing = self.synced.is_none() && *knowledge == Knowledge::new(knowledge.rewards());
+        if nothing || self.synced.as_deref() == Some(text.as_bytes()) {
+            return Ok(false);
+        }
+        let (target, _lock) =
+            FileLock::on(&self.path).map_err(|e| StoreError::io(&self.path, e))?;
+        if read(&target)? != self.synced {
+            return Ok(false);
+        }
+        self.write(&target, knowledge)?;
+        Ok(true)
     }
 
     /// Saves `knowledge` as it is, whatever the file holds (after Forget).

@@ -243,6 +243,8 @@ fn a_game_is_saved_on_top_of_what_another_program_trained() {
             true
         });
     })
+    .unwrap()
+    .into_written()
     .unwrap();
     assert_eq!(trained.games(), 301);
 
@@ -276,7 +278,9 @@ fn a_damaged_file_is_left_alone_until_set_aside() {
         err.to_string().contains("tic-tac-toe.toml: line 10"),
         "{err}"
     );
-    let err = KnowledgeFile::update(&path, Rewards::default(), |_| ()).unwrap_err();
+    let Err(err) = KnowledgeFile::update(&path, Rewards::default(), |_| ()) else {
+        panic!("a damaged file is not updated");
+    };
     assert!(err.is_damaged());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
 
@@ -303,4 +307,39 @@ fn a_damaged_file_is_left_alone_until_set_aside() {
     let err = KnowledgeFile::load(&path, Rewards::default()).unwrap_err();
     assert!(!err.is_damaged());
     assert!(err.to_string().contains("newer Match5"), "{err}");
+}
+
+#[test]
+fn knowledge_ahead_of_its_file_is_written_unless_another_program_changed_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tic-tac-toe.toml");
+    let (mut file, mut mine) = KnowledgeFile::load(&path, Rewards::default()).unwrap();
+    assert!(!file.save_if_behind(&mine).unwrap(), "nothing to write");
+    // Learned in memory, not written (as after a save that failed).
+    let game = lost_game(&mut mine);
+    let lesson = game.lesson().unwrap();
+    mine.learn(&lesson.made, lesson.outcome);
+    assert!(file.save_if_behind(&mine).unwrap());
+    assert_eq!(
+        KnowledgeFile::load(&path, Rewards::default()).unwrap().1,
+        mine
+    );
+    assert!(!file.save_if_behind(&mine).unwrap(), "written already");
+    // Another program trains on the file: it is not written over.
+    let theirs = KnowledgeFile::update(&path, Rewards::default(), |k| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        train(k, &mut Opponent::Random, 50, 50, &mut rng, &mut |_, _| true);
+    })
+    .unwrap()
+    .into_written()
+    .unwrap()
+    .1;
+    let game = lost_game(&mut mine);
+    let lesson = game.lesson().unwrap();
+    mine.learn(&lesson.made, lesson.outcome);
+    assert!(!file.save_if_behind(&mine).unwrap());
+    assert_eq!(
+        KnowledgeFile::load(&path, Rewards::default()).unwrap().1,
+        theirs
+    );
 }

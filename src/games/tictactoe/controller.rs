@@ -137,14 +137,28 @@ impl Controller {
         ))
     }
 
-    /// A run ended: the computer keeps what it learned. The positions it
-    /// knows now and the run's tallies, or why nothing was kept.
-    pub fn training_done(&self, outcome: Outcome) -> Result<(usize, Training), StoreError> {
+    /// A run ended: the computer keeps what it learned, also when it could
+    /// not be written. The positions it knows now, the run's tallies and
+    /// why it is not saved; or why nothing was learned.
+    pub fn training_done(&self, outcome: Outcome) -> Result<Done, StoreError> {
         self.model.set_training(false);
         outcome.map(|trained| {
             let stored = trained.knowledge.len();
             self.model.trained(trained.file, trained.knowledge);
-            (stored, trained.training)
+            Done {
+                stored,
+                training: trained.training,
+                not_saved: trained.not_saved,
+            }
         })
     }
+}
+
+/// What a finished training left.
+pub struct Done {
+    /// Positions the computer knows now.
+    pub stored: usize,
+    pub training: Training,
+    /// Why it is not saved (a full disk): the next game's save writes it.
+    pub not_saved: Option<StoreError>,
 }

@@ -191,6 +191,12 @@ impl TicTacToeGame {
         r
     }
 
+    /// Writes what the computer knows when an earlier save could not (the
+    /// app closes).
+    pub fn save_if_behind(&self) -> Option<Result<bool, StoreError>> {
+        self.change(Session::save_if_behind)
+    }
+
     /// Forgets everything learned and starts a new game.
     pub fn forget(&self) -> Option<Result<(), StoreError>> {
         let r = self.change(Session::forget);

@@ -483,5 +483,13 @@ impl crate::games::page::GamePage for TicTacToePage {
         true
     }
 
-    fn closing(&self) {}
+    /// What a save could not write earlier (a full disk) gets one more try.
+    fn closing(&self) {
+        if let Some(Err(e)) = self.model().save_if_behind() {
+            eprintln!(
+                "match5: what the tic-tac-toe computer learned is not saved: {}",
+                store_error(&e)
+            );
+        }
+    }
 }

@@ -89,6 +89,12 @@ impl Session {
         Some(file.save_game(&mut self.knowledge, &lesson))
     }
 
+    /// Writes what the computer knows when an earlier save could not (see
+    /// `KnowledgeFile::save_if_behind`); `None` when it is not saved.
+    pub fn save_if_behind(&mut self) -> Option<Result<bool, StoreError>> {
+        Some(self.file.as_mut()?.save_if_behind(&self.knowledge))
+    }
+
     /// Forgets everything learned (the rewards stay) and starts a new game.
     /// The forgetting is saved first: when that fails (a full disk), the
     /// computer keeps what it knew, as its file does. `None` when the

@@ -35,6 +35,9 @@ pub struct Trained {
     pub knowledge: Knowledge,
     /// The run's tallies.
     pub training: Training,
+    /// Why what it learned could not be written (a full disk): the
+    /// computer keeps it, and the next game's save writes it.
+    pub not_saved: Option<StoreError>,
 }
 
 /// A finished run, or why its knowledge could not be kept.
@@ -44,7 +47,8 @@ pub type Outcome = Result<Trained, StoreError>;
 pub enum Message {
     /// A block of games played: games so far, the block's tally.
     Block(u64, Tally),
-    Done(Outcome),
+    /// The run's end (boxed: it carries the knowledge).
+    Done(Box<Outcome>),
 }
 
 /// Games in a block of the curve for a run of `games`.
@@ -85,13 +89,14 @@ pub fn start(plan: Plan, stop: Arc<AtomicBool>) -> async_channel::Receiver<Messa
             })
         };
         let result = match path {
-            Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k)).map(
-                |(file, knowledge, training)| Trained {
-                    file: Some(file),
-                    knowledge,
-                    training,
-                },
-            ),
+            Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k)).map(|updated| {
+                Trained {
+                    file: Some(updated.file),
+                    knowledge: updated.knowledge,
+                    training: updated.answer,
+                    not_saved: updated.written.err(),
+                }
+            }),
             None => {
                 let mut knowledge = knowledge;
                 let training = run(&mut knowledge);
@@ -99,10 +104,11 @@ pub fn start(plan: Plan, stop: Arc<AtomicBool>) -> async_channel::Receiver<Messa
                     file: None,
                     knowledge,
                     training,
+                    not_saved: None,
                 })
             }
         };
-        let _ = sender.send_blocking(Message::Done(result));
+        let _ = sender.send_blocking(Message::Done(Box::new(result)));
     });
     // Quitting stops the training and waits while it saves what it learned.
     crate::lasting_work::register(stopper, thread);

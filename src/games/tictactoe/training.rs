@@ -10,10 +10,10 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{cairo, glib};
 use match5_tictactoe::store::StoreError;
-use match5_tictactoe::{Opponent, Rewards, Tally, Training};
+use match5_tictactoe::{Opponent, Rewards, Tally};
 
 use super::drawing::signed;
-use super::controller::Controller;
+use super::controller::{Controller, Done};
 use super::model::TicTacToeGame;
 use super::trainer::{self, Message};
 use super::words::store_error;
@@ -245,7 +245,7 @@ impl TicTacToeTraining {
                         }
                     }
                     Message::Done(outcome) => {
-                        let result = controller.training_done(outcome);
+                        let result = controller.training_done(*outcome);
                         if let Some(window) = window.upgrade() {
                             window.finished(result);
                         }
@@ -279,14 +279,18 @@ impl TicTacToeTraining {
 
     /// The run has ended: how many positions the computer knows now and
     /// what the training played, or why nothing was learned.
-    fn finished(&self, result: Result<(usize, Training), StoreError>) {
+    fn finished(&self, result: Result<Done, StoreError>) {
         let imp = self.imp();
         imp.run.finished(&imp.run_button, &gettext("_Train Again"));
         imp.opponent_row.set_sensitive(true);
         imp.games_spin.set_sensitive(true);
         imp.progress.set_visible(false);
         let text = match result {
-            Ok((stored, training)) => {
+            Ok(Done {
+                stored,
+                training,
+                not_saved,
+            }) => {
                 // The whole curve, with a last block cut short by Stop.
                 let mut played = 0;
                 *imp.blocks.borrow_mut() = training
@@ -298,7 +302,11 @@ impl TicTacToeTraining {
                     })
                     .collect();
                 self.show_curve();
-                super::words::trained_text(&training.total, stored)
+                let trained = super::words::trained_text(&training.total, stored);
+                match not_saved {
+                    None => trained,
+                    Some(e) => format!("{trained} {}", super::words::not_saved_text(&e)),
+                }
             }
             Err(e) => gettext_f(
                 "Nothing was learned: {reason}",

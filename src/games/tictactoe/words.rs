@@ -9,6 +9,14 @@ use super::drawing::signed;
 use super::model::GameState;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
+/// What the computer learned could not be written: it keeps it.
+pub fn not_saved_text(e: &StoreError) -> String {
+    gettext_f(
+        "It is not saved yet ({reason}): the computer keeps it and saves it after your next game.",
+        &[("reason", &store_error(e))],
+    )
+}
+
 /// A knowledge file's trouble, in the person's language where it can be.
 pub fn store_error(e: &StoreError) -> String {
     match e {

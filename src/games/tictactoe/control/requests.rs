@@ -119,12 +119,20 @@ impl Script<'_> {
                         running.replace(None);
                         shown.dismiss();
                         let page = page.upgrade();
-                        sent = sent.and(match (controller.training_done(outcome), page) {
-                            (Ok((positions, training)), Some(page)) => {
-                                let t = training.total;
-                                page.toast(&crate::games::tictactoe::words::script_trained_text(
+                        sent = sent.and(match (controller.training_done(*outcome), page) {
+                            (Ok(done), Some(page)) => {
+                                let t = done.training.total;
+                                let words = crate::games::tictactoe::words::script_trained_text(
                                     t.games,
-                                ));
+                                );
+                                page.toast(&match &done.not_saved {
+                                    None => words,
+                                    Some(e) => format!(
+                                        "{words} {}",
+                                        crate::games::tictactoe::words::not_saved_text(e)
+                                    ),
+                                });
+                                let positions = done.stored;
                                 publish();
                                 TicTacToe::training_finished(
                                     &emitter,
