@@ -4,18 +4,58 @@ pub use gettextrs::{gettext, ngettext};
 
 /// `gettext` with `{name}` placeholders filled in.
 pub fn gettext_f(msgid: &str, args: &[(&str, &str)]) -> String {
-    let mut s = gettext(msgid);
-    for (k, v) in args {
-        s = s.replace(&format!("{{{k}}}"), v);
-    }
-    s
+    fill(&gettext(msgid), args)
 }
 
 /// `ngettext` with `{name}` placeholders filled in.
 pub fn ngettext_f(msgid: &str, plural: &str, n: u32, args: &[(&str, &str)]) -> String {
-    let mut s = ngettext(msgid, plural, n);
-    for (k, v) in args {
-        s = s.replace(&format!("{{{k}}}"), v);
+    fill(&ngettext(msgid, plural, n), args)
+}
+
+/// `template` with each `{name}` of `args` replaced, in one pass: a value
+/// is never read again, so a player named `{level}` stays `{level}`. A
+/// placeholder without a value is left as it is.
+fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            args.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v, close))
+        });
+        match value {
+            Some((v, close)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
-    s
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fill;
+
+    #[test]
+    fn placeholders_are_filled_in_one_pass() {
+        let args = [("player", "{level}"), ("level", "3")];
+        assert_eq!(
+            fill("{player}’s computer is at level {level}.", &args),
+            "{level}’s computer is at level 3."
+        );
+        assert_eq!(fill("{a}{b}", &[("a", "{b}"), ("b", "x")]), "{b}x");
+        assert_eq!(fill("{unknown} {", &[("a", "1")]), "{unknown} {");
+        assert_eq!(fill("", &[]), "");
+        assert_eq!(fill("é{x}ü", &[("x", "ß")]), "éßü");
+    }
 }

@@ -8,9 +8,11 @@
 //!   characters are hidden, and how a message quotes it.
 //! - [`random`]: the seedable random source of every computer player.
 //! - [`memory`]: memory given back to the system after a burst.
+//! - [`time`]: dates in the person's own time zone.
 
 pub mod disk;
 pub mod memory;
 pub mod names;
 pub mod random;
 pub mod text;
+pub mod time;

@@ -50,7 +50,7 @@ pub struct Entry {
     pub result: GameResult,
     /// The computer's level (patterns) after the game.
     pub level: u32,
-    /// The day, `YYYY-MM-DD` (UTC).
+    /// The day, `YYYY-MM-DD` (in the player's time zone).
     pub date: String,
     /// The game's moves, kept for the games the player won (the lessons);
     /// files written before they were kept have none.
@@ -275,9 +275,9 @@ pub fn moving_shares(results: &[GameResult], window: usize) -> Vec<(f64, f64)> {
     out
 }
 
-/// Today's date, `YYYY-MM-DD`, in UTC.
+/// Today's date, `YYYY-MM-DD`, in the person's time zone.
 pub fn today() -> String {
-    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()[..10].to_string()
+    match5_common::time::today()
 }
 
 #[cfg(test)]
