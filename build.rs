@@ -42,9 +42,27 @@ fn folders_left_out() -> Vec<PathBuf> {
         .collect()
 }
 
+/// The store listing, translated as meson's `merge_file` makes it, into
+/// `dir/metainfo.xml`: About is made from it (name, developer, links,
+/// licence and What's New). Without gettext's tools, the English one.
+fn metainfo(dir: &Path) {
+    const LISTING: &str = "data/io.github.match5.Match5.metainfo.xml.in";
+    println!("cargo:rerun-if-changed={LISTING}");
+    std::fs::create_dir_all(dir).expect("a folder in OUT_DIR");
+    let target = dir.join("metainfo.xml");
+    let merged = Command::new("msgfmt")
+        .args(["--xml", "-d", "po", "--template", LISTING, "-o"])
+        .arg(&target)
+        .status();
+    if !matches!(merged, Ok(s) if s.success()) {
+        println!("cargo:warning=msgfmt could not merge the listing's translations: About is in English");
+        std::fs::copy(LISTING, &target).expect("the listing copied into OUT_DIR");
+    }
+}
+
 /// The resources: every `.ui` file beside its widget in `src/` (a page's
-/// templates, help and shortcuts come with its folder), and the icons and
-/// style sheet in `data/resources/`.
+/// templates, help and shortcuts come with its folder), the icons and
+/// style sheet in `data/resources/`, and the store listing.
 fn gresource_xml() -> String {
     const STRIP: &str = " preprocess=\"xml-stripblanks\"";
     let has = |path: &Path, ending: &str| path.extension().is_some_and(|e| e == ending);
@@ -61,6 +79,7 @@ fn gresource_xml() -> String {
             entries.push((path, ""));
         }
     }
+    entries.push((PathBuf::from("metainfo.xml"), STRIP));
     entries.sort();
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gresources>\n  <gresource prefix=\"/io/github/match5/Match5\">\n",
@@ -77,15 +96,12 @@ fn gresource_xml() -> String {
 
 /// Compiles the resources listed in `xml` into `target`, as
 /// glib-build-tools would, without asking cargo to watch `xml`.
-fn compile_resources(xml: &Path, target: &Path) {
+fn compile_resources(xml: &Path, listing: &Path, target: &Path) {
     let output = Command::new("glib-compile-resources")
-        .args([
-            "--sourcedir",
-            "data/resources",
-            "--sourcedir",
-            "src",
-            "--target",
-        ])
+        .args(["--sourcedir", "data/resources", "--sourcedir", "src"])
+        .arg("--sourcedir")
+        .arg(listing)
+        .arg("--target")
         .arg(target)
         .arg(xml)
         .output()
@@ -105,7 +121,9 @@ fn main() {
     if std::fs::read_to_string(&gresource).ok().as_deref() != Some(xml.as_str()) {
         std::fs::write(&gresource, xml).expect("a file in OUT_DIR");
     }
-    compile_resources(&gresource, &Path::new(&out).join("match5.gresource"));
+    let listing = Path::new(&out).join("listing");
+    metainfo(&listing);
+    compile_resources(&gresource, &listing, &Path::new(&out).join("match5.gresource"));
     // A page's new template or help comes in without an edit here. The
     // list in OUT_DIR is made from these folders, so it is not watched
     // itself: written during the first run, it would look newer than that

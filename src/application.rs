@@ -325,20 +325,19 @@ impl Application {
         }
     }
 
+    /// About is made from the store listing (name, developer, links,
+    /// licence, What's New from its releases), translated; the app adds
+    /// what the listing does not hold.
     fn show_about(&self) {
-        let about = adw::AboutDialog::builder()
-            .application_name(gettext("Match5"))
-            .application_icon(config::APP_ID)
-            .version(config::VERSION)
-            .developer_name(gettext("The Match5 developers"))
-            .developers(vec!["The Match5 developers".to_string()])
-            .comments(about_text())
-            .license_type(gtk::License::Gpl30)
-            .website("https://github.com/match5/match5")
-            .issue_url("https://github.com/match5/match5/issues")
-            // Translators: put your names here, one per line.
-            .translator_credits(gettext("translator-credits"))
-            .build();
+        let listing = format!("{}/metainfo.xml", config::RESOURCE_BASE);
+        let about = adw::AboutDialog::from_appdata(&listing, Some(config::VERSION));
+        // A development build has an ID and icon of its own.
+        about.set_application_icon(config::APP_ID);
+        about.set_version(config::VERSION);
+        about.set_comments(&about_text());
+        about.set_developers(&["The Match5 developers"]);
+        // Translators: put your names here, one per line.
+        about.set_translator_credits(&gettext("translator-credits"));
         about.add_credit_section(Some(&gettext("Original game")), &["David Dirkse"]);
         about.present(Some(&self.main_window()));
     }

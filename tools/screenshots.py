@@ -71,12 +71,12 @@ DARK = {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"}
 def tiles(home, size):
     """The tile page: a game against the computer with a hint; the dark
     style; Dutch; the narrow window."""
-    page = dict(size, last_page="tiles", window_height=760)
+    page = dict(size, last_page="tiles")
     surface = "Bowls and boards"
     page_shot(home, page, "tile", surface, "tiles-light.png", keys=("Right", "Return", "ctrl+i"))
     page_shot(home, page, "tile", surface, "tiles-dark.png", keys=("ctrl+i",), env=DARK)
     page_shot(home, page, "tile", "Schalen en borden", "tiles-nl.png", keys=("ctrl+i",), lang="nl")
-    page_shot(home, dict(page, window_width=360, window_height=720), "tile", surface, "tiles-narrow.png")
+    page_shot(home, dict(page, window_width=360, window_height=700), "tile", surface, "tiles-narrow.png")
 
 
 def tictactoe(home, size):
@@ -89,7 +89,7 @@ def tictactoe(home, size):
          "--seed", "5", "--fresh"],
         check=True, env=env, stdout=subprocess.DEVNULL,
     )
-    page = dict(size, last_page="tictactoe", window_height=820)
+    page = dict(size, last_page="tictactoe")
     surface = "Tic-tac-toe board"
 
     def train_and_list(app):
@@ -116,7 +116,7 @@ def tictactoe(home, size):
     page_shot(home, page, "tic-tac-toe", surface, "tictactoe-dark.png", keys=("5",), env=DARK)
     page_shot(home, page, "tic-tac-toe", "Bord voor boter, kaas en eieren", "tictactoe-nl.png", keys=("3",),
               lang="nl")
-    page_shot(home, dict(page, window_width=360, window_height=720), "tic-tac-toe", surface,
+    page_shot(home, dict(page, window_width=360, window_height=700), "tic-tac-toe", surface,
               "tictactoe-narrow.png", keys=("5",))
 
 
@@ -138,7 +138,7 @@ def lessons(home, size):
 
     fresh = os.path.abspath("target/screenshot-new")
     shutil.rmtree(fresh, ignore_errors=True)
-    app = App(settings=dict(size, last_player="Bea", window_height=760), home=fresh)
+    app = App(settings=dict(size, last_player="Bea"), home=fresh)
     row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the start row")
     app.click_on(row)
     time.sleep(1)
@@ -153,13 +153,13 @@ def lessons(home, size):
 def practice(home, size):
     """Five in a row's Practice window mid-run, paused so that the board
     holds still: light and dark, Dutch, and in a 360 px window."""
-    page = dict(size, last_page="five", window_width=1100, window_height=840)
+    page = dict(size, last_page="five", window_width=1000, window_height=700)
     words = {"en": ("Practice", "Start", "Pause"), "nl": ("Oefenen", "Starten", "Pauzeren")}
     for settings, env, lang, file in (
         (page, None, "en", "practice-light.png"),
         (page, DARK, "en", "practice-dark.png"),
         (page, None, "nl", "practice-nl.png"),
-        (dict(page, window_width=360, window_height=720), None, "en", "practice-narrow.png"),
+        (dict(page, window_width=360, window_height=700), None, "en", "practice-narrow.png"),
     ):
         title, start, pause = words[lang]
         app = App(settings=settings, home=home, env=env, lang=lang)
@@ -265,7 +265,7 @@ def main():
     shot(app, "leapfrog-nl.png")
     app.close()
 
-    app = App(settings=dict(leap, window_width=360, window_height=720), home=home)
+    app = App(settings=dict(leap, window_width=360, window_height=700), home=home)
     app.key("ctrl+i")
     shot(app, "leapfrog-narrow.png")
     app.close()

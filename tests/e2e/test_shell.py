@@ -42,6 +42,21 @@ def menu_items(app):
     return items
 
 
+def release_notes(app):
+    """The text of About's release notes (a text view: its words are its
+    content, not its name)."""
+    views = [a for f in app.dialogs() for a in pyatspi.findAllDescendants(f, lambda a: a.getRoleName() in (
+        "text", "document text", "paragraph", "entry"))]
+    texts = []
+    for v in views:
+        try:
+            t = v.queryText()
+            texts.append(t.getText(0, t.characterCount))
+        except NotImplementedError:
+            pass
+    return "\n".join(texts)
+
+
 class Shell(AppTest):
     def test_the_menu_shows_the_visible_pages_items_only(self):
         app = self.start()
@@ -78,6 +93,30 @@ class Shell(AppTest):
             about = wait_for(lambda: app.find("label", lambda n: n.startswith(games[0])), message=f"About ({lang})")
             for name in games[1:]:
                 self.assertIn(name, about.name)
+            app.key("Escape")
+            app.close()
+
+    def test_about_is_made_from_the_listing_with_whats_new(self):
+        """About takes the listing's name, developer, version and the
+        release notes of this version, translated."""
+        # The listing's translation follows the locale (LANG), as AppStream
+        # reads it, not only LANGUAGE: a Dutch desktop sets both.
+        for lang, locale, row, developer, notes in (
+                ("en", "en_US.UTF-8", "What’s New", "The Match5 developers",
+                 "Four equal games that play like GNOME games"),
+                ("nl", "nl_NL.UTF-8", "Wat is er nieuw", "De ontwikkelaars van Match5",
+                 "Vier gelijkwaardige spellen")):
+            app = self.start(lang=lang, env={"LANG": locale})
+            subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.match5.Match5", "--object-path",
+                            "/io/github/match5/Match5", "--method", "org.gtk.Actions.Activate", "about", "[]", "{}"],
+                           check=True, capture_output=True)
+            new = wait_for(lambda: app.find_showing("list item", lambda n: n.startswith(row)),
+                           message=f"About's {row} row ({lang})")
+            self.assertIsNotNone(app.find_showing("label", developer), "the listing's developer")
+            self.assertIsNotNone(app.find_showing("push button", lambda n: "0.2.0" in n)
+                                 or app.find_showing("label", "0.2.0"), "the version")
+            app.click_on(new)
+            wait_for(lambda: notes in release_notes(app), message=f"the release notes ({lang})")
             app.key("Escape")
             app.close()
 

@@ -92,7 +92,8 @@ class SignalsEndTheSession(AppTest):
             text = f.read()
         self.assertIn('player = "Tester"', text)
         self.assertEqual(text.count("[[pattern]]"), 1)
-        self.assertIn("What the computer learned is kept in", open(os.path.join(app.home, "app.log")).read())
+        with open(os.path.join(app.home, "app.log")) as f:
+            self.assertIn("What the computer learned is kept in", f.read())
 
     def test_a_practice_run_hands_back_what_it_learned_and_it_is_saved_after_a_signal(self):
         app = self.start(settings={"last_page": "five"})
