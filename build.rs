@@ -55,7 +55,9 @@ fn metainfo(dir: &Path) {
         .arg(&target)
         .status();
     if !matches!(merged, Ok(s) if s.success()) {
-        println!("cargo:warning=msgfmt could not merge the listing's translations: About is in English");
+        println!(
+            "cargo:warning=msgfmt could not merge the listing's translations: About is in English"
+        );
         std::fs::copy(LISTING, &target).expect("the listing copied into OUT_DIR");
     }
 }
@@ -123,7 +125,11 @@ fn main() {
     }
     let listing = Path::new(&out).join("listing");
     metainfo(&listing);
-    compile_resources(&gresource, &listing, &Path::new(&out).join("match5.gresource"));
+    compile_resources(
+        &gresource,
+        &listing,
+        &Path::new(&out).join("match5.gresource"),
+    );
     // A page's new template or help comes in without an edit here. The
     // list in OUT_DIR is made from these folders, so it is not watched
     // itself: written during the first run, it would look newer than that

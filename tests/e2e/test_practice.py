@@ -143,6 +143,22 @@ class Engines(AppTest):
         with open(os.path.join(app.config, "match5", "settings.toml")) as f:
             self.assertIn('name = "Fake Engine"', f.read())
 
+    def test_an_engine_added_in_practice_is_in_the_sidebars_list_at_once(self):
+        # Wide and tall enough for the sidebar beside the board.
+        app = self.start(settings={"last_page": "five", "window_width": 1100, "window_height": 760})
+        self.add_engine(app, engine_command("good"), "added")
+        app.key("Escape")
+        wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
+        app.key("Escape")
+        wait_for(lambda: not app.dialogs(), message="Practice closed")
+        # The computer, a person, then the engine: no visit to the
+        # sidebar's own Engines… first.
+        app.click_on(app.find_showing("combo box", "Opponent"))
+        time.sleep(1)
+        app.key("Down", "Down", "Return")
+        wait_for(lambda: app.find("label", lambda n: (n or "").startswith("Fake Engine is a Gomocup engine")),
+                 message="the engine in the sidebar's list")
+
     def test_an_engine_that_refuses_the_board_is_not_added(self):
         app = self.start(settings={"last_page": "five"})
         said = self.add_engine(app, engine_command("refuse"), "answered")

@@ -117,12 +117,16 @@ impl FivePage {
         }
     }
 
-    /// The Engines window, from the sidebar; the sidebar's list of
-    /// opponents follows what it changed.
+    /// The Engines window, from the sidebar (the page follows what it
+    /// changed: see [`Self::follow_engines`]).
     pub(super) fn show_engines(&self) {
-        let page = self.downgrade();
-        super::practice::engines_dialog::show(self, self.settings().clone(), move |_| {
-            let Some(page) = page.upgrade() else { return };
+        super::practice::engines_dialog::show(self, self.settings().clone(), |_| {});
+    }
+
+    /// The sidebar's list of opponents follows the Engines window, wherever
+    /// it was opened (the sidebar's Engines…, or Practice's).
+    pub(super) fn follow_engines(&self) {
+        super::practice::engines_dialog::follow(self, |page| {
             let settings = page.settings().page::<FiveSettings>();
             if let Some(sidebar) = page.imp().sidebar.get() {
                 sidebar.show_opponents(&settings);

@@ -253,6 +253,7 @@ impl FivePage {
                 self,
                 move |_| page.show_engines()
             ));
+            self.follow_engines();
             imp.sidebar_slot.set_child(Some(&sidebar));
             crate::startup::trace("sidebar");
             sidebar

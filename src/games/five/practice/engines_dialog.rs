@@ -64,8 +64,32 @@ glib::wrapper! {
         @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
+thread_local! {
+    /// Who shows the list of engines, told when the Engines window closes
+    /// (one list, shared live by the sidebar and Practice, wherever the
+    /// window was opened from). Each holds its owner weakly.
+    static FOLLOWERS: std::cell::RefCell<Vec<Box<dyn Fn() -> bool>>> =
+        std::cell::RefCell::default();
+}
+
+/// Calls `changed(owner)` whenever the Engines window closes (the list may
+/// have changed), for as long as `owner` lives.
+pub fn follow<W: IsA<glib::Object>>(owner: &W, changed: impl Fn(&W) + 'static) {
+    let weak = owner.downgrade();
+    FOLLOWERS.with(|f| {
+        f.borrow_mut().push(Box::new(move || match weak.upgrade() {
+            Some(owner) => {
+                changed(&owner);
+                true
+            }
+            None => false,
+        }));
+    });
+}
+
 /// Opens the Engines window; `closed` runs when it closes (the list may
-/// have changed), with the command of the engine added last, if any.
+/// have changed), with the command of the engine added last, if any,
+/// after every follower has been told.
 pub fn show(
     parent: &impl IsA<gtk::Widget>,
     settings: SharedSettings,
@@ -74,7 +98,18 @@ pub fn show(
     let dialog: FiveEngines = glib::Object::builder().build();
     let _ = dialog.imp().settings.set(settings);
     dialog.setup();
-    dialog.connect_closed(move |d| closed(d.imp().added.take()));
+    dialog.connect_closed(move |d| {
+        // A follower told may follow again: the list is taken meanwhile.
+        let followers = FOLLOWERS.with(|f| std::mem::take(&mut *f.borrow_mut()));
+        let alive: Vec<_> = followers.into_iter().filter(|tell| tell()).collect();
+        FOLLOWERS.with(|f| {
+            let mut f = f.borrow_mut();
+            let added_meanwhile = std::mem::take(&mut *f);
+            *f = alive;
+            f.extend(added_meanwhile);
+        });
+        closed(d.imp().added.take());
+    });
     dialog.present(Some(parent));
 }
 
