@@ -64,6 +64,23 @@ class Train(unittest.TestCase):
                                                 f"won {won}, learned {learned} pattern{'s' if learned != 1 else ''}"),
                  message="the page's words on the script's practice")
 
+    def test_saving_says_where_the_patterns_came_from(self):
+        """The save's words count every pattern the file holds, not only
+        the player's level: here those the player taught and those the
+        computer practised."""
+        import scripted
+        scripted.five_in_a_row(self, player="Tester")
+        self.r.call("Train", "susb", "greedy", 300, "alternate", False)
+        wait_for(lambda: (self.r.pump(0.1), signals(self.r, "TrainingFinished"))[1], timeout=90,
+                 message="the end of the practice")
+        practised = self.r.prop("PractisedPatterns")
+        self.assertGreater(practised, 0)
+        self.app.key("ctrl+s")
+        total = 1 + practised
+        words = (f"Saved Tester’s knowledge: {total} patterns (1 taught by Tester, "
+                 f"{practised} from practice)")
+        wait_for(lambda: self.app.find("label", words), message=f"the toast {words!r}")
+
     def test_a_long_run_holds_the_board_until_stop_training(self):
         # Learning, so that StopTraining is seen to keep what was learned.
         self.r.call("Train", "susb", "greedy", 1000000, "alternate", False)

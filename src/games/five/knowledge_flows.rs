@@ -184,16 +184,11 @@ impl FivePage {
     pub fn save(&self) -> bool {
         let model = self.model();
         let result = self.controller().save();
-        let (player, level) = (model.player(), model.level());
+        let player = model.player();
         match result {
             Ok(report) => {
                 let text = match report.saved {
-                    Saved::Written(_) => ngettext_f(
-                        "Saved {player}’s knowledge: {level} pattern",
-                        "Saved {player}’s knowledge: {level} patterns",
-                        level,
-                        &[("player", &player), ("level", &level.to_string())],
-                    ),
+                    Saved::Written(_) => saved_words(&player, model),
                     Saved::Erased(_) => gettext_f(
                         "{player}’s knowledge is empty: the file and the hall of fame entry are removed",
                         &[("player", &player)],
@@ -375,4 +370,47 @@ impl FivePage {
             ),
         );
     }
+}
+
+/// What a save wrote, counted as the sidebar counts it: every pattern, and
+/// when not all were taught by the player, where they came from.
+fn saved_words(player: &str, model: &super::model::FiveGame) -> String {
+    let (taught, trained, practised) = (model.level(), model.trained(), model.practised());
+    let total = taught + trained + practised;
+    let count = |n: u32| n.to_string();
+    let all = ngettext_f(
+        "Saved {player}’s knowledge: {n} pattern",
+        "Saved {player}’s knowledge: {n} patterns",
+        total,
+        &[("player", player), ("n", &count(total))],
+    );
+    if trained + practised == 0 {
+        return all;
+    }
+    let mut parts = vec![ngettext_f(
+        "{n} taught by {player}",
+        "{n} taught by {player}",
+        taught,
+        &[("player", player), ("n", &count(taught))],
+    )];
+    if trained > 0 {
+        parts.push(ngettext_f(
+            "{n} from the trained computer",
+            "{n} from the trained computer",
+            trained,
+            &[("n", &count(trained))],
+        ));
+    }
+    if practised > 0 {
+        parts.push(ngettext_f(
+            "{n} from practice",
+            "{n} from practice",
+            practised,
+            &[("n", &count(practised))],
+        ));
+    }
+    gettext_f(
+        "{saved} ({parts})",
+        &[("saved", &all), ("parts", &parts.join(", "))],
+    )
 }
