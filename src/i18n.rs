@@ -1,6 +1,6 @@
 //! Translations: every string a person sees goes through these.
 
-pub use gettextrs::{gettext, ngettext};
+pub use gettextrs::{gettext, ngettext, pgettext};
 
 /// `gettext` with `{name}` placeholders filled in.
 pub fn gettext_f(msgid: &str, args: &[(&str, &str)]) -> String {

@@ -158,6 +158,9 @@ pub struct PageInfo {
     pub id: &'static str,
     /// Its title in the view switcher.
     pub title: fn() -> String,
+    /// Its title where the switcher is narrowest (the bottom bar of a
+    /// 360 px window, a quarter of it per page): a word or two.
+    pub short_title: fn() -> String,
     /// Its symbolic icon in the view switcher.
     pub icon_name: &'static str,
     /// Its actions as declared (`actions::declared::<…Action>`): the

@@ -58,6 +58,8 @@ mod imp {
         #[template_child]
         pub toasts: TemplateChild<adw::ToastOverlay>,
         #[template_child]
+        pub narrowest: TemplateChild<adw::Breakpoint>,
+        #[template_child]
         pub sidebar_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
         pub new_game_button: TemplateChild<gtk::Button>,
@@ -188,6 +190,18 @@ impl Window {
         // shown switcher rebuilt its buttons (10-20 ms for four pages).
         imp.switcher.set_stack(Some(&*imp.stack));
         imp.switcher_bar.set_stack(Some(&*imp.stack));
+        let win = self.downgrade();
+        imp.narrowest.connect_apply(move |_| {
+            if let Some(win) = win.upgrade() {
+                win.show_titles(true);
+            }
+        });
+        let win = self.downgrade();
+        imp.narrowest.connect_unapply(move |_| {
+            if let Some(win) = win.upgrade() {
+                win.show_titles(false);
+            }
+        });
         crate::startup::trace("window-stack");
 
         let show_page = gio::ActionEntry::builder(WindowAction::ShowPage.name())
@@ -227,6 +241,19 @@ impl Window {
 
         if let Some(w) = warning {
             self.toast(&w);
+        }
+    }
+
+    /// The tabs' titles: the pages' short ones in the narrowest window.
+    fn show_titles(&self, short: bool) {
+        let imp = self.imp();
+        for slot in imp.pages.borrow().iter() {
+            let title = if short {
+                (slot.info.short_title)()
+            } else {
+                (slot.info.title)()
+            };
+            imp.stack.page(&slot.holder).set_title(Some(&title));
         }
     }
 

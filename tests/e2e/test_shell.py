@@ -9,7 +9,7 @@ import time
 import pyatspi
 
 from dbus_client import NAME, Remote
-from harness import AppTest, shown_name, wait_for
+from harness import AppTest, shown_name, wait_for, xdotool
 from test_leapfrog import click_field
 
 
@@ -204,6 +204,22 @@ class Shell(AppTest):
         wait_for(lambda: visible_page(app) == "leapfrog", message="the leap-frog page")
         view = app.find_showing("image", "Fields").queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         self.assertLessEqual(view.x + view.width, frame.width, "the fields fit")
+
+    def test_the_narrowest_tabs_have_the_short_titles(self):
+        """At 360 px a tab has a quarter of the width: five in a row's and
+        tic-tac-toe's long titles gave way to short ones ("Five in a R…"
+        before); widened, the tabs say the whole title again."""
+        for lang, short, full in (("en", "Five", "Five in a Row"), ("nl", "Vijf", "Vijf op een rij")):
+            app = self.start(lang=lang, settings={"window_width": 360, "window_height": 640})
+
+            def tabs():
+                return {a.name for a in pyatspi.findAllDescendants(
+                    app._frames()[0], lambda a: a.getRoleName() == "page tab")}
+            wait_for(lambda: short in tabs(), message=f"the short title {short!r}: {tabs()}")
+            self.assertNotIn(full, tabs())
+            xdotool("windowsize", app.xid, "1000", "700")
+            wait_for(lambda: full in tabs() and short not in tabs(), message=f"the whole title {full!r}")
+            app.close()
 
     def test_help_holds_every_pages_section_and_opens_at_the_page_shown(self):
         """Each page brings its help; F1 scrolls to the one of the page shown."""

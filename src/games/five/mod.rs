@@ -60,6 +60,11 @@ pub fn page_info() -> crate::games::page::PageInfo {
     crate::games::page::PageInfo {
         id: "five",
         title: || crate::i18n::gettext("Five in a Row"),
+        short_title: || {
+            // Translators: the page's title in the tabs of a 360 px window,
+            // a quarter of it: one short word.
+            crate::i18n::pgettext("short page title", "Five")
+        },
         icon_name: "five-in-a-row-symbolic",
         actions: crate::games::actions::declared::<actions::FiveAction>,
         make: |settings| std::rc::Rc::new(FivePage::new(settings)),

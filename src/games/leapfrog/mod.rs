@@ -27,6 +27,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
     crate::games::page::PageInfo {
         id: "leapfrog",
         title: || crate::i18n::gettext("Leap-Frog"),
+        short_title: || crate::i18n::gettext("Leap-Frog"),
         icon_name: "leap-frog-symbolic",
         actions: crate::games::actions::declared::<actions::LeapfrogAction>,
         make: |settings| std::rc::Rc::new(page::LeapfrogPage::new(settings)),

@@ -25,6 +25,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
     crate::games::page::PageInfo {
         id: "lightsout",
         title: || crate::i18n::gettext("Lights Out"),
+        short_title: || crate::i18n::gettext("Lights Out"),
         icon_name: "view-grid-symbolic",
         actions: crate::games::actions::declared::<actions::LightsOutAction>,
         make: |_settings| std::rc::Rc::new(page::LightsOutPage::new()),

@@ -41,6 +41,11 @@ pub fn page_info() -> crate::games::page::PageInfo {
     crate::games::page::PageInfo {
         id: "tictactoe",
         title: || crate::i18n::gettext("Tic-Tac-Toe"),
+        short_title: || {
+            // Translators: the page's title in the tabs of a 360 px window,
+            // a quarter of it: one short word.
+            crate::i18n::pgettext("short page title", "Tic-Tac-Toe")
+        },
         icon_name: "tic-tac-toe-symbolic",
         actions: crate::games::actions::declared::<actions::TicTacToeAction>,
         make: |settings| std::rc::Rc::new(page::TicTacToePage::new(settings)),

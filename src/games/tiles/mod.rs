@@ -33,6 +33,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
     crate::games::page::PageInfo {
         id: "tiles",
         title: || crate::i18n::gettext("Tiles"),
+        short_title: || crate::i18n::gettext("Tiles"),
         icon_name: "view-grid-symbolic",
         actions: crate::games::actions::declared::<actions::TilesAction>,
         make: |settings| std::rc::Rc::new(page::TilesPage::new(settings)),
