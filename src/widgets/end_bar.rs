@@ -1,7 +1,8 @@
 //! Play Again, the same on every page: under the board, highlighted, in a
 //! place that keeps its height while the game runs (so the board stays
-//! still when it appears) and that no toast covers (pages put their toasts
-//! over the board only). When a game ends on the page shown, the button
+//! still when it appears). No toast covers it: while it shows, the
+//! window's toasts rise above it (the style class `above-play-again` on
+//! the toast overlay; style.css). When a game ends on the page shown, the button
 //! takes the focus (unless a name is being typed), so Enter plays again.
 //! Beside it the place may hold the page's `aside` (five in a row's replay
 //! of the game that taught a move, or the pattern it just learned).
@@ -62,6 +63,12 @@ mod imp {
                 self.play_again_button.set_visible(self.over.get());
             }
             self.parent_map();
+            self.lift_toasts();
+        }
+
+        fn unmap(&self) {
+            self.parent_unmap();
+            self.lift_toasts();
         }
     }
     impl BinImpl for EndBar {}
@@ -87,6 +94,20 @@ mod imp {
             }
             if over && self.may_take_focus() {
                 self.play_again_button.grab_focus();
+            }
+            self.lift_toasts();
+        }
+
+        /// Toasts rise above Play Again while it shows on the page shown.
+        fn lift_toasts(&self) {
+            let obj = self.obj();
+            let Some(overlay) = obj.ancestor(adw::ToastOverlay::static_type()) else {
+                return;
+            };
+            if obj.is_mapped() && self.over.get() {
+                overlay.add_css_class("above-play-again");
+            } else {
+                overlay.remove_css_class("above-play-again");
             }
         }
 

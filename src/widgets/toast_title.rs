@@ -71,6 +71,18 @@ mod imp {
                 _ => for_size,
             };
             let (min, nat, _, _) = self.label.measure(orientation, for_size);
+            if orientation == gtk::Orientation::Horizontal {
+                // A wrapping label asks for a narrow natural width, which
+                // broke a short sentence over two lines in a wide window:
+                // it asks for its whole line, and wraps where the toast
+                // has less room.
+                let line = self
+                    .label
+                    .create_pango_layout(Some(&self.label.label()))
+                    .pixel_size()
+                    .0;
+                return (min, nat.max(line), -1, -1);
+            }
             (min, nat, -1, -1)
         }
 

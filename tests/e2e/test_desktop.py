@@ -30,6 +30,24 @@ class DesktopGame(AppTest):
             app.play_and_wait(move, winning_move(blue, red))
         return app.status()
 
+    def test_a_toast_never_covers_play_again(self):
+        """The save's toast at a game's end rises above Play Again, wide
+        and at 360 px."""
+        for width, height in ((1000, 700), (360, 640)):
+            app = self.start(settings={"window_width": width, "window_height": height})
+            status = self.win_against_the_computer(app, lambda c: app.click(*c))
+            self.assertIn("win", status.lower())
+            again = wait_for(lambda: app.find_showing("push button", "Play Again"), message="Play Again")
+            app.key("ctrl+s")
+            toast = wait_for(lambda: app.find_showing("label", lambda n: n.startswith("Saved Tester’s knowledge")),
+                             message="the save's toast")
+            time.sleep(0.5)  # the toast has slid in
+            t = toast.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            b = again.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            self.assertLessEqual(t.y + t.height, b.y, f"at {width} px the toast ({t.y}+{t.height}) ends above "
+                                                      f"Play Again ({b.y})")
+            app.close()
+
     def test_a_won_game_teaches_one_pattern_that_is_saved(self):
         app = self.start()
         self.assertIn("Tester · level 0 · new", app.title())
