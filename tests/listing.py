@@ -35,15 +35,23 @@ def by_language(elements):
     return {e.get(LANG, ""): "".join(e.itertext()).strip() for e in elements}
 
 
+def short_line(where, text, most):
+    """What is wrong with a summary or caption: over `most` characters, or
+    ending with a full stop."""
+    problems = []
+    if len(text) > most:
+        problems.append(f"{where}: {len(text)} characters, at most {most}")
+    if text.endswith("."):
+        problems.append(f"{where}: ends with a full stop")
+    return problems
+
+
 def main(listing, screenshots, version):
     root = ET.parse(listing).getroot()
     problems = []
     for lang, summary in by_language(root.findall("summary")).items():
         where = f"summary [{lang or 'en'}] “{summary}”"
-        if len(summary) > MOST_SUMMARY:
-            problems.append(f"{where}: {len(summary)} characters, at most {MOST_SUMMARY}")
-        if summary.endswith("."):
-            problems.append(f"{where}: ends with a full stop")
+        problems += short_line(where, summary, MOST_SUMMARY)
         if summary.lower().startswith(ARTICLES):
             problems.append(f"{where}: starts with an article")
     description = root.find("description")
@@ -60,11 +68,7 @@ def main(listing, screenshots, version):
     names = []
     for shot in shots:
         for lang, caption in by_language(shot.findall("caption")).items():
-            where = f"caption [{lang or 'en'}] “{caption}”"
-            if len(caption) > MOST_CAPTION:
-                problems.append(f"{where}: {len(caption)} characters, at most {MOST_CAPTION}")
-            if caption.endswith("."):
-                problems.append(f"{where}: ends with a full stop")
+            problems += short_line(f"caption [{lang or 'en'}] “{caption}”", caption, MOST_CAPTION)
         name = shot.find("image").text.strip().rsplit("/", 1)[1]
         names.append(name)
         path = os.path.join(screenshots, name)
