@@ -474,6 +474,17 @@ def engine_command(mode, pidfile=None):
     return f"{prefix}python3 {ENGINE} {mode}"
 
 
+def choose_engine_in_sidebar(app):
+    """Chooses the first added engine as the sidebar's opponent (the third
+    entry, after the computer and a person) and waits for the sidebar to
+    say that the computer learns nothing from it."""
+    app.click_on(app.find_showing("combo box", "Opponent"))
+    time.sleep(1)
+    app.key("Down", "Down", "Return")
+    wait_for(lambda: app.find("label", lambda n: (n or "").startswith("Fake Engine is a Gomocup engine")),
+             message="the engine chosen in the sidebar")
+
+
 def alive(pid):
     """Is the process running? (A zombie has exited.)"""
     try:

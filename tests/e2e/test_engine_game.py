@@ -11,7 +11,7 @@ import os
 import tempfile
 import time
 
-from harness import ENGINE, AppTest, alive, engine_command, wait_for
+from harness import ENGINE, AppTest, alive, choose_engine_in_sidebar, engine_command, wait_for
 
 
 def status(app):
@@ -35,11 +35,7 @@ class EngineGame(AppTest):
                  message="the engine checked and added")
         app.key("Escape")
         wait_for(lambda: not app.dialogs(), message="the Engines window closed")
-        app.click_on(app.find_showing("combo box", "Opponent"))
-        time.sleep(1)
-        app.key("Down", "Down", "Return")
-        wait_for(lambda: app.find("label", lambda n: (n or "").startswith("Fake Engine is a Gomocup engine")),
-                 message="the sidebar saying the computer learns nothing")
+        choose_engine_in_sidebar(app)
 
     def reply(self, app, cell, expect):
         """Plays `cell` and waits for the engine's reply `expect` ("E5")."""

@@ -10,7 +10,7 @@ import os
 import re
 import time
 
-from harness import AppTest, alive, engine_command, wait_for
+from harness import AppTest, alive, choose_engine_in_sidebar, engine_command, wait_for
 
 SUMMARY = re.compile(r"(\d+) games?: lost (\d+), drew (\d+), won (\d+), learned (\d+) patterns?")
 
@@ -151,13 +151,8 @@ class Engines(AppTest):
         wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
         app.key("Escape")
         wait_for(lambda: not app.dialogs(), message="Practice closed")
-        # The computer, a person, then the engine: no visit to the
-        # sidebar's own Engines… first.
-        app.click_on(app.find_showing("combo box", "Opponent"))
-        time.sleep(1)
-        app.key("Down", "Down", "Return")
-        wait_for(lambda: app.find("label", lambda n: (n or "").startswith("Fake Engine is a Gomocup engine")),
-                 message="the engine in the sidebar's list")
+        # In the sidebar's list without a visit to its own Engines… first.
+        choose_engine_in_sidebar(app)
 
     def test_an_engine_that_refuses_the_board_is_not_added(self):
         app = self.start(settings={"last_page": "five"})
