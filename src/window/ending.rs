@@ -80,10 +80,8 @@ impl Window {
             }
             s.window_maximized = maximized;
         });
-        for slot in self.imp().pages.borrow().iter() {
-            if let Some(page) = &slot.page {
-                page.closing();
-            }
+        for page in self.made_pages() {
+            page.closing();
         }
     }
 }
