@@ -3,6 +3,8 @@ read, then the replies counted by outcome, with the app's memory sampled
 while they come. Used by test_dbus_flood.py, and by hand with the app on
 the session bus: python3 tests/e2e/flood.py PID."""
 
+import os
+import signal
 import sys
 import threading
 import time
@@ -50,12 +52,14 @@ class Peak:
         self.mb = max(self.mb, rss_mb(self.pid))
 
 
-def burst(bus, path, iface, calls, timeout_ms=60000):
+def burst(bus, path, iface, calls, timeout_ms=60000, paused=None):
     """Sends `calls` (a list of (method, GLib.Variant or None)) without
     waiting, then waits for every reply. Returns the outcomes counted
     ("ok", an error's short name such as "Busy", or the full D-Bus error
     name; "unanswered" for those still missing at the end) and the seconds
-    it took."""
+    it took. With `paused` (the app's process id) the app is stopped while
+    the calls are sent, so they all wait for it at once when it goes on,
+    however fast it answers each one."""
     outcomes = {}
     pending = [len(calls)]
 
@@ -70,8 +74,17 @@ def burst(bus, path, iface, calls, timeout_ms=60000):
         pending[0] -= 1
 
     start = time.monotonic()
-    for method, params in calls:
-        bus.call(NAME, path, iface, method, params, None, Gio.DBusCallFlags.NONE, timeout_ms, None, done)
+    if paused:
+        os.kill(paused, signal.SIGSTOP)
+    try:
+        for method, params in calls:
+            bus.call(NAME, path, iface, method, params, None, Gio.DBusCallFlags.NONE, timeout_ms, None, done)
+        if paused:
+            bus.flush_sync(None)
+            time.sleep(0.5)  # the bus passes the last ones on
+    finally:
+        if paused:
+            os.kill(paused, signal.SIGCONT)
     ctx = GLib.MainContext.default()
     deadline = start + timeout_ms / 1000 + 10
     while pending[0] and time.monotonic() < deadline:
