@@ -27,21 +27,21 @@ impl Frame {
     }
 }
 
-/// Grid lines at 0, 50 and 100 with their numbers (`unit` after them) on
-/// the left, and the games from 0 to the last along the bottom of a
-/// drawing `height` high.
-pub fn axes(cr: &cairo::Context, f: &Frame, height: f64, text: Rgb, unit: &str) {
+/// Grid lines at 0, half of `top` and `top` with their numbers (`unit`
+/// after them) on the left, and the games from 0 to the last along the
+/// bottom of a drawing `height` high.
+pub fn axes(cr: &cairo::Context, f: &Frame, height: f64, text: Rgb, (top, unit): (u64, &str)) {
     cr.set_font_size(10.0);
     cr.set_line_width(1.0);
-    for pct in [0, 50, 100] {
-        let yy = f.y(f64::from(pct) / 100.0).round() + 0.5;
+    for (value, share) in [(0, 0.0), (top / 2, 0.5), (top, 1.0)] {
+        let yy = f.y(share).round() + 0.5;
         cr.set_source_rgba(text.0, text.1, text.2, 0.12);
         cr.move_to(f.left, yy);
         cr.line_to(f.right, yy);
         let _ = cr.stroke();
         cr.set_source_rgba(text.0, text.1, text.2, 0.7);
         cr.move_to(4.0, yy + 3.0);
-        let _ = cr.show_text(&format!("{pct}{unit}"));
+        let _ = cr.show_text(&format!("{value}{unit}"));
     }
     cr.move_to(f.left, height - 6.0);
     let _ = cr.show_text("0");

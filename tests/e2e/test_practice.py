@@ -12,12 +12,18 @@ import time
 
 from harness import AppTest, alive, choose_engine_in_sidebar, engine_command, wait_for
 
-SUMMARY = re.compile(r"(\d+) games?: lost (\d+), drew (\d+), won (\d+), learned (\d+) patterns?")
+SUMMARY = re.compile(r"(\d+)(?: of \d+)? games?: lost (\d+), drew (\d+), won (\d+), learned (\d+) patterns?")
 
 
 def summary(app):
     label = app.find_showing("label", lambda n: SUMMARY.search(n or "") is not None)
     return SUMMARY.search(label.name).groups() if label else None
+
+
+def start_button(app):
+    """Practice's Start, or Start Again once it has run (it keeps its last
+    run while the app runs)."""
+    return app.find_showing("push button", lambda n: n in ("Start", "Start Again"))
 
 
 def knowledge_subtitle(app):
@@ -27,7 +33,7 @@ def knowledge_subtitle(app):
 class Practice(AppTest):
     def open_practice(self, app):
         app.key("ctrl+t")
-        return wait_for(lambda: app.find_showing("push button", "Start"), message="the Practice window")
+        return wait_for(lambda: start_button(app), message="the Practice window")
 
     def test_practice_teaches_the_computer_and_not_the_players_level(self):
         app = self.start(settings={"last_page": "five"})
@@ -115,7 +121,7 @@ class Engines(AppTest):
         typing its command; returns the window's message, which holds
         `expect`."""
         app.key("ctrl+t")
-        wait_for(lambda: app.find_showing("push button", "Start"), message="the Practice window")
+        wait_for(lambda: start_button(app), message="the Practice window")
         # Practice's own Engines… (the sidebar has one too, behind it).
         app.click_on(app.find("push button", "Engines…", root=app.window("Practice")))
         entry = wait_for(lambda: app.find_showing("text", "Command"), message="the Engines window")
@@ -132,11 +138,11 @@ class Engines(AppTest):
         self.assertTrue(app.find_showing("text", lambda n: n == engine_command("good")) or
                         app.find("text", lambda n: "fake-engine" in (n or "")), "listed by its command")
         app.key("Escape")
-        wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
+        wait_for(lambda: start_button(app), message="back in Practice")
         # The engine just added is the opponent now.
         wait_for(lambda: app.find_showing("label", "Engine: Fake Engine"), message="the engine chosen")
         app.find_showing("spin button").queryValue().currentValue = 6
-        app.find_showing("push button", "Start").queryAction().doAction(0)
+        start_button(app).queryAction().doAction(0)
         wait_for(lambda: app.find_showing("push button", "Start Again"), timeout=60, message="the run's end")
         self.assertEqual(int(summary(app)[0]), 6)
         # The settings keep it.
@@ -148,7 +154,7 @@ class Engines(AppTest):
         app = self.start(settings={"last_page": "five", "window_width": 1100, "window_height": 760})
         self.add_engine(app, engine_command("good"), "added")
         app.key("Escape")
-        wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
+        wait_for(lambda: start_button(app), message="back in Practice")
         app.key("Escape")
         wait_for(lambda: not app.dialogs(), message="Practice closed")
         # In the sidebar's list without a visit to its own Engines… first.
@@ -171,10 +177,10 @@ class Engines(AppTest):
                 wait_for(lambda: not app.dialogs(), message="Practice closed")
             self.add_engine(app, engine_command(mode, home_pids), "added")
             app.key("Escape")
-            wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
+            wait_for(lambda: start_button(app), message="back in Practice")
             wait_for(lambda: app.find_showing("label", lambda n: (n or "").startswith("Engine: ")),
                      message="the engine chosen")
-            app.find_showing("push button", "Start").queryAction().doAction(0)
+            start_button(app).queryAction().doAction(0)
             said = wait_for(lambda: app.find_showing("label", lambda n: words in (n or "")), timeout=20,
                             message=f"the {mode} engine's message")
             self.assertIn("0 games", said.name)
@@ -192,8 +198,8 @@ class Engines(AppTest):
         pids = os.path.join(app.home, "pids")
         self.add_engine(app, engine_command("slow", pids), "added")
         app.key("Escape")
-        wait_for(lambda: app.find_showing("push button", "Start"), message="back in Practice")
-        app.find_showing("push button", "Start").queryAction().doAction(0)
+        wait_for(lambda: start_button(app), message="back in Practice")
+        start_button(app).queryAction().doAction(0)
         wait_for(lambda: summary(app) and int(summary(app)[0]) > 0, timeout=30, message="a game against the engine")
         with open(pids) as f:
             engine = [int(p) for p in f.read().split()][-1]

@@ -19,6 +19,15 @@ use crate::pattern::{Pattern, PatternCell};
 /// remembered: the computer's latest free decision on it will go another
 /// way (see `learn_from_loss`).
 pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
+    finish_hinted_game(knowledge, game, 0)
+}
+
+/// [`finish_game`] for a game in which the player took `hints` hints. A
+/// won game with hints still teaches the computer, and keeps the promise,
+/// but what it learns counts as practice ([`crate::Learned::Practice`]):
+/// the player's level counts only what they taught on their own, so the
+/// hall of fame stays honest. The history entry says how many hints.
+pub fn finish_hinted_game(knowledge: &mut Knowledge, game: &Game, hints: u32) -> Vec<Change> {
     let Some(outcome) = game.outcome() else {
         return Vec::new();
     };
@@ -27,7 +36,7 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     }
     knowledge.record(outcome.winner());
     let changes = if outcome.winner() == Some(Color::Blue) {
-        learn_from_loss(knowledge, game, false)
+        learn_from_loss(knowledge, game, hints > 0)
     } else {
         Vec::new()
     };
@@ -42,6 +51,7 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
         date: history::today(),
         // The game that taught the computer: kept to be replayed.
         moves: (outcome.winner() == Some(Color::Blue)).then(|| game.moves().to_vec()),
+        hints,
     };
     knowledge.history_mut().push(entry);
     changes
@@ -140,5 +150,38 @@ mod tests {
         assert!(two.is_over());
         assert!(finish_game(&mut k2, &two).is_empty());
         assert_eq!((k2.stats().games(), k2.level()), (0, 0));
+    }
+
+    #[test]
+    fn a_win_with_hints_teaches_as_practice_and_says_so_in_the_file() {
+        use crate::fivo::{self, Contents};
+        let won = || {
+            let mut game = Game::new(Mode::VsComputer, Color::Blue);
+            for i in 0..5 {
+                game.play_as(Color::Blue, c(i, 0)).unwrap();
+                if i < 4 {
+                    game.play_as(Color::Red, c(i, 8)).unwrap();
+                }
+            }
+            game
+        };
+        let mut k = Knowledge::new("Anna");
+        let plain = fivo::write(&Contents::of(&k));
+        assert!(plain.contains("\nversion = 1\n"), "nothing needs version 2");
+        let changes = finish_hinted_game(&mut k, &won(), 2);
+        assert_eq!(changes.len(), 1, "it still learns");
+        assert_eq!((k.stats().won, k.level(), k.pattern_count()), (1, 0, 1));
+        assert_eq!(k.history().last().unwrap().hints, 2);
+        let text = fivo::write(&Contents::of(&k));
+        assert!(
+            text.contains("\nversion = 2\n") && text.contains(" hints:2 "),
+            "{text}"
+        );
+        let back = fivo::parse(&text).unwrap();
+        assert_eq!(back.history.last().unwrap().hints, 2);
+        // The same win without hints raises the level.
+        let mut k = Knowledge::new("Bert");
+        finish_hinted_game(&mut k, &won(), 0);
+        assert_eq!(k.level(), 1);
     }
 }

@@ -55,12 +55,15 @@ pub struct Entry {
     /// The game's moves, kept for the games the player won (the lessons);
     /// files written before they were kept have none.
     pub moves: Option<Vec<Move>>,
+    /// Hints the player took in the game (`hints:2` in the line; files of
+    /// format version 1 have none).
+    pub hints: u32,
 }
 
 impl Entry {
-    /// `12 won 3 2026-11-22`, as the file keeps it, with the moves after
-    /// it when they are kept (`12 won 3 2026-11-22 B44R33…`, see
-    /// [`moves::encode`]).
+    /// `12 won 3 2026-11-22`, as the file keeps it, with the hints taken
+    /// and the moves after it when there are any
+    /// (`12 won 3 2026-11-22 hints:2 B44R33…`, see [`moves::encode`]).
     pub fn to_line(&self) -> String {
         let mut line = format!(
             "{} {} {} {}",
@@ -69,6 +72,9 @@ impl Entry {
             self.level,
             self.date
         );
+        if self.hints > 0 {
+            line.push_str(&format!(" hints:{}", self.hints));
+        }
         if let Some(moves) = &self.moves {
             line.push(' ');
             line.push_str(&moves::encode(moves));
@@ -78,11 +84,23 @@ impl Entry {
 
     /// Reads [`Entry::to_line`]'s text.
     pub fn from_line(line: &str) -> Result<Entry, String> {
-        let parts: Vec<&str> = line.split(' ').collect();
+        let mut parts: Vec<&str> = line.split(' ').collect();
+        let hints = match parts.get(4).and_then(|p| p.strip_prefix("hints:")) {
+            Some(n) => {
+                let n = n
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("hints {n:?} is not a number from 1"))?;
+                parts.remove(4);
+                n
+            }
+            None => 0,
+        };
         let (game, result, level, date, moves) = match parts[..] {
             [game, result, level, date] => (game, result, level, date, None),
             [game, result, level, date, moves] => (game, result, level, date, Some(moves)),
-            _ => return Err("expected \"GAME RESULT LEVEL DATE [MOVES]\"".to_string()),
+            _ => return Err("expected \"GAME RESULT LEVEL DATE [hints:N] [MOVES]\"".to_string()),
         };
         let game = game
             .parse::<u64>()
@@ -109,6 +127,7 @@ impl Entry {
             level,
             date: date.to_string(),
             moves,
+            hints,
         })
     }
 }
@@ -291,6 +310,36 @@ mod tests {
             level,
             date: "2026-11-22".to_string(),
             moves: None,
+            hints: 0,
+        }
+    }
+
+    #[test]
+    fn the_hints_of_a_game_are_kept_in_its_line() {
+        let mut hinted = e(7, GameResult::Won, 2);
+        hinted.hints = 3;
+        hinted.moves = Some(moves::decode("B44R33B45R00B46R88B47R80B48").unwrap());
+        let line = hinted.to_line();
+        assert_eq!(
+            line,
+            "7 won 2 2026-11-22 hints:3 B44R33B45R00B46R88B47R80B48"
+        );
+        assert_eq!(Entry::from_line(&line).unwrap(), hinted);
+        hinted.moves = None;
+        assert_eq!(
+            Entry::from_line("7 won 2 2026-11-22 hints:3").unwrap(),
+            hinted
+        );
+        assert_eq!(Entry::from_line("7 won 2 2026-11-22").unwrap().hints, 0);
+        for bad in [
+            "7 won 2 2026-11-22 hints:0",
+            "7 won 2 2026-11-22 hints:x",
+            "7 won 2 2026-11-22 hints:-1",
+        ] {
+            assert!(
+                Entry::from_line(bad).unwrap_err().contains("hints"),
+                "{bad}"
+            );
         }
     }
 

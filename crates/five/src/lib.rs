@@ -46,7 +46,7 @@ pub mod threats;
 pub use board::{Board, Cell, Color};
 pub use computer::{Choice, Reason};
 pub use files::{FileError, SaveReport, Saved, Store};
-pub use finish::{finish_game, finish_practice_game};
+pub use finish::{finish_game, finish_hinted_game, finish_practice_game};
 pub use game::{Game, Mode, Move, MoveKind, Outcome};
 pub use knowledge::{Change, Knowledge, Learned, Merged, Stats, Status};
 pub use pattern::Pattern;

@@ -53,6 +53,7 @@ proptest! {
             level: 1,
             date: "2026-11-23".to_string(),
             moves: None,
+            hints: 0,
         });
         let text = fivo::write(&fivo::Contents::of(&k));
         let back = fivo::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -314,6 +314,7 @@ proptest! {
                     date: "2026-11-22".to_string(),
                     // Some with the moves of the game that taught it.
                     moves: (g % 2 == 0).then(|| match5_five::moves::decode("B44R33B45R00B46R88B47R80B48").unwrap()),
+                    hints: 0,
                 }).collect(),
             ).unwrap(),
             start: (won % 2 == 0).then(|| "self-play".to_string()),

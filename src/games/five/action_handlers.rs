@@ -70,11 +70,18 @@ impl FivePage {
                 super::learning_history::show(&self.window(), self.model());
             }
             FiveAction::DeleteAll => self.delete_all(),
-            FiveAction::Train => super::practice::window::show(
-                &self.window(),
-                self.controller(),
-                self.settings().page::<FiveSettings>().show_mutations,
-            ),
+            FiveAction::Hint => self.take_hint(),
+            FiveAction::Train => {
+                // One Practice window while the app runs: it opens again as
+                // it was left.
+                let practice = self.imp().practice.get_or_init(|| {
+                    super::practice::window::FivePractice::new(
+                        self.controller(),
+                        self.settings().page::<FiveSettings>().show_mutations,
+                    )
+                });
+                practice.present_again(&self.window());
+            }
             FiveAction::ComputerStarts => {
                 let on = actions::toggle(simple);
                 self.settings()

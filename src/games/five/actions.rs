@@ -10,6 +10,9 @@ page_actions! {
     pub enum FiveAction {
         NewGame = "new-game", Plain, [];
         Undo = "undo", Plain, [];
+        /// The threat player's field for the side to move, and why
+        /// (Ctrl+I, as on the other pages); counted in the game's record.
+        Hint = "hint", Plain, [];
         Open = "open", Plain, ["<Control>o"];
         Save = "save", Plain, ["<Control>s"];
         SaveAs = "save-as", Plain, ["<Shift><Control>s"];

@@ -30,6 +30,9 @@ pub struct Scene {
     pub hover: Option<(Cell, Color)>,
     /// The keyboard cursor.
     pub cursor: Option<Cell>,
+    /// A hint: the field, marked by a pale stone of the side to move in a
+    /// dashed ring (a shape, not only a colour).
+    pub hint: Option<(Cell, Color)>,
     /// "Why there?": the fields of the pattern behind the computer's last
     /// move (`B`, `.`, `X`); every other field is dimmed.
     pub why: Option<[Option<PatternCell>; CELLS]>,
@@ -43,6 +46,7 @@ impl Default for Scene {
             winning: 0,
             hover: None,
             cursor: None,
+            hint: None,
             why: None,
         }
     }
@@ -304,6 +308,22 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
             (cell.y() as f64 + 0.5) * unit,
         );
         ball(cr, cx, cy, radius, color, 0.35);
+    }
+
+    if let Some((cell, color)) = scene.hint
+        && scene.fields[cell.index()] == Field::Empty
+    {
+        let (cx, cy) = (
+            (cell.x() as f64 + 0.5) * unit,
+            (cell.y() as f64 + 0.5) * unit,
+        );
+        ball(cr, cx, cy, radius, color, 0.5);
+        cr.arc(cx, cy, radius * 1.15, 0.0, std::f64::consts::TAU);
+        cr.set_source_rgb(palette.accent.0, palette.accent.1, palette.accent.2);
+        cr.set_line_width((unit * 0.06).max(2.0));
+        cr.set_dash(&[unit * 0.12, unit * 0.08], 0.0);
+        let _ = cr.stroke();
+        cr.set_dash(&[], 0.0);
     }
 
     if let Some(cell) = scene.cursor {

@@ -27,6 +27,8 @@ mod imp {
         pub cursor: StdCell<Option<Cell>>,
         /// Described position, read by screen readers.
         pub description: RefCell<String>,
+        /// Its name for screen readers, when not "Board".
+        pub name: RefCell<Option<String>>,
     }
 
     #[glib::object_subclass]
@@ -227,8 +229,16 @@ impl BoardView {
             );
             description = format!("{description} {at}.");
         }
-        crate::widgets::a11y::set_label(self, &crate::i18n::gettext("Board"));
+        let name = self.imp().name.borrow().clone();
+        let name = name.unwrap_or_else(|| crate::i18n::gettext("Board"));
+        crate::widgets::a11y::set_label(self, &name);
         crate::widgets::a11y::set_description(self, &description);
+    }
+
+    /// The name screen readers give the board, instead of "Board".
+    pub fn set_name(&self, name: &str) {
+        self.imp().name.replace(Some(name.to_string()));
+        self.update_accessible();
     }
 
     pub fn connect_cell_activated<F: Fn(&Self, Cell) + 'static>(

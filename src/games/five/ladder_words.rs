@@ -204,6 +204,7 @@ mod tests {
             level: 1,
             date: "2026-11-24".to_string(),
             moves: None,
+            hints: 0,
         };
         *k.history_mut() =
             History::from_entries(vec![e(1, GameResult::Won), e(2, GameResult::Lost)]).unwrap();

@@ -128,7 +128,11 @@ impl LearningHistory {
             &[("level", &top.max(1).to_string())],
         ));
         let results: Vec<GameResult> = history.entries().map(|e| e.result).collect();
-        let summary = summary(&points, &results, first.game, last.game);
+        let mut summary = summary(&points, &results, first.game, last.game);
+        let hinted = history.entries().filter(|e| e.hints > 0).count();
+        if hinted > 0 {
+            summary = format!("{summary} {}", hinted_words(hinted));
+        }
         imp.summary.set_label(&summary);
         imp.points.replace(points);
         let level_chart = chart(&imp.level_title.label(), &summary);
@@ -205,6 +209,17 @@ pub fn summary(points: &[Point], results: &[GameResult], first: u64, last: u64) 
             ("won", &format!("{:.0}", now.won * 100.0)),
             ("lost", &format!("{:.0}", now.lost * 100.0)),
         ],
+    )
+}
+
+/// The games played with hints: their wins taught the computer as
+/// practice, so the level does not count them.
+pub fn hinted_words(games: usize) -> String {
+    ngettext_f(
+        "You took hints in {n} game: a win with hints teaches the computer as practice and does not raise the level.",
+        "You took hints in {n} games: a win with hints teaches the computer as practice and does not raise the level.",
+        u32::try_from(games).unwrap_or(u32::MAX),
+        &[("n", &games.to_string())],
     )
 }
 
@@ -349,6 +364,7 @@ mod tests {
                 level: (g / 3) as u32,
                 date: "2026-11-22".into(),
                 moves: None,
+                hints: 0,
             })
             .collect();
         let history = History::from_entries(entries).unwrap();

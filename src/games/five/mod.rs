@@ -34,6 +34,7 @@ pub mod controller;
 mod engine_opponent;
 pub mod errors;
 pub mod hall_of_fame;
+mod hint;
 mod knowledge_flows;
 pub mod ladder_words;
 pub mod learning_history;

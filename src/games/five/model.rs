@@ -163,6 +163,11 @@ impl FiveGame {
             .expect("made with a session"))
     }
 
+    /// A hint for the side to move, counted in the game's record.
+    pub fn hint(&self) -> Option<(Cell, match5_five::threats::Reason)> {
+        self.change(|s| s.hint())
+    }
+
     /// Changes the session, then notifies what changed.
     fn change<R>(&self, f: impl FnOnce(&mut Session) -> R) -> R {
         let r = f(self

@@ -45,6 +45,8 @@ mod imp {
         pub view_learned: TemplateChild<gtk::Button>,
         #[template_child]
         pub aside_box: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub hint_button: TemplateChild<gtk::Button>,
         /// The pattern (number, depth) learned from the game just won.
         pub learned: StdCell<Option<(usize, usize)>>,
         /// Patterns dropped as junk when it learned from that game.
@@ -61,6 +63,10 @@ mod imp {
         pub sidebar_slot: TemplateChild<adw::Bin>,
         /// Made after the first frame, or when first needed.
         pub sidebar: OnceCell<FiveSidebar>,
+        /// The hint taken for the position on the board, if any.
+        pub hint: StdCell<Option<super::super::hint::Shown>>,
+        /// The Practice window, kept once opened (it keeps the last run).
+        pub practice: OnceCell<crate::games::five::practice::window::FivePractice>,
         /// "Anna · level 12 · owner": the window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,

@@ -19,6 +19,10 @@ pub struct SavedGame {
     pub knowledge: Option<PathBuf>,
     /// The movetable: `B4,4` blue, `R3,3` red, `F5,4` a forced red move.
     pub moves: Vec<String>,
+    /// Hints taken in the game so far: they come back with it, so that
+    /// the game's record stays honest.
+    #[serde(default)]
+    pub hints: u32,
 }
 
 impl SavedGame {
@@ -31,6 +35,7 @@ impl SavedGame {
                 .then(|| SavedGame::of(s.game(), s.knowledge(), s.computer_starts()))
                 .map(|saved| SavedGame {
                     engine: s.opponent().engine().map(str::to_string),
+                    hints: s.hints(),
                     ..saved
                 })
         });
@@ -69,6 +74,7 @@ impl SavedGame {
                     format!("{k}{}", m.cell)
                 })
                 .collect(),
+            hints: 0,
         }
     }
 

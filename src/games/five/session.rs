@@ -69,6 +69,8 @@ pub struct Session {
     /// Why the computer made its last move, and how many moves the game had
     /// after it (an undo or a new game makes it stale).
     last_choice: Option<(usize, Reason)>,
+    /// Hints the person took in this game.
+    hints: u32,
 }
 
 impl Session {
@@ -81,6 +83,7 @@ impl Session {
             rng: rng_from_entropy(),
             unsaved: false,
             last_choice: None,
+            hints: 0,
         };
         s.new_game(opponent, computer_starts);
         s
@@ -101,6 +104,7 @@ impl Session {
             rng: rng_from_entropy(),
             unsaved: false,
             last_choice: None,
+            hints: 0,
         }
     }
 
@@ -178,6 +182,7 @@ impl Session {
         self.game = Game::new(opponent.mode(), first);
         // Why the computer played in the last game says nothing of this one.
         self.last_choice = None;
+        self.hints = 0;
         if self.game.computers_turn() {
             let choice = self.game.computer_move(&self.knowledge, &mut self.rng).ok();
             self.remember(choice);
@@ -205,6 +210,29 @@ impl Session {
         (moves == self.game.moves().len() && last_is_red).then_some(reason)
     }
 
+    /// A hint for the side to move, as the threat player would play it,
+    /// and why; counted in the game's record. `None` when it is not a
+    /// person's move.
+    pub fn hint(&mut self) -> Option<(Cell, match5_five::threats::Reason)> {
+        if self.game.is_over() || self.game.computers_turn() || self.engine_to_move().is_some() {
+            return None;
+        }
+        let color = self.game.to_move();
+        let hint = match5_five::threats::threat_reasoned(self.game.board(), color, &mut self.rng)?;
+        self.hints += 1;
+        Some(hint)
+    }
+
+    /// Hints taken in this game.
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    /// The hints a game that comes back had taken.
+    pub fn set_hints(&mut self, hints: u32) {
+        self.hints = hints;
+    }
+
     /// Is there a game with moves that is not over?
     pub fn in_progress(&self) -> bool {
         !self.game.moves().is_empty() && !self.game.is_over()
@@ -223,7 +251,8 @@ impl Session {
         }
         if let Some(outcome) = self.game.outcome().cloned() {
             if self.game.mode() == Mode::VsComputer {
-                turn.changes = match5_five::finish_game(&mut self.knowledge, &self.game);
+                turn.changes =
+                    match5_five::finish_hinted_game(&mut self.knowledge, &self.game, self.hints);
                 self.unsaved = true;
             }
             turn.outcome = Some(outcome);

@@ -25,6 +25,34 @@ pub struct FiveSettings {
     /// Gomocup engines the person added: they play blue in Practice, and
     /// red in the main game when chosen as opponent.
     pub engines: Vec<EngineSetting>,
+    /// What Practice was left with.
+    pub practice: PracticeChoices,
+}
+
+/// The Practice window's choices.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PracticeChoices {
+    /// The opponent by its name (`match5_practice::Opponent::name`).
+    pub opponent: String,
+    pub games: u64,
+    /// Who starts: 0 the computer, 1 the opponent, 2 by turns.
+    pub starts: u32,
+    pub learn: bool,
+    /// The speed, in the window's order: 3 is as fast as it goes.
+    pub speed: u32,
+}
+
+impl Default for PracticeChoices {
+    fn default() -> Self {
+        PracticeChoices {
+            opponent: "greedy".to_string(),
+            games: 200,
+            starts: 2,
+            learn: true,
+            speed: 3,
+        }
+    }
 }
 
 /// An engine the person added, by the name they gave it and the command
@@ -73,6 +101,7 @@ impl Default for FiveSettings {
             opponent_engine: String::new(),
             last_player: String::new(),
             engines: Vec::new(),
+            practice: PracticeChoices::default(),
         }
     }
 }

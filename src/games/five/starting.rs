@@ -44,12 +44,9 @@ pub fn start(settings: &FiveSettings) -> Start {
             }
             engine => engine,
         };
-        Some(Session::restored(
-            knowledge,
-            game,
-            engine,
-            saved.computer_starts,
-        ))
+        let mut session = Session::restored(knowledge, game, engine, saved.computer_starts);
+        session.set_hints(saved.hints);
+        Some(session)
     });
     let was_restored = restored.is_some();
     let session = restored.unwrap_or_else(|| {

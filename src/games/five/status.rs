@@ -106,6 +106,8 @@ impl FivePage {
         if let Some(why) = &why {
             scene.why = why.marks;
         }
+        let hint = self.current_hint();
+        scene.hint = hint.map(|h| (h.cell, h.color));
         // The game that taught the pattern behind the move, when it is kept.
         let taught = why
             .as_ref()
@@ -141,8 +143,10 @@ impl FivePage {
         let replay = taught.is_some() && !over;
         imp.view_learned.set_visible(learned.is_some());
         imp.why_replay.set_visible(replay);
-        // Play Again stays in the middle when there is nothing beside it.
-        imp.aside_box.set_visible(learned.is_some() || replay);
+        // Play Again stays in the middle when there is nothing beside it;
+        // while the game runs, Hint is there.
+        imp.hint_button.set_visible(!over);
+        imp.aside_box.set_visible(learned.is_some() || replay || !over);
         let dropped = if over { imp.dropped.get() } else { 0 };
         let varied = over && imp.varied.get();
         // A practice run (the window's or a script's) holds the computer.
@@ -152,6 +156,7 @@ impl FivePage {
         let note = match (&why, learned) {
             _ if practising => gettext("The computer is practising. The board waits until it ends."),
             _ if engine_stopped => super::engine_opponent::engine_stopped_note(),
+            _ if hint.is_some() => hint.map(|h| super::hint::words(h.cell, h.color, h.reason)).unwrap_or_default(),
             _ if learned.is_some() || dropped > 0 || varied => {
                 learned_words(learned, dropped, varied)
             }
@@ -160,6 +165,8 @@ impl FivePage {
             (None, _) => String::new(),
         };
         imp.why_label.set_label(&note);
+        self.action(super::actions::FiveAction::Hint)
+            .set_enabled(to_move.is_some());
         imp.status_label.set_label(&status);
         self.set_status(if over {
             GameStatus::Over(status.clone())
@@ -173,9 +180,11 @@ impl FivePage {
             Some(Color::Red) => imp.status_label.add_css_class("red"),
             None => {}
         }
-        let why_text = why
-            .map(|why| format!(" {}", why.sentence))
-            .unwrap_or_default();
+        let why_text = match (hint, why) {
+            (Some(h), _) => format!(" {}", super::hint::words(h.cell, h.color, h.reason)),
+            (None, Some(why)) => format!(" {}", why.sentence),
+            (None, None) => String::new(),
+        };
         imp.board
             .set_scene(scene, to_move, format!("{board_text} {status}{why_text}"));
     }
@@ -339,7 +348,8 @@ impl Lesson {
 /// Every sentence the place under the board can show, with the longest
 /// numbers filled in: the place keeps the height of the longest.
 fn why_samples() -> Vec<String> {
-    let mut samples = vec![
+    let mut samples = super::hint::samples();
+    samples.extend([
         new_computer_note(),
         super::engine_opponent::engine_stopped_note(),
         learned_words(Some((9_998, 99)), 99, true),
@@ -351,7 +361,7 @@ fn why_samples() -> Vec<String> {
             "Why {field}: a free move, no pattern matched",
             &[("field", "E5")],
         ),
-    ];
+    ]);
     for blocks in [true, false] {
         for taught in [true, false] {
             for game in [Some(99_999), None] {

@@ -202,6 +202,7 @@ mod tests {
             .entries()
             .map(|e| Entry {
                 moves: None,
+                hints: 0,
                 ..e.clone()
             })
             .collect();

@@ -362,7 +362,7 @@ pub fn draw_curve(
         bottom: h - 22.0,
         last: blocks.last().map_or(1, |b| b.0) as f64,
     };
-    chart::axes(cr, &f, h, text, "%");
+    chart::axes(cr, &f, h, text, (100, "%"));
     let colours = if dark {
         [(0.96, 0.42, 0.38), (0.75, 0.75, 0.75), (0.34, 0.89, 0.54)]
     } else {

@@ -8,8 +8,12 @@ use crate::pattern::Pattern;
 
 /// The `format` line every knowledge file starts with.
 pub const FORMAT: &str = "match5-knowledge";
-/// The newest format version this program reads and the one it writes.
-pub const VERSION: i64 = 1;
+/// The newest format version this program reads, and the one it writes
+/// when a game in the history was played with hints (`hints:N`).
+pub const VERSION: i64 = 2;
+/// The version it writes otherwise, so that older Match5 versions read the
+/// file as long as nothing in it needs the newer one.
+pub const PLAIN_VERSION: i64 = 1;
 
 /// What is wrong with a knowledge file's text, and on which line (1-based).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -171,7 +171,7 @@ pub(super) fn check_header(
         Some(v) if v > VERSION => Err(at(
             version.span(),
             format!(
-                "format version {v} was written by a newer Match5; this one reads version {VERSION}"
+                "format version {v} was written by a newer Match5; this one reads versions up to {VERSION}"
             ),
         )),
         Some(v) if v >= 1 => Ok(()),

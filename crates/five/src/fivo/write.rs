@@ -1,7 +1,7 @@
 //! Writing a `.fivo` file: the knowledge as TOML text, in the order and
 //! with the comments `docs/fivo-format.md` describes.
 
-use super::contents::{Contents, FORMAT, VERSION};
+use super::contents::{Contents, FORMAT, PLAIN_VERSION, VERSION};
 use crate::board::{Cell, Color, SIZE};
 use crate::knowledge::Learned;
 
@@ -13,9 +13,11 @@ fn quoted(s: &str) -> String {
 pub fn write(contents: &Contents) -> String {
     let mut out = String::new();
     out.push_str("# Match5 knowledge: the error patterns the computer learned from its losses.\n");
+    let hinted = contents.history.entries().any(|e| e.hints > 0);
     out.push_str(&format!(
-        "format = {}\nversion = {VERSION}\n",
-        quoted(FORMAT)
+        "format = {}\nversion = {}\n",
+        quoted(FORMAT),
+        if hinted { VERSION } else { PLAIN_VERSION }
     ));
     out.push_str(&format!("player = {}\n", quoted(&contents.player)));
     if let Some(p) = &contents.password {

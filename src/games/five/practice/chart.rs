@@ -1,6 +1,6 @@
-//! The practice chart: per block of games, the losses per 100 games (red,
-//! on the left scale) and the patterns the computer knows (the accent
-//! colour, on the right scale), over the games played.
+//! The practice chart, in two parts over the games played: above, the
+//! losses per 100 of the latest games (red, 0 to 100); below, the
+//! patterns the computer knows (the accent colour, on a scale of its own).
 
 use gtk::cairo;
 
@@ -12,48 +12,47 @@ pub struct Look {
     pub dark: bool,
     pub text: (f64, f64, f64),
     pub accent: (f64, f64, f64),
-    /// The legend: "lost per 100 games", "patterns".
+    /// The legends: "lost per 100 of the last 20 games", "patterns known".
     pub words: [String; 2],
 }
+
+/// The space between the two parts.
+const GAP: f64 = 8.0;
 
 pub fn draw(cr: &cairo::Context, w: f64, h: f64, blocks: &[Block], look: &Look) {
     if blocks.is_empty() {
         return;
     }
     let text = look.text;
-    let most_patterns = blocks.iter().map(|b| b.patterns).max().unwrap_or(0).max(1) as f64;
-    let right_label = most_patterns.to_string();
-    cr.set_font_size(10.0);
-    let label_width = cr.text_extents(&right_label).map_or(30.0, |e| e.width());
-    let f = Frame {
+    let last = blocks.last().map_or(1, |b| b.games) as f64;
+    let half = (h - GAP) / 2.0;
+    let frame = |height: f64| Frame {
         left: 40.0,
-        right: w - label_width - 10.0,
-        top: 26.0,
-        bottom: h - 22.0,
-        last: blocks.last().map_or(1, |b| b.games) as f64,
+        right: w - 10.0,
+        top: 22.0,
+        bottom: height - 18.0,
+        last,
     };
-    chart::axes(cr, &f, h, text, "");
-    // The patterns' scale, on the right.
-    cr.set_source_rgba(text.0, text.1, text.2, 0.7);
-    for (label, share) in [(right_label.as_str(), 1.0), ("0", 0.0)] {
-        cr.move_to(f.right + 4.0, f.y(share) + 3.0);
-        let _ = cr.show_text(label);
-    }
     let red = if look.dark {
         (0.96, 0.42, 0.38)
     } else {
         (0.88, 0.11, 0.14)
     };
-    // Losses per 100 games, in the middle of each block.
-    let mut from = 0;
-    let losses = blocks.iter().map(|b| {
-        let at = (from + b.games) / 2;
-        from = b.games;
-        (at, b.loss_rate() / 100.0)
-    });
-    let next = chart::line(cr, &f, losses, (red, &look.words[0]), f.left, text);
+    // Losses per 100 of the latest games, at the end of each block.
+    let f = frame(half);
+    chart::axes(cr, &f, half, text, (100, ""));
+    let losses = blocks.iter().map(|b| (b.games, b.loss_rate() / 100.0));
+    chart::line(cr, &f, losses, (red, &look.words[0]), f.left, text);
+    // The patterns, below, from 0 to the most it knew.
+    let most = blocks.iter().map(|b| b.patterns).max().unwrap_or(0).max(2) as u64;
+    let most = most.next_multiple_of(2);
+    cr.save().ok();
+    cr.translate(0.0, half + GAP);
+    let f = frame(half);
+    chart::axes(cr, &f, half, text, (most, ""));
     let patterns = blocks
         .iter()
-        .map(|b| (b.games, b.patterns as f64 / most_patterns));
-    chart::line(cr, &f, patterns, (look.accent, &look.words[1]), next, text);
+        .map(|b| (b.games, b.patterns as f64 / most as f64));
+    chart::line(cr, &f, patterns, (look.accent, &look.words[1]), f.left, text);
+    cr.restore().ok();
 }

@@ -3,10 +3,12 @@
 //!
 //! - `runner.rs`: **where the computer practises**, on another thread;
 //! - `window.rs` + `window.ui`: the Practice window;
+//! - `choices.rs`: what the person chose, kept across starts;
 //! - `chart.rs`: the learning curve it draws;
 //! - `words.rs`: what it says.
 
 pub mod chart;
+pub mod choices;
 pub mod engines;
 pub mod engines_dialog;
 pub mod runner;

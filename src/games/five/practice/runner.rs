@@ -34,12 +34,13 @@ pub struct Controls {
     pub wanted: Arc<AtomicBool>,
 }
 
-/// A block of the curve.
+/// A point of the curve, at the end of a block of games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Block {
     /// Games played by its end.
     pub games: u64,
-    /// Games in it.
+    /// The games its loss rate is taken over: the last ones up to it,
+    /// [`window_of`] the run's games (fewer at the start).
     pub size: u64,
     /// Of them, the computer lost this many.
     pub lost: u64,
@@ -142,6 +143,13 @@ pub fn block_of(games: u64) -> u64 {
     games.div_ceil(POINTS).clamp(1, 100)
 }
 
+/// The games a loss rate is taken over in a run of `games`: a tenth of
+/// them, at least 10 and at most 500, so that a drawn game does not drop
+/// the rate to nought and one loss does not raise it to 100.
+pub fn window_of(games: u64) -> u64 {
+    (games / 10).clamp(10, 500)
+}
+
 /// Starts `games` games of `setup` with `knowledge` on another thread.
 pub fn start(
     knowledge: Knowledge,
@@ -165,6 +173,16 @@ pub fn start(
     (live, receiver)
 }
 
+/// The curve's point after game `games`, its loss rate over `recent`.
+fn point(games: u64, recent: &VecDeque<bool>, patterns: usize) -> Block {
+    Block {
+        games,
+        size: recent.len() as u64,
+        lost: recent.iter().filter(|&&lost| lost).count() as u64,
+        patterns,
+    }
+}
+
 fn run(
     knowledge: Knowledge,
     setup: Setup,
@@ -186,8 +204,13 @@ fn run(
         }
     };
     let block = block_of(games);
+    let window = window_of(games) as usize;
     let mut error = None;
-    let mut in_block = (0u64, 0u64);
+    let mut in_block = 0u64;
+    // The latest games, lost or not, for the loss rate.
+    let mut recent: VecDeque<bool> = VecDeque::with_capacity(window);
+    // The last finished game, which the board shows at the end.
+    let mut last_game: Option<(u64, Game)> = None;
     let stop = &controls.stop;
     for n in 1..=games {
         if stop.load(Ordering::Relaxed) {
@@ -209,8 +232,11 @@ fn run(
             }
         };
         let lost = played.game.outcome().and_then(|o| o.winner()) == Some(Color::Blue);
-        in_block.0 += 1;
-        in_block.1 += u64::from(lost);
+        in_block += 1;
+        if recent.len() == window {
+            recent.pop_front();
+        }
+        recent.push_back(lost);
         let Ok(mut l) = live.lock() else { break };
         l.tally = practice.tally();
         l.patterns = practice.knowledge().pattern_count();
@@ -241,33 +267,30 @@ fn run(
             }
             l.lost.push_back(LostGame {
                 number: n,
-                game: played.game,
+                game: played.game.clone(),
             });
         }
-        if in_block.0 == block || n == games {
-            let patterns = l.patterns;
-            l.blocks.push(Block {
-                games: n,
-                size: in_block.0,
-                lost: in_block.1,
-                patterns,
-            });
-            in_block = (0, 0);
+        last_game = Some((n, played.game));
+        if in_block == block || n == games {
+            let point = point(n, &recent, l.patterns);
+            l.blocks.push(point);
+            in_block = 0;
         }
     }
     let tally = practice.tally();
     let stopped = stop.load(Ordering::Relaxed);
-    if stopped
-        && in_block.0 > 0
-        && let Ok(mut l) = live.lock()
-    {
-        let patterns = l.patterns;
-        l.blocks.push(Block {
-            games: tally.played,
-            size: in_block.0,
-            lost: in_block.1,
-            patterns,
-        });
+    if let Ok(mut l) = live.lock() {
+        if stopped && in_block > 0 {
+            let point = point(tally.played, &recent, l.patterns);
+            l.blocks.push(point);
+        }
+        // The board ends on the last finished game, not on one cut off.
+        if let Some((n, game)) = last_game {
+            l.game = n;
+            l.board = *game.board();
+            l.last = game.moves().last().map(|m| m.cell);
+            l.to_move = None;
+        }
     }
     Finished {
         knowledge: Some(practice.finish()),
@@ -319,12 +342,18 @@ mod tests {
         let k = done.knowledge.unwrap();
         assert_eq!(k.level(), 0, "practice is not Anna's level");
         assert_eq!(live.patterns, k.pattern_count());
-        assert_eq!(live.blocks.iter().map(|b| b.size).sum::<u64>(), 120);
+        // A point every 3 games, each a rate over the 12 games up to it.
+        assert_eq!(live.blocks.len(), 40);
         assert_eq!(live.blocks.last().unwrap().games, 120);
-        assert_eq!(
-            live.blocks.iter().map(|b| b.lost).sum::<u64>(),
-            done.tally.computer_lost
-        );
+        assert_eq!(live.blocks[0].size, 3);
+        assert!(live.blocks[4..].iter().all(|b| b.size == 12));
+        // The last point's losses are those of the last 12 games.
+        let late = live.lost.iter().filter(|g| g.number > 108).count() as u64;
+        assert_eq!(live.blocks.last().unwrap().lost, late);
+        // The board shows the last game, finished.
+        assert_eq!(live.game, 120);
+        let stones = Cell::all().filter(|c| live.board.get(*c).is_some()).count();
+        assert!(stones >= 9 && live.last.is_some(), "{stones} stones");
         assert_eq!(live.lost.len() as u64, done.tally.computer_lost.min(200));
         assert!(live.mutations.iter().any(|m| matches!(m, Mutation::Learned { .. })));
     }

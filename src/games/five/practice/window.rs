@@ -13,7 +13,7 @@ use std::time::Duration;
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::glib;
-use match5_practice::{Learning, Opponent, Setup, Starts};
+use match5_practice::Opponent;
 
 use super::chart::{self, Look};
 use super::runner::{self, Block, Controls, Finished, Live, LostGame};
@@ -21,7 +21,6 @@ use super::words;
 use crate::games::five::board_drawing::{Field, Scene};
 use crate::games::five::board_view::{BoardView, describe_stones};
 use crate::games::five::controller::Controller;
-use crate::games::five::settings::FiveSettings;
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::stoppable::StoppableRun;
 
@@ -34,6 +33,10 @@ mod imp {
     #[derive(Default, gtk::CompositeTemplate)]
     #[template(file = "window.ui")]
     pub struct FivePractice {
+        #[template_child]
+        pub content: TemplateChild<gtk::Box>,
+        #[template_child]
+        pub choices: TemplateChild<adw::Clamp>,
         #[template_child]
         pub settings_group: TemplateChild<adw::PreferencesGroup>,
         #[template_child]
@@ -56,6 +59,8 @@ mod imp {
         pub pause_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub progress: TemplateChild<gtk::ProgressBar>,
+        #[template_child]
+        pub result_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
         #[template_child]
         pub result_label: TemplateChild<gtk::Label>,
         #[template_child]
@@ -125,27 +130,45 @@ glib::wrapper! {
         @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget, gtk::ShortcutManager;
 }
 
-/// Opens the Practice window for the computer behind `controller`.
-pub fn show(parent: &impl IsA<gtk::Widget>, controller: Controller, show_mutations: bool) {
-    let window: FivePractice = glib::Object::builder().build();
-    let _ = window.imp().controller.set(controller);
-    window.setup(show_mutations);
-    window.present(Some(parent));
-}
-
-fn strings(names: &[String]) -> gtk::StringList {
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    gtk::StringList::new(&names)
-}
-
 impl FivePractice {
+    /// The Practice window for the computer behind `controller`. The page
+    /// keeps it while the app runs, so that it opens again with the last
+    /// run's chart, summary and lost games.
+    pub fn new(controller: Controller, show_mutations: bool) -> Self {
+        let window: FivePractice = glib::Object::builder().build();
+        let _ = window.imp().controller.set(controller);
+        window.setup(show_mutations);
+        window
+    }
+
+    /// Shows the window again: the choices come first, as the person left
+    /// them, above the last run (while a run plays they stay below it).
+    pub fn present_again(&self, parent: &impl IsA<gtk::Widget>) {
+        let imp = self.imp();
+        if !imp.run.is_running() {
+            imp.content.reorder_child_after(&*imp.choices, None::<&gtk::Widget>);
+        }
+        self.present(Some(parent));
+    }
+
     fn controller(&self) -> &Controller {
         self.imp().controller.get().expect("set up")
     }
 
+    pub(super) fn settings(&self) -> &crate::settings::SharedSettings {
+        &self.controller().settings
+    }
+
     fn setup(&self, show_mutations: bool) {
         let imp = self.imp();
-        self.fill_opponents(Some(Opponent::Greedy));
+        self.show_choices();
+        // An engine added or removed anywhere shows in the list at once.
+        super::engines_dialog::follow(self, |window| window.fill_opponents(None));
+        imp.opponent_row.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |_| window.show_opponent_words()
+        ));
         imp.engines_row.connect_activated(glib::clone!(
             #[weak(rename_to = window)]
             self,
@@ -159,12 +182,6 @@ impl FivePractice {
                 });
             }
         ));
-        imp.starts_row
-            .set_model(Some(&strings(&words::starts_names())));
-        imp.starts_row.set_selected(2);
-        let speeds: Vec<String> = words::speeds().into_iter().map(|s| s.0).collect();
-        imp.speed_row.set_model(Some(&strings(&speeds)));
-        imp.speed_row.set_selected(speeds.len() as u32 - 1);
         imp.speed_row.connect_selected_notify(glib::clone!(
             #[weak(rename_to = window)]
             self,
@@ -194,55 +211,21 @@ impl FivePractice {
             move |_| window.toggle_pause()
         ));
         let blocks = imp.blocks.clone();
-        let look_words = [gettext("lost per 100 games"), gettext("patterns")];
+        let window = self.downgrade();
         imp.chart.set_draw_func(move |_, cr, w, h| {
             let dark = adw::StyleManager::default().is_dark();
+            let games = window.upgrade().map_or(1, |w| w.imp().games.get());
             let look = Look {
                 dark,
                 text: crate::widgets::palette::foreground(dark),
                 accent: crate::widgets::palette::accent(dark),
-                words: look_words.clone(),
+                words: words::chart_legends(runner::window_of(games)),
             };
             chart::draw(cr, f64::from(w), f64::from(h), &blocks.borrow(), &look);
         });
         crate::widgets::a11y::set_label(&*imp.chart, &gettext("Learning curve"));
-        crate::widgets::a11y::set_label(&*imp.board, &gettext("The game being played"));
-    }
-
-    /// The built-in players, then the engines the person added; `choose`
-    /// (an engine just added), else the opponent chosen before, stays
-    /// chosen when it is there.
-    fn fill_opponents(&self, choose: Option<Opponent>) {
-        let imp = self.imp();
-        let chosen = choose.or_else(|| {
-            imp.opponents
-                .borrow()
-                .get(imp.opponent_row.selected() as usize)
-                .cloned()
-        });
-        let (mut opponents, mut names): (Vec<_>, Vec<_>) =
-            words::builtin_opponents().into_iter().unzip();
-        for e in self.controller().settings.page::<FiveSettings>().engines {
-            names.push(gettext_f("Engine: {name}", &[("name", &e.name)]));
-            opponents.push(Opponent::Pbrain(e.command));
-        }
-        let at = chosen.and_then(|c| opponents.iter().position(|o| o.name() == c.name()));
-        imp.opponents.replace(opponents);
-        imp.opponent_row.set_model(Some(&strings(&names)));
-        if let Some(at) = at {
-            imp.opponent_row.set_selected(at as u32);
-        }
-    }
-
-    fn apply_speed(&self) {
-        let imp = self.imp();
-        let delay = words::speeds()
-            .get(imp.speed_row.selected() as usize)
-            .map_or(0, |s| s.1);
-        imp.controls
-            .borrow()
-            .delay_ms
-            .store(delay, Ordering::Relaxed);
+        imp.result_slot.set_samples(words::summary_samples());
+        imp.board.set_name(&gettext("The game being played"));
     }
 
     fn toggle_pause(&self) {
@@ -257,32 +240,9 @@ impl FivePractice {
         });
     }
 
-    fn setup_of(&self) -> Setup {
-        let imp = self.imp();
-        let opponent = imp
-            .opponents
-            .borrow()
-            .get(imp.opponent_row.selected() as usize)
-            .cloned()
-            .unwrap_or(Opponent::Random);
-        let mut setup = Setup::new(opponent);
-        setup.starts = match imp.starts_row.selected() {
-            0 => Starts::Computer,
-            1 => Starts::Opponent,
-            _ => Starts::Alternate {
-                computer_first: true,
-            },
-        };
-        setup.learning = if imp.learn_row.is_active() {
-            Learning::Practice
-        } else {
-            Learning::Frozen
-        };
-        setup
-    }
-
     fn start(&self) {
         let imp = self.imp();
+        self.keep_choices();
         let games = imp.games_spin.value_as_int().max(1) as u64;
         // Stop (and closing the window) sets the run's own flag.
         let controls = Controls {
@@ -310,15 +270,24 @@ impl FivePractice {
             imp.lost_list.remove(&row);
         }
         imp.lost_group.set_visible(false);
-        // The board comes up in its place; the speed stays at hand.
+        // The board comes up in its place; the speed stays at hand. The
+        // choices go below everything, to come back there at the end.
         imp.settings_group.set_visible(false);
+        if imp.content.last_child().as_ref() != Some(imp.choices.upcast_ref()) {
+            imp.content
+                .reorder_child_after(&*imp.choices, imp.content.last_child().as_ref());
+        }
         imp.pause_button.set_visible(true);
         imp.pause_button.set_label(&gettext("_Pause"));
         imp.progress.set_visible(true);
         imp.progress.set_fraction(0.0);
-        imp.result_label.set_visible(true);
+        imp.result_slot.set_visible(true);
         imp.result_label.set_label(&gettext("Playing…"));
+        // The board and the chart come up together and stay where they
+        // are until the person changes the choices again.
         imp.board.set_visible(true);
+        imp.chart_title.set_visible(true);
+        imp.chart.set_visible(true);
         let timer = glib::timeout_add_local(
             REFRESH,
             glib::clone!(
@@ -397,8 +366,6 @@ impl FivePractice {
         if let Some(blocks) = seen.blocks {
             crate::widgets::a11y::set_description(&*imp.chart, &words::curve(&blocks));
             imp.blocks.replace(blocks);
-            imp.chart_title.set_visible(true);
-            imp.chart.set_visible(true);
             imp.chart.queue_draw();
         }
         let show = imp.mutations_row.is_active() && !seen.mutations.is_empty();
@@ -454,18 +421,13 @@ impl FivePractice {
         imp.live.replace(None);
         imp.run.finished(&imp.run_button, &gettext("_Start Again"));
         imp.pause_button.set_visible(false);
+        // The choices come back below the board, which stays where it was.
         imp.settings_group.set_visible(true);
-        imp.progress.set_visible(false);
-        let mut text = words::summary(&finished.tally);
-        if finished.stopped {
-            text = gettext_f(
-                "Stopped after {progress}. {summary}",
-                &[
-                    ("progress", &words::progress(finished.tally.played, finished.games)),
-                    ("summary", &text),
-                ],
-            );
-        }
+        let mut text = if finished.stopped {
+            words::stopped(&finished.tally, finished.games)
+        } else {
+            words::summary(&finished.tally)
+        };
         if let Some(e) = &finished.error {
             text = format!("{}\n{}", words::error(e), text);
         }
@@ -475,7 +437,7 @@ impl FivePractice {
     fn say(&self, text: &str) {
         let imp = self.imp();
         imp.result_label.set_label(text);
-        imp.result_label.set_visible(true);
+        imp.result_slot.set_visible(true);
         crate::widgets::a11y::announce(self, text, true);
     }
 }

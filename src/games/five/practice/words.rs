@@ -4,22 +4,46 @@
 
 use match5_practice::{EngineError, Opponent, PracticeError, Tally};
 
-use super::runner::{Block, Mutation};
+use super::runner::{self, Block, Mutation};
 use crate::games::five::board_view::cell_name;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
-/// The built-in opponents, in the drop-down's order: the name settings and
-/// D-Bus use, and what the person reads.
-pub fn builtin_opponents() -> Vec<(Opponent, String)> {
+/// The built-in opponents, in the drop-down's order: the opponent, its
+/// short name (it fits at 360 px) and what it does (the row's subtitle).
+pub fn builtin_opponents() -> Vec<(Opponent, String, String)> {
     vec![
-        (Opponent::Random, gettext("Random: any field")),
-        (Opponent::Greedy, gettext("Greedy: makes its longest line")),
-        (Opponent::Search(1), gettext("Search, one move ahead")),
-        (Opponent::Search(2), gettext("Search, two moves ahead")),
-        (Opponent::Search(3), gettext("Search, three moves ahead")),
-        (Opponent::Noisy(2), gettext("Search with surprises")),
-        (Opponent::SelfCopy, gettext("A copy of itself")),
-        (Opponent::Threat, gettext("The threat player")),
+        (Opponent::Random, gettext("Random"), gettext("Plays any free field")),
+        (Opponent::Greedy, gettext("Greedy"), gettext("Makes its longest line")),
+        (
+            Opponent::Search(1),
+            gettext("1 move ahead"),
+            gettext("Searches one move ahead"),
+        ),
+        (
+            Opponent::Search(2),
+            gettext("2 moves ahead"),
+            gettext("Searches two moves ahead"),
+        ),
+        (
+            Opponent::Search(3),
+            gettext("3 moves ahead"),
+            gettext("Searches three moves ahead"),
+        ),
+        (
+            Opponent::Noisy(2),
+            gettext("Surprising"),
+            gettext("Searches two moves ahead, and now and then plays a surprise"),
+        ),
+        (
+            Opponent::SelfCopy,
+            gettext("Itself"),
+            gettext("A copy of the computer with what it knows"),
+        ),
+        (
+            Opponent::Threat,
+            gettext("Threats"),
+            gettext("Makes fours and open threes, and blocks them"),
+        ),
     ]
 }
 
@@ -36,10 +60,10 @@ pub fn starts_names() -> Vec<String> {
 /// every move in milliseconds.
 pub fn speeds() -> Vec<(String, u64)> {
     vec![
-        (gettext("Every move, slowly"), 500),
-        (gettext("Every move"), 80),
-        (gettext("Every move, quickly"), 15),
-        (gettext("As fast as possible"), 0),
+        (gettext("Slow"), 500),
+        (gettext("Normal"), 80),
+        (gettext("Quick"), 15),
+        (gettext("Fastest"), 0),
     ]
 }
 
@@ -57,8 +81,8 @@ pub fn progress(played: u64, games: u64) -> String {
     )
 }
 
-/// "12 games: lost 3, drew 1, learned 2 patterns" while it plays and when
-/// it is done.
+/// "12 games: lost 3, drew 1, won 8, learned 2 patterns" while it plays
+/// and when it is done.
 pub fn summary(t: &Tally) -> String {
     let games = ngettext_f(
         "{count} game",
@@ -66,6 +90,43 @@ pub fn summary(t: &Tally) -> String {
         count(t.played),
         &[("count", &t.played.to_string())],
     );
+    gettext_f(
+        "{games}: {results}",
+        &[("games", &games), ("results", &results(t))],
+    )
+}
+
+/// "Stopped after 10 of 40 games: lost 3, …", saying the games once.
+pub fn stopped(t: &Tally, games: u64) -> String {
+    gettext_f(
+        "Stopped after {progress}: {results}",
+        &[
+            ("progress", &progress(t.played, games)),
+            ("results", &results(t)),
+        ],
+    )
+}
+
+/// The longest things the summary says, for its place to keep their
+/// height.
+pub fn summary_samples() -> Vec<String> {
+    let most = Tally {
+        played: runner::MOST_GAMES,
+        computer_won: runner::MOST_GAMES,
+        computer_lost: runner::MOST_GAMES,
+        drawn: runner::MOST_GAMES,
+        learned: runner::MOST_GAMES,
+        ..Tally::default()
+    };
+    vec![
+        summary(&most),
+        stopped(&most, runner::MOST_GAMES),
+        gettext("Playing…"),
+    ]
+}
+
+/// "lost 3, drew 1, won 8, learned 2 patterns".
+fn results(t: &Tally) -> String {
     let patterns = ngettext_f(
         "learned {count} pattern",
         "learned {count} patterns",
@@ -73,15 +134,28 @@ pub fn summary(t: &Tally) -> String {
         &[("count", &t.learned.to_string())],
     );
     gettext_f(
-        "{games}: lost {lost}, drew {drawn}, won {won}, {patterns}",
+        "lost {lost}, drew {drawn}, won {won}, {patterns}",
         &[
-            ("games", &games),
             ("lost", &t.computer_lost.to_string()),
             ("drawn", &t.drawn.to_string()),
             ("won", &t.computer_won.to_string()),
             ("patterns", &patterns),
         ],
     )
+}
+
+/// The chart's legends: the losses over the last `window` games, and the
+/// patterns.
+pub fn chart_legends(window: u64) -> [String; 2] {
+    [
+        ngettext_f(
+            "lost per 100 of the last {count} game",
+            "lost per 100 of the last {count} games",
+            count(window),
+            &[("count", &window.to_string())],
+        ),
+        gettext("patterns known"),
+    ]
 }
 
 /// One mutation, as it happens.
@@ -107,10 +181,13 @@ pub fn curve(blocks: &[Block]) -> String {
     let (Some(first), Some(last)) = (blocks.first(), blocks.last()) else {
         return String::new();
     };
-    gettext_f(
-        "In the first {a} games the computer lost {la} per 100; by game {b} it lost {lb} per 100 and knew {patterns}.",
+    ngettext_f(
+        "In the first game the computer lost {la} per 100; in the {w} games up to game {b} it lost {lb} per 100, and it knew {patterns}.",
+        "In the first {a} games the computer lost {la} per 100; in the {w} games up to game {b} it lost {lb} per 100, and it knew {patterns}.",
+        count(first.size),
         &[
             ("a", &first.size.to_string()),
+            ("w", &last.size.to_string()),
             ("la", &format!("{:.0}", first.loss_rate())),
             ("b", &last.games.to_string()),
             ("lb", &format!("{:.0}", last.loss_rate())),

@@ -189,8 +189,36 @@ impl Search {
     }
 }
 
+/// Why the threat player picks its field: what a hint says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The first stone of the game goes in the middle.
+    Centre,
+    /// It makes five.
+    Five,
+    /// It stops the other side's five.
+    StopFive,
+    /// A four that wins by more fours (VCF).
+    WinByFours,
+    /// A threat that wins by fours and open threes (VCT).
+    WinByThreats,
+    /// It stops the other side's win by fours.
+    StopFours,
+    /// It stops the other side's threats (open threes that win).
+    StopThreats,
+    /// The other side's attack cannot be stopped: it makes it hardest.
+    Hardest,
+    /// No threat either way: the field that leaves the best open lines.
+    Shape,
+}
+
 /// The threat player's move for `color` on `board`; `None` on a full board.
 pub fn threat_move(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cell> {
+    threat_reasoned(board, color, rng).map(|(cell, _)| cell)
+}
+
+/// The threat player's move and why it plays there: five in a row's hint.
+pub fn threat_reasoned(board: &Board, color: Color, rng: &mut GameRng) -> Option<(Cell, Reason)> {
     let (mine, theirs) = (board.stones(color), board.stones(color.other()));
     let occupied = mine | theirs;
     let empty = FULL & !occupied;
@@ -198,21 +226,24 @@ pub fn threat_move(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cel
         return None;
     }
     if occupied == 0 {
-        return Some(Cell::centre());
+        return Some((Cell::centre(), Reason::Centre));
     }
     // Five now; else stop theirs.
-    for wins in [winning_fields(mine, theirs), winning_fields(theirs, mine)] {
+    for (wins, reason) in [
+        (winning_fields(mine, theirs), Reason::Five),
+        (winning_fields(theirs, mine), Reason::StopFive),
+    ] {
         if let Some(x) = cells(wins & empty).next() {
-            return Some(cell_of(x));
+            return Some((cell_of(x), reason));
         }
     }
     if let Some(x) = Search::new().vcf(mine, theirs, VCF_DEPTH) {
-        return Some(cell_of(x));
+        return Some((cell_of(x), Reason::WinByFours));
     }
     let candidates = near(occupied) | line_fields(mine, theirs, 2) & empty;
     let their_vcf = Search::new().vcf(theirs, mine, VCF_DEPTH).is_some();
     if !their_vcf && let Some(x) = Search::new().vct(mine, theirs, VCT_DEPTH) {
-        return Some(cell_of(x));
+        return Some((cell_of(x), Reason::WinByThreats));
     }
     let their_vct = if their_vcf {
         None
@@ -222,8 +253,13 @@ pub fn threat_move(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cel
     if !their_vcf && their_vct.is_none() {
         // Quiet: no threat either way (and a stone of ours never makes one
         // for them).
-        return best(board, color, candidates, rng);
+        return best(board, color, candidates, rng).map(|c| (c, Reason::Shape));
     }
+    let stop = if their_vcf {
+        Reason::StopFours
+    } else {
+        Reason::StopThreats
+    };
     // Their attack: the fields that stop it, tried with and without the
     // threes; failing both, the best field (the attack may still fail).
     let tried = match their_vct {
@@ -235,10 +271,10 @@ pub fn threat_move(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cel
     for with_threes in [true, false] {
         let safe = defences(mine, theirs, tried, with_threes);
         if safe != 0 {
-            return best(board, color, safe, rng);
+            return best(board, color, safe, rng).map(|c| (c, stop));
         }
     }
-    best(board, color, their_vct.unwrap_or(candidates), rng)
+    best(board, color, their_vct.unwrap_or(candidates), rng).map(|c| (c, Reason::Hardest))
 }
 
 /// The fields of `tried` after which the other side has no VCF (and, with
@@ -285,133 +321,4 @@ fn best(board: &Board, color: Color, among: u128, rng: &mut GameRng) -> Option<C
 const _: () = assert!(CELLS <= 128);
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use match5_common::random::rng_from_seed;
-
-    fn board(rows: &[&str]) -> Board {
-        let mut text: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
-        text.resize(SIZE, ".".repeat(SIZE));
-        Board::from_text(&text.join("\n")).expect("a board")
-    }
-
-    fn play(rows: &[&str], color: Color) -> Cell {
-        threat_move(&board(rows), color, &mut rng_from_seed(1)).unwrap()
-    }
-
-    fn c(x: usize, y: usize) -> Cell {
-        Cell::new(x, y).unwrap()
-    }
-
-    #[test]
-    fn it_makes_five_then_stops_five() {
-        let b = [".........", ".BBBB....", "..RRRR..."];
-        assert!(
-            [c(1, 2), c(6, 2)].contains(&play(&b, Color::Red)),
-            "red wins"
-        );
-        let b = [".........", ".BBBB....", "..RR....."];
-        assert!(
-            [c(0, 1), c(5, 1)].contains(&play(&b, Color::Red)),
-            "red stops blue's five"
-        );
-    }
-
-    #[test]
-    fn it_wins_by_continuous_fours() {
-        // Red: two broken threes that cross; four, then four again with
-        // two winning fields.
-        let b = [
-            ".........",
-            ".........",
-            "..R.R.R..",
-            ".....B...",
-            "....R....",
-            "...BR....",
-            "....R.B..",
-            ".....B...",
-            ".........",
-        ];
-        let m = play(&b, Color::Red);
-        let mut after = board(&b);
-        after.set(m, Some(Color::Red));
-        let (mine, theirs) = (after.stones(Color::Red), after.stones(Color::Blue));
-        assert_ne!(
-            winning_fields(mine, theirs) & after.empty(),
-            0,
-            "{m}: a four"
-        );
-        assert!(
-            Search::new().vcf(mine, theirs, VCF_DEPTH).is_some() || {
-                (winning_fields(mine, theirs) & after.empty()).count_ones() >= 2
-            }
-        );
-    }
-
-    #[test]
-    fn it_makes_an_open_four_from_an_open_three_and_stops_one() {
-        let b = [
-            ".........",
-            ".........",
-            ".........",
-            "...RRR...",
-            ".....B...",
-            "....B....",
-        ];
-        assert!(
-            [c(2, 3), c(6, 3)].contains(&play(&b, Color::Red)),
-            "open four"
-        );
-        // Blue to play against red's open three: at one of its ends (or
-        // the field beyond it).
-        let m = play(&b, Color::Blue);
-        assert!([c(1, 3), c(2, 3), c(6, 3), c(7, 3)].contains(&m), "{m}");
-    }
-
-    #[test]
-    fn near_is_the_eight_neighbourhood() {
-        let mut b = Board::new();
-        b.set(c(0, 4), Some(Color::Red));
-        b.set(c(8, 8), Some(Color::Blue));
-        assert_eq!(near(b.occupied()), b.empty_next_to_stones());
-        for i in 0..CELLS {
-            let mut b = Board::new();
-            b.set(Cell::from_index(i), Some(Color::Red));
-            assert_eq!(near(b.occupied()), b.empty_next_to_stones(), "{i}");
-        }
-    }
-
-    #[test]
-    fn the_searcher_never_beats_it() {
-        // Each starting half the games, against players looking 2 and 3
-        // moves ahead.
-        let mut rng = rng_from_seed(5);
-        let (mut won, mut lost) = (0, 0);
-        for game in 0..12 {
-            let depth = 2 + game % 2;
-            let mut b = Board::new();
-            let mut color = if game / 2 % 2 == 0 {
-                Color::Blue
-            } else {
-                Color::Red
-            };
-            loop {
-                let m = if color == Color::Blue {
-                    threat_move(&b, color, &mut rng)
-                } else {
-                    searcher::search_move(&b, color, depth as u32)
-                };
-                let Some(m) = m else { break };
-                b.set(m, Some(color));
-                if !b.winning_runs(m).is_empty() {
-                    won += usize::from(color == Color::Blue);
-                    lost += usize::from(color == Color::Red);
-                    break;
-                }
-                color = color.other();
-            }
-        }
-        assert_eq!(lost, 0, "won {won} of 12");
-        assert!(won >= 3, "won {won} of 12");
-    }
-}
+mod tests;
