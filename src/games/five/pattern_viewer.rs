@@ -79,6 +79,8 @@ mod imp {
         #[template_child]
         pub not_kept_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub about_label: TemplateChild<gtk::Label>,
+        #[template_child]
         pub first_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub previous_button: TemplateChild<gtk::Button>,
@@ -269,7 +271,19 @@ impl PatternViewer {
             ),
             (None, _) => String::new(),
         };
-        imp.window_title.set_subtitle(&subtitle);
+        // The header: the number only, as the status names it ("It learned
+        // pattern 3"); the sentence under the board says the rest.
+        let number = if count > 0 {
+            gettext_f(
+                "Pattern {number} of {count}",
+                &[("number", &(i + 1).to_string()), ("count", &count.to_string())],
+            )
+        } else {
+            String::new()
+        };
+        imp.window_title.set_subtitle(&number);
+        imp.about_label.set_label(&subtitle);
+        imp.about_label.set_visible(count > 0);
         crate::widgets::a11y::set_label(&*imp.area, &subtitle);
         let kept = count > 0 && model.taught(i).is_some();
         imp.replay_button.set_visible(kept);

@@ -131,22 +131,18 @@ impl TicTacToeTraining {
         imp.opponent_row
             .set_model(Some(&gtk::StringList::new(&names)));
         imp.games_spin.set_range(1.0, trainer::MOST_GAMES as f64);
-        let rewards: Vec<String> = REWARDS
-            .iter()
-            .zip([gettext("the article"), gettext("MENACE")])
-            .map(|(r, name)| {
-                format!(
-                    "{} {} {} ({name})",
-                    signed(r.win),
-                    signed(r.draw),
-                    signed(r.loss)
-                )
-            })
-            .collect();
+        // Short names, so that they fit at 360 px; the subtitle gives the
+        // numbers of the one chosen.
+        let rewards: Vec<String> = vec![gettext("The article"), gettext("MENACE")];
         let rewards: Vec<&str> = rewards.iter().map(String::as_str).collect();
         imp.rewards_row
             .set_model(Some(&gtk::StringList::new(&rewards)));
         self.rewards_row();
+        imp.rewards_row.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = window)]
+            self,
+            move |row| window.rewards_subtitle(row.is_sensitive())
+        ));
         imp.run_button.connect_clicked(glib::clone!(
             #[weak(rename_to = window)]
             self,
@@ -190,8 +186,22 @@ impl TicTacToeTraining {
             imp.rewards_row.set_selected(at as u32);
         }
         imp.rewards_row.set_sensitive(empty);
+        self.rewards_subtitle(empty);
+    }
+
+    /// The numbers of the rewards chosen, or why they cannot change.
+    fn rewards_subtitle(&self, empty: bool) {
+        let imp = self.imp();
+        let r = REWARDS[(imp.rewards_row.selected() as usize).min(REWARDS.len() - 1)];
         imp.rewards_row.set_subtitle(&if empty {
-            gettext("For a win, a draw, a loss")
+            gettext_f(
+                "{win}, {draw}, {loss} for a win, a draw, a loss",
+                &[
+                    ("win", &signed(r.win)),
+                    ("draw", &signed(r.draw)),
+                    ("loss", &signed(r.loss)),
+                ],
+            )
         } else {
             gettext("Kept until the computer forgets")
         });

@@ -9,7 +9,7 @@
 //! - `view.rs`: the playing surface: clicks, keys, words for screen readers.
 //! - `drawing.rs`: where the pot, the bowls and the boards are drawn (Cairo).
 //! - `experiment.rs` + `experiment.ui`: the take-back experiment, on
-//!   another thread, with its table and chart.
+//!   another thread, with its table; `experiment_chart.rs` draws its charts.
 //! - `actions.rs`: the page's typed actions.
 //! - `controller.rs`: the rules every door follows (the page's buttons
 //!   and file chooser, D-Bus): players, sizes, moves, undo, one search at
@@ -22,6 +22,7 @@ pub mod control;
 pub mod controller;
 pub mod drawing;
 pub mod experiment;
+pub mod experiment_chart;
 mod game_files;
 pub mod model;
 pub mod page;

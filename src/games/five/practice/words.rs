@@ -162,12 +162,12 @@ pub fn chart_legends(window: u64) -> [String; 2] {
 pub fn mutation(m: &Mutation) -> String {
     match *m {
         Mutation::Learned { game, level } => gettext_f(
-            "Game {game}: learned a level-{level} pattern",
-            &[("game", &game.to_string()), ("level", &level.to_string())],
+            "Game {game}: learned a pattern of depth {depth}",
+            &[("game", &game.to_string()), ("depth", &level.to_string())],
         ),
         Mutation::Removed { game, level } => gettext_f(
-            "Game {game}: forgot a level-{level} pattern that the new one covers",
-            &[("game", &game.to_string()), ("level", &level.to_string())],
+            "Game {game}: forgot a pattern of depth {depth} that the new one covers",
+            &[("game", &game.to_string()), ("depth", &level.to_string())],
         ),
         Mutation::Varied { game, cell } => gettext_f(
             "Game {game}: will try another reply than {field}",

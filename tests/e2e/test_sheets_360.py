@@ -1,0 +1,123 @@
+"""Every sheet fits a 360 × 640 window (issue 49), with real content and
+in both languages: after games were won (so the computer has patterns, a
+history and the games that taught it) and a practice run, each dialog is
+opened at 360 px, and every button, label, image and board shown in it
+must lie inside the window, by position: its left edge at or right of
+the window's, its right edge at or left of the window's. The dialog
+itself lies inside the window from top to bottom."""
+
+import time
+import unittest
+
+import pyatspi
+from gi.repository import GLib
+
+from dbus_client import Remote
+from flood import FIVE
+from harness import App, wait_for, winning_move
+
+
+TITLES = {
+    "en": {"patterns": "Error Patterns", "learned": "How the Computer Learned", "replay": "The Game That Taught Pattern ",
+           "fame": "Hall of Fame", "keys": "Keyboard Shortcuts", "help": "Help", "practice": "Practice",
+           "experiment": "The Experiment", "train": "Train the Computer",
+           "replay_button": "Replay the Game That Taught This", "again": "Start Again", "start": "Start"},
+    "nl": {"patterns": "Foutpatronen", "learned": "Hoe de computer leerde", "replay": "Het spel dat patroon ",
+           "fame": "Eregalerij", "keys": "Sneltoetsen", "help": "Hulp", "practice": "Oefenen",
+           "experiment": "Het experiment", "train": "De computer trainen"},
+}
+SHOWN = ("push button", "button", "toggle button", "label", "image", "table", "spin button", "combo box",
+         "list item", "text")
+
+
+def extents(acc):
+    return acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+
+
+def win_games(n):
+    """Wins `n` games against the computer over D-Bus: it learns from each."""
+    five = Remote(*FIVE)
+    for _ in range(n):
+        five.call("StartGame", "sa{sv}", "vs-computer", {"discard-unsaved": GLib.Variant("b", True)})
+        for _ in range(40):
+            board = five.prop("Board").replace("\n", "")
+            blue = {(i % 9, i // 9) for i, c in enumerate(board) if c == "B"}
+            red = {(i % 9, i // 9) for i, c in enumerate(board) if c == "R"}
+            (state,) = five.call("PlayMove", "uu", *winning_move(blue, red))
+            if state != "playing":
+                break
+
+
+class SheetsFit(unittest.TestCase):
+    def check(self, app, title):
+        """`title`: the dialog's title, or the start of it."""
+        dialog = wait_for(lambda: next((d for d in app.dialogs() if (d.name or "").startswith(title)), None),
+                          message=f"the dialog {title}")
+        time.sleep(0.6)
+        frame = extents(app._frames()[0])
+        d = extents(dialog)
+        self.assertGreaterEqual(d.x, frame.x, f"{title}: the sheet's left edge")
+        self.assertLessEqual(d.x + d.width, frame.x + frame.width, f"{title}: the sheet's right edge")
+        self.assertLessEqual(d.y + d.height, frame.y + frame.height, f"{title}: the sheet's bottom")
+        shown = pyatspi.findAllDescendants(
+            dialog, lambda a: a.getRoleName() in SHOWN and a.getState().contains(pyatspi.STATE_SHOWING))
+        self.assertGreater(len(shown), 2, title)
+        for acc in shown:
+            e = extents(acc)
+            if e.width <= 0:
+                continue
+            self.assertGreaterEqual(e.x, d.x, f"{title}: {acc.getRoleName()} {acc.name!r} starts inside")
+            self.assertLessEqual(e.x + e.width, d.x + d.width, f"{title}: {acc.getRoleName()} {acc.name!r} ends inside")
+        return dialog
+
+    def close(self, app, title):
+        app.key("Escape")
+        wait_for(lambda: not any((d.name or "").startswith(title) for d in app.dialogs()),
+                 message=f"{title} closed")
+
+    def test_every_sheet_fits_at_360_px_in_english_and_dutch(self):
+        for lang in ("en", "nl"):
+            with self.subTest(lang=lang):
+                t = TITLES[lang]
+                app = App(lang=lang, settings={"window_width": 360, "window_height": 640, "last_page": "five"})
+                try:
+                    win_games(3)
+                    for keys, title in (("ctrl+h", t["fame"]), ("ctrl+question", t["keys"]), ("F1", t["help"]),
+                                        ("ctrl+l", t["learned"])):
+                        app.key(keys)
+                        self.check(app, title)
+                        self.close(app, title)
+                    # The patterns, and from there the game that taught one.
+                    app.key("ctrl+p")
+                    patterns = self.check(app, t["patterns"])
+                    replay = wait_for(lambda: app.find(
+                        "push button", lambda n: n in ("Replay the Game That Taught This",
+                                                       "Speel het spel af dat dit leerde"), root=patterns),
+                        message="the replay button")
+                    replay.queryAction().doAction(0)
+                    self.check(app, t["replay"])
+                    self.close(app, t["replay"])
+                    self.close(app, t["patterns"])
+                    # Practice after a run, with its chart and lost games.
+                    app.key("ctrl+t")
+                    practice = wait_for(lambda: app.window(t["practice"]), message="Practice")
+                    app.find("spin button", root=practice).queryValue().currentValue = 30
+                    start = wait_for(lambda: app.find("push button", lambda n: n in ("Start", "Starten", "Begin"),
+                                                      root=practice), message="Start")
+                    start.queryAction().doAction(0)
+                    wait_for(lambda: app.find("push button", lambda n: n in ("Start Again", "Opnieuw starten"),
+                                              root=practice), timeout=120, message="the run's end")
+                    self.check(app, t["practice"])
+                    self.close(app, t["practice"])
+                    app.key("ctrl+3")
+                    time.sleep(1)
+                    app.key("ctrl+e")
+                    self.check(app, t["experiment"])
+                    self.close(app, t["experiment"])
+                    app.key("ctrl+4")
+                    time.sleep(1)
+                    app.key("ctrl+t")
+                    self.check(app, t["train"])
+                    self.close(app, t["train"])
+                finally:
+                    app.close()
