@@ -3,8 +3,9 @@
 //! - `page.rs` + `page.ui`: the page (board, status, Play Again), made by
 //!   [`page_info`];
 //!   `starting.rs`: what it starts with; `status.rs`: the status line and
-//!   Show Why; `actions.rs`: its typed actions, `action_handlers.rs` what
-//!   each does.
+//!   Show Why; `hint.rs`: the hint (Ctrl+I), the threat player's field and
+//!   why; `actions.rs`: its typed actions, `action_handlers.rs` what each
+//!   does.
 //! - `board_view.rs` (the widget, keys, accessible text) and
 //!   `board_drawing.rs` (where the board is drawn).
 //! - `sidebar.rs` + `sidebar.ui`: player, opponent, knowledge (made after
