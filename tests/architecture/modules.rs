@@ -64,7 +64,7 @@ fn without_test_items(code: &str) -> String {
 
 /// The code of a file without its test module and comments. Inside an
 /// inline module (`mod imp { … }`), `super::` names the file's own module:
-/// it is written `self::` here.
+/// it is written `self::` here, and `super::super::` is written `super::`.
 pub(crate) fn code_of(file: &Path) -> String {
     let text = fs::read_to_string(file).unwrap();
     let code = text
@@ -81,7 +81,11 @@ pub(crate) fn code_of(file: &Path) -> String {
             continue;
         }
         let end = closing_brace(&code, header_end).unwrap_or(code.len());
-        let inner = code[header_end..end].replace("super::", "self::");
+        // `super::super::` inside names the file's parent: `super::` there.
+        let inner = code[header_end..end]
+            .replace("super::super::", "\u{0}")
+            .replace("super::", "self::")
+            .replace('\u{0}', "super::");
         code.replace_range(header_end..end, &inner);
     }
     code
@@ -286,7 +290,13 @@ fn the_checker_sees_uses_and_cycles() {
     .unwrap();
     fs::write(
         dir.join("games/mod.rs"),
-        "pub mod five;\nfn f() { five::make(); }\n",
+        "pub mod five;\npub mod rules;\nfn f() { five::make(); }\n",
+    )
+    .unwrap();
+    // In an inline module, super::super:: is the file's parent.
+    fs::write(
+        dir.join("games/rules.rs"),
+        "mod imp {\n    pub seat: super::super::five::Seat,\n}\n",
     )
     .unwrap();
     fs::write(
@@ -311,6 +321,10 @@ fn the_checker_sees_uses_and_cycles() {
     assert!(
         !g["games::five"].contains("games"),
         "test code does not count"
+    );
+    assert!(
+        g["games::rules"].contains("games::five"),
+        "super::super:: inside an inline module"
     );
     let found = cycles(&g);
     assert_eq!(found.len(), 1, "{found:?}");

@@ -5,7 +5,6 @@
 //! so the player's level and the hall of fame count only what they won on
 //! their own (`match5_five::finish_hinted_game`).
 
-use adw::subclass::prelude::*;
 use match5_five::threats::Reason;
 use match5_five::{Cell, Color};
 
@@ -13,43 +12,16 @@ use super::board_view::cell_name;
 use super::page::FivePage;
 use crate::i18n::{gettext, gettext_f};
 
-/// A hint shown: for the position after `moves` moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shown {
-    pub moves: usize,
-    pub cell: Cell,
-    pub color: Color,
-    pub reason: Reason,
-}
-
 impl FivePage {
     /// Takes a hint for the side to move and shows it.
     pub(super) fn take_hint(&self) {
-        let model = self.model();
-        let moves = model.with(|s| s.game().moves().len());
-        let color = model.with(|s| s.game().to_move());
-        match model.hint() {
-            Some((cell, reason)) => {
-                self.imp().hint.set(Some(Shown {
-                    moves,
-                    cell,
-                    color,
-                    reason,
-                }));
+        match self.model().hint() {
+            Some(h) => {
                 self.show_game();
-                crate::widgets::a11y::announce(self, &words(cell, color, reason), false);
+                crate::widgets::a11y::announce(self, &words(h.cell, h.color, h.reason), false);
             }
             None => crate::widgets::error_bell(self),
         }
-    }
-
-    /// The hint for the position on the board, if one was taken for it.
-    pub(super) fn current_hint(&self) -> Option<Shown> {
-        let moves = self.model().with(|s| s.game().moves().len());
-        self.imp()
-            .hint
-            .get()
-            .filter(|h| h.moves == moves && !self.model().with(|s| s.game().is_over()))
     }
 }
 

@@ -22,8 +22,9 @@
 //!   `.ui`): secondary windows, given the model; `replay.rs` (+ `.ui`) the
 //!   game that taught a pattern, move by move (`taught.rs`: its steps).
 //! - `saved_game.rs`: the unfinished game kept between runs.
-//! - `engine_opponent.rs`: a Gomocup engine the person chose plays red in
-//!   the main game, on a thread of its own; `practice/`: the computer
+//! - `engine_seat.rs`: a Gomocup engine the person chose plays red in
+//!   the main game, on a thread of its own (no GTK); `engine_opponent.rs`
+//!   asks it from the page; `practice/`: the computer
 //!   practises against built-in players and engines.
 
 mod action_handlers;
@@ -33,6 +34,7 @@ pub mod board_view;
 pub mod control;
 pub mod controller;
 mod engine_opponent;
+pub mod engine_seat;
 pub mod errors;
 pub mod hall_of_fame;
 mod hint;

@@ -164,7 +164,7 @@ impl FiveGame {
     }
 
     /// A hint for the side to move, counted in the game's record.
-    pub fn hint(&self) -> Option<(Cell, match5_five::threats::Reason)> {
+    pub fn hint(&self) -> Option<super::session::Hint> {
         self.change(|s| s.hint())
     }
 

@@ -63,8 +63,6 @@ mod imp {
         pub sidebar_slot: TemplateChild<adw::Bin>,
         /// Made after the first frame, or when first needed.
         pub sidebar: OnceCell<FiveSidebar>,
-        /// The hint taken for the position on the board, if any.
-        pub hint: StdCell<Option<super::super::hint::Shown>>,
         /// The Practice window, kept once opened (it keeps the last run).
         pub practice: OnceCell<crate::games::five::practice::window::FivePractice>,
         /// "Anna · level 12 · owner": the window shows it under its title.
@@ -79,9 +77,9 @@ mod imp {
         /// The person said what to do with unsaved knowledge: close now.
         pub close_confirmed: StdCell<bool>,
         /// The engine that plays red, while one does (`engine_opponent.rs`).
-        pub engine: RefCell<Option<super::super::engine_opponent::Seat>>,
+        pub engine: RefCell<Option<super::super::engine_seat::Seat>>,
         /// The engine of this game stopped, in this position.
-        pub engine_trouble: RefCell<Option<super::super::engine_opponent::Trouble>>,
+        pub engine_trouble: RefCell<Option<super::super::engine_seat::Trouble>>,
     }
 
     #[glib::object_subclass]

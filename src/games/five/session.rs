@@ -71,6 +71,18 @@ pub struct Session {
     last_choice: Option<(usize, Reason)>,
     /// Hints the person took in this game.
     hints: u32,
+    /// The last hint taken, for the position it was taken in.
+    hint: Option<Hint>,
+}
+
+/// A hint taken: for the position after `moves` moves, the field for
+/// `color` and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub moves: usize,
+    pub cell: Cell,
+    pub color: Color,
+    pub reason: match5_five::threats::Reason,
 }
 
 impl Session {
@@ -84,6 +96,7 @@ impl Session {
             unsaved: false,
             last_choice: None,
             hints: 0,
+            hint: None,
         };
         s.new_game(opponent, computer_starts);
         s
@@ -105,6 +118,7 @@ impl Session {
             unsaved: false,
             last_choice: None,
             hints: 0,
+            hint: None,
         }
     }
 
@@ -183,6 +197,7 @@ impl Session {
         // Why the computer played in the last game says nothing of this one.
         self.last_choice = None;
         self.hints = 0;
+        self.hint = None;
         if self.game.computers_turn() {
             let choice = self.game.computer_move(&self.knowledge, &mut self.rng).ok();
             self.remember(choice);
@@ -213,14 +228,28 @@ impl Session {
     /// A hint for the side to move, as the threat player would play it,
     /// and why; counted in the game's record. `None` when it is not a
     /// person's move.
-    pub fn hint(&mut self) -> Option<(Cell, match5_five::threats::Reason)> {
+    pub fn hint(&mut self) -> Option<Hint> {
         if self.game.is_over() || self.game.computers_turn() || self.engine_to_move().is_some() {
             return None;
         }
         let color = self.game.to_move();
-        let hint = match5_five::threats::threat_reasoned(self.game.board(), color, &mut self.rng)?;
+        let (cell, reason) =
+            match5_five::threats::threat_reasoned(self.game.board(), color, &mut self.rng)?;
         self.hints += 1;
-        Some(hint)
+        self.hint = Some(Hint {
+            moves: self.game.moves().len(),
+            cell,
+            color,
+            reason,
+        });
+        self.hint
+    }
+
+    /// The hint taken for the position on the board, if any (a move, an
+    /// undo or a new game makes it stale).
+    pub fn shown_hint(&self) -> Option<Hint> {
+        self.hint
+            .filter(|h| h.moves == self.game.moves().len() && !self.game.is_over())
     }
 
     /// Hints taken in this game.

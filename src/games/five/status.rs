@@ -106,7 +106,7 @@ impl FivePage {
         if let Some(why) = &why {
             scene.why = why.marks;
         }
-        let hint = self.current_hint();
+        let hint = self.model().with(|s| s.shown_hint());
         scene.hint = hint.map(|h| (h.cell, h.color));
         // The game that taught the pattern behind the move, when it is kept.
         let taught = why
