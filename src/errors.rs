@@ -1,7 +1,7 @@
 //! What every game says of a file: why reading or writing it failed, in the
 //! person's language (the crates themselves speak English, for the CLI and
 //! D-Bus). Each game words its own errors in its folder (five in a row's
-//! in `games/five/errors.rs`).
+//! in `games/five/words/errors.rs`).
 
 use std::io;
 use std::path::Path;

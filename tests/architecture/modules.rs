@@ -7,7 +7,7 @@
 
 use super::*;
 
-/// `src/games/five/page.rs` -> `games::five::page`; `mod.rs` names its folder.
+/// `src/games/five/page/status.rs` -> `games::five::page::status`; `mod.rs` names its folder.
 pub(crate) fn module_of(root: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(root).unwrap().with_extension("");
     let mut parts: Vec<String> = rel

@@ -186,8 +186,10 @@ fn every_page_brings_its_help_and_shortcuts() {
                  ({groups} groups, {rows} rows)"
             ));
         }
+        // The page is `page.rs`, or a folder `page/` of its own.
         let page = fs::read_to_string(folder.join("mod.rs")).unwrap_or_default()
-            + &fs::read_to_string(folder.join("page.rs")).unwrap_or_default();
+            + &fs::read_to_string(folder.join("page.rs")).unwrap_or_default()
+            + &fs::read_to_string(folder.join("page/mod.rs")).unwrap_or_default();
         if !page.contains("pub status: RefCell<") || !page.contains("GameStatus") {
             problems.push(format!(
                 "{id}: the page has no status property for the window"

@@ -3,8 +3,8 @@
 //! knowledge the computer plays with: a player's name and file, unsaved
 //! knowledge, passwords, saving, starting from a trained computer, and a
 //! new game. The doors differ only in how they ask (the page's dialogs,
-//! `knowledge_flows.rs`) or answer (D-Bus errors, `control/requests.rs`).
-//! Moves, Undo and Why are the model's own (`model.rs`).
+//! `page/knowledge_flows.rs`) or answer (D-Bus errors, `control/requests.rs`).
+//! Moves, Undo and Why are the model's own (`model/mod.rs`).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -15,10 +15,10 @@ use match5_five::knowledge::KnowledgeError;
 use match5_five::{Knowledge, Status};
 use match5_practice::{Learning, Opponent, Setup};
 
-use super::model::FiveGame;
+use crate::games::five::model::FiveGame;
 use super::practice::runner::{self, Controls, Finished, Live};
-use super::settings::FiveSettings;
-use super::session;
+use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::model::session;
 use crate::settings::SharedSettings;
 
 /// Carries out what a person or a script asks of five in a row.
@@ -72,19 +72,19 @@ impl Refusal {
                 "The computer learned from {player} and its knowledge (level {level}) is not saved. Unsaved knowledge is lost.",
                 &[("player", player), ("level", &level.to_string())],
             ),
-            Refusal::Name { error, .. } => super::errors::name_error(error),
-            Refusal::NotFound(path) => super::errors::file_error_naming(
+            Refusal::Name { error, .. } => crate::games::five::words::errors::name_error(error),
+            Refusal::NotFound(path) => crate::games::five::words::errors::file_error_naming(
                 &FileError::Io {
                     path: path.clone(),
                     error: std::io::ErrorKind::NotFound.into(),
                 },
                 name,
             ),
-            Refusal::File(e) => super::errors::file_error_naming(e, name),
+            Refusal::File(e) => crate::games::five::words::errors::file_error_naming(e, name),
             Refusal::User { player } => {
-                super::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
+                crate::games::five::words::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
             }
-            Refusal::Knowledge(e) => super::errors::knowledge_error(e),
+            Refusal::Knowledge(e) => crate::games::five::words::errors::knowledge_error(e),
             Refusal::Practising => crate::i18n::gettext(
                 "The computer is practising. Stop the practice first; what it learned so far is kept.",
             ),
@@ -107,7 +107,7 @@ impl Refusal {
 
 /// The knowledge in the file at `path`, or new knowledge of `player` when
 /// there is no file yet: the one rule for a player's knowledge, at start-up
-/// ([`super::starting`]) and when switching player.
+/// ([`crate::games::five::model::starting`]) and when switching player.
 pub fn stored_or_new(path: &Path, player: &str) -> Result<Knowledge, FileError> {
     if path.exists() {
         files::load_knowledge(path)

@@ -1,61 +1,41 @@
 //! Five in a row against a computer that learns from every game it loses.
+//! Its folder, one part per name:
 //!
-//! - `page.rs` + `page.ui`: the page (board, status, Play Again), made by
-//!   [`page_info`];
-//!   `starting.rs`: what it starts with; `status.rs`: the status line and
-//!   Show Why; `hint.rs`: the hint (Ctrl+I), the threat player's field and
-//!   why; `actions.rs`: its typed actions, `action_handlers.rs` what each
-//!   does.
-//! - `board_view.rs` (the widget, keys, accessible text) and
-//!   `board_drawing.rs` (where the board is drawn).
-//! - `sidebar.rs` + `sidebar.ui`: player, opponent, knowledge (made after
-//!   the first frame).
-//! - `model.rs`: the game as a GObject with properties (`state.rs`: the
-//!   typed mode and state) and signals, around `session.rs` (no GTK). The
-//!   computer picks its move in the rules crate (`crates/five/src/computer.rs`).
-//! - `controller.rs`: the rules every door follows (the menus, the sidebar,
-//!   D-Bus) for players, their files, unsaved knowledge, passwords, saving
-//!   and new games; `knowledge_flows.rs`: the page's dialogs around them.
-//! - `control/`: the D-Bus interface; its calls land in
+//! - `page/`: the page, `FivePage` (`mod.rs` + `page.ui`), and every file
+//!   that extends it: `contract.rs` (the page contract), `status.rs` (the
+//!   status line and Show Why), `hint.rs` (Ctrl+I), `actions.rs` (its typed
+//!   actions) and `action_handlers.rs` (what each does), `opponents.rs`,
+//!   `engine_opponent.rs` (asking an engine at red's turn),
+//!   `knowledge_flows.rs` (the dialogs around open, save, players,
+//!   passwords) and `sidebar.rs` + `.ui`.
+//! - `board/`: the board's widget (`view.rs`) and **where the board is
+//!   drawn** (`drawing.rs`), shared by the page, Practice and the dialogs.
+//! - `dialogs/`: the error patterns, the hall of fame, how the computer
+//!   learned and the replay, each a `.rs` with its `.ui`, given the model.
+//! - `model/`: the game as a GObject (`mod.rs`; `state.rs` its typed
+//!   state) around the session without GTK (`session.rs`); the settings,
+//!   the game kept between runs, what the page starts with, the taught
+//!   games' steps, and the engine's seat in the main game (`engine_seat.rs`,
+//!   its thread). The computer picks its move in the rules crate
+//!   (`crates/five/src/computer.rs`).
+//! - `controller.rs`: the rules every door follows (the menus, the
+//!   sidebar, D-Bus) for players, their files, unsaved knowledge,
+//!   passwords, saving and new games.
+//! - `control/`: the D-Bus interface; **its calls land** in
 //!   `control/requests.rs`, which hands them to the controller.
-//! - `pattern_viewer.rs`, `hall_of_fame.rs`, `learning_history.rs` (+
-//!   `.ui`): secondary windows, given the model; `replay.rs` (+ `.ui`) the
-//!   game that taught a pattern, move by move (`taught.rs`: its steps).
-//! - `saved_game.rs`: the unfinished game kept between runs.
-//! - `engine_seat.rs`: a Gomocup engine the person chose plays red in
-//!   the main game, on a thread of its own (no GTK); `engine_opponent.rs`
-//!   asks it from the page; `practice/`: the computer
-//!   practises against built-in players and engines.
+//! - `practice/`: the computer practises against built-in players and
+//!   engines (the Practice window, its run on another thread).
+//! - `words/`: words more than one part says (errors, trained computers).
+//! - `help.ui`, `shortcuts.ui`: its section of Help and of the keys.
 
-mod action_handlers;
-pub mod actions;
-pub mod board_drawing;
-pub mod board_view;
+pub mod board;
 pub mod control;
 pub mod controller;
-mod engine_opponent;
-pub mod engine_seat;
-pub mod errors;
-pub mod hall_of_fame;
-mod hint;
-mod knowledge_flows;
-pub mod ladder_words;
-pub mod learning_history;
+pub mod dialogs;
 pub mod model;
-mod opponents;
 pub mod page;
-mod page_contract;
-pub mod pattern_viewer;
 pub mod practice;
-pub mod replay;
-pub mod saved_game;
-pub mod session;
-pub mod settings;
-pub mod sidebar;
-mod starting;
-pub mod state;
-mod status;
-pub mod taught;
+pub mod words;
 
 pub use page::FivePage;
 
@@ -70,7 +50,7 @@ pub fn page_info() -> crate::games::page::PageInfo {
             crate::i18n::pgettext("short page title", "Five")
         },
         icon_name: "five-in-a-row-symbolic",
-        actions: crate::games::actions::declared::<actions::FiveAction>,
+        actions: crate::games::actions::declared::<page::actions::FiveAction>,
         make: |settings| std::rc::Rc::new(FivePage::new(settings)),
         app_actions: &[
             ("new-game", Some(gtk::glib::VariantTy::STRING)),

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::games::five::state::GameMode;
+use crate::games::five::model::state::GameMode;
 pub use super::snapshot::{LastReason, PatternUse, Snapshot, diff};
 use crate::i18n::gettext_f;
 use zbus::object_server::SignalEmitter;

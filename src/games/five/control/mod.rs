@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use gtk::glib;
 
-use super::page::FivePage;
+use crate::games::five::page::FivePage;
 use crate::games::page::PageHandle;
 use crate::games::requests::Published;
 use interface::{Control, OBJECT_PATH, Snapshot};

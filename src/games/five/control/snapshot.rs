@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use zbus::zvariant::OwnedValue;
 
-use crate::games::five::state::{GameMode, GameState, KnowledgeState};
+use crate::games::five::model::state::{GameMode, GameState, KnowledgeState};
 
 /// What the properties say, as the window last published it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use match5_practice::{Learning, Opponent, Setup, Starts};
 
 use super::window::FivePractice;
 use super::words;
-use crate::games::five::settings::{FiveSettings, PracticeChoices};
+use crate::games::five::model::settings::{FiveSettings, PracticeChoices};
 use crate::i18n::gettext_f;
 
 fn strings(names: &[String]) -> gtk::StringList {

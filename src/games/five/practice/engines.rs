@@ -5,7 +5,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::games::five::settings::EngineSetting;
+use crate::games::five::model::settings::EngineSetting;
 
 /// The most engines kept.
 pub const MOST_ENGINES: usize = 32;
@@ -119,7 +119,7 @@ mod tests {
     /// the settings file that holds it is read back whole.
     #[test]
     fn the_most_engines_the_dialog_allows_are_read_back() {
-        use crate::games::five::settings::FiveSettings;
+        use crate::games::five::model::settings::FiveSettings;
         use crate::settings::{LARGEST, Settings};
         let worst = |n: usize| "\u{1}".repeat(n);
         let five = FiveSettings {

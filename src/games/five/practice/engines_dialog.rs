@@ -13,7 +13,7 @@ use match5_practice::Engine;
 
 use super::engines::{self, BadCommand};
 use super::words;
-use crate::games::five::settings::{EngineSetting, FiveSettings};
+use crate::games::five::model::settings::{EngineSetting, FiveSettings};
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
 

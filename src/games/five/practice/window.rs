@@ -18,8 +18,8 @@ use match5_practice::Opponent;
 use super::chart::{self, Look};
 use super::runner::{self, Block, Controls, Finished, Live, LostGame};
 use super::words;
-use crate::games::five::board_drawing::{Field, Scene};
-use crate::games::five::board_view::{BoardView, describe_stones};
+use crate::games::five::board::drawing::{Field, Scene};
+use crate::games::five::board::view::{BoardView, describe_stones};
 use crate::games::five::controller::Controller;
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::stoppable::StoppableRun;
@@ -394,9 +394,9 @@ impl FivePractice {
                 self,
                 move |_| {
                     if let Some(taught) =
-                        crate::games::five::taught::Taught::of_practice(number, &played)
+                        crate::games::five::model::taught::Taught::of_practice(number, &played)
                     {
-                        crate::games::five::replay::show(&window, taught);
+                        crate::games::five::dialogs::replay::show(&window, taught);
                     }
                 }
             ));

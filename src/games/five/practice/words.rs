@@ -5,7 +5,7 @@
 use match5_practice::{EngineError, Opponent, PracticeError, Tally};
 
 use super::runner::{self, Block, Mutation};
-use crate::games::five::board_view::cell_name;
+use crate::games::five::board::view::cell_name;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// The built-in opponents, in the drop-down's order: the opponent, its

@@ -4,9 +4,9 @@
 use gtk::glib;
 use match5_five::{Knowledge, Store};
 
-use super::saved_game::SavedGame;
-use super::session::Session;
-use super::settings::FiveSettings;
+use crate::games::five::model::saved_game::SavedGame;
+use crate::games::five::model::session::Session;
+use crate::games::five::model::settings::FiveSettings;
 use crate::i18n::gettext;
 
 /// The session to start with, and what to tell the person.
@@ -73,9 +73,9 @@ pub fn knowledge_for(
     let path = file
         .map(std::path::Path::to_path_buf)
         .or_else(|| store.knowledge_path(player).ok());
-    match path.map(|p| super::controller::stored_or_new(&p, player)) {
+    match path.map(|p| crate::games::five::controller::stored_or_new(&p, player)) {
         Some(Ok(k)) => (k, None),
-        Some(Err(e)) => (Knowledge::new(player), Some(super::errors::file_error(&e))),
+        Some(Err(e)) => (Knowledge::new(player), Some(crate::games::five::words::errors::file_error(&e))),
         None => (Knowledge::new(player), None),
     }
 }

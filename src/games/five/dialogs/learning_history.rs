@@ -11,7 +11,7 @@ use adw::subclass::prelude::*;
 use gtk::{cairo, glib};
 use match5_five::history::{GameResult, History};
 
-use super::model::FiveGame;
+use crate::games::five::model::FiveGame;
 use crate::i18n::{gettext_f, ngettext_f};
 
 /// Games over which the shares of won and lost games are taken.

@@ -12,8 +12,8 @@ use gtk::glib;
 use match5_five::pattern::PatternCell;
 use match5_five::{Cell, Color, Pattern};
 
-use super::model::FiveGame;
-use crate::games::five::board_drawing::{self, Field, Palette, Scene};
+use crate::games::five::model::FiveGame;
+use crate::games::five::board::drawing::{self, Field, Palette, Scene};
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::step_buttons::StepButtons;
 
@@ -49,7 +49,7 @@ fn draw_swatch(cr: &gtk::cairo::Context, size: f64, field: Field, palette: &Pale
     // The whole 9×9 scene, moved so that its centre field fills the swatch.
     let board = size * 9.0;
     cr.translate(-board * 4.0 / 9.0, -board * 4.0 / 9.0);
-    board_drawing::draw(cr, board, &scene, palette);
+    drawing::draw(cr, board, &scene, palette);
 }
 
 mod imp {
@@ -143,12 +143,12 @@ impl PatternViewer {
                 if let Some(p) = viewer.model().pattern(viewer.imp().index.get()) {
                     // A–I and 1–9 on the edges, as on the board.
                     let side = w.min(h) as f64;
-                    let band = super::board_view::edge_band(side);
+                    let band = crate::games::five::board::view::edge_band(side);
                     let size = (side - 2.0 * band - 4.0).max(9.0);
                     cr.translate((w as f64 - size) / 2.0, (h as f64 - size) / 2.0);
                     let dark = adw::StyleManager::default().is_dark();
-                    board_drawing::draw_edge_labels(cr, size, band, dark);
-                    board_drawing::draw(cr, size, &scene_of(&p), &Palette::new(dark));
+                    drawing::draw_edge_labels(cr, size, band, dark);
+                    drawing::draw(cr, size, &scene_of(&p), &Palette::new(dark));
                 }
             }
         ));
@@ -194,7 +194,7 @@ impl PatternViewer {
             self,
             move |_| {
                 if let Some(taught) = viewer.model().taught(viewer.imp().index.get()) {
-                    super::replay::show(&viewer, taught);
+                    crate::games::five::dialogs::replay::show(&viewer, taught);
                 }
             }
         ));
@@ -313,7 +313,7 @@ impl PatternViewer {
                         crate::dialogs::error(
                             &viewer,
                             &gettext("Could Not Delete the Pattern"),
-                            &super::errors::knowledge_error(&e),
+                            &crate::games::five::words::errors::knowledge_error(&e),
                         );
                     }
                     viewer.update();

@@ -9,9 +9,9 @@ use gtk::glib;
 use match5_five::files::{FileError, Saved};
 use match5_five::{Knowledge, Status};
 
-use super::controller::{Controller, PasswordChange, Refusal, Unlocked};
-use super::errors;
-use super::page::FivePage;
+use crate::games::five::controller::{Controller, PasswordChange, Refusal, Unlocked};
+use crate::games::five::words::errors;
+use crate::games::five::page::FivePage;
 use crate::dialogs;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
@@ -374,7 +374,7 @@ impl FivePage {
 
 /// What a save wrote, counted as the sidebar counts it: every pattern, and
 /// when not all were taught by the player, where they came from.
-fn saved_words(player: &str, model: &super::model::FiveGame) -> String {
+fn saved_words(player: &str, model: &crate::games::five::model::FiveGame) -> String {
     let (taught, trained, practised) = (model.level(), model.trained(), model.practised());
     let total = taught + trained + practised;
     let count = |n: u32| n.to_string();

@@ -28,7 +28,7 @@ pub struct SavedGame {
 impl SavedGame {
     /// Keeps the model's game for the next start if it is unfinished;
     /// else no game is kept.
-    pub fn keep(model: &super::model::FiveGame) {
+    pub fn keep(model: &crate::games::five::model::FiveGame) {
         let path = SavedGame::path(model.store().dir());
         let saved = model.with(|s| {
             s.in_progress()

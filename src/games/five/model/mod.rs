@@ -26,8 +26,8 @@ use match5_five::game::MoveError;
 use match5_five::knowledge::KnowledgeError;
 use match5_five::{Cell, Change, Knowledge, Reason, SaveReport, Status, Store};
 
-use super::session::{Opponent, Session, Turn};
-use super::state::{GameMode, GameState, KnowledgeState};
+use crate::games::five::model::session::{Opponent, Session, Turn};
+use crate::games::five::model::state::{GameMode, GameState, KnowledgeState};
 use crate::widgets::put;
 
 mod imp {
@@ -164,7 +164,7 @@ impl FiveGame {
     }
 
     /// A hint for the side to move, counted in the game's record.
-    pub fn hint(&self) -> Option<super::session::Hint> {
+    pub fn hint(&self) -> Option<session::Hint> {
         self.change(|s| s.hint())
     }
 
@@ -441,8 +441,8 @@ impl FiveGame {
     }
 
     /// The game that taught the pattern at `index`, if the history keeps it.
-    pub fn taught(&self, index: usize) -> Option<super::taught::Taught> {
-        self.with(|s| super::taught::Taught::of(s.knowledge(), index))
+    pub fn taught(&self, index: usize) -> Option<taught::Taught> {
+        self.with(|s| taught::Taught::of(s.knowledge(), index))
     }
 
     fn emit_knowledge_changed(&self) {
@@ -490,5 +490,11 @@ impl FiveGame {
 
 #[cfg(test)]
 mod tests;
-
 mod practice;
+pub mod engine_seat;
+pub mod saved_game;
+pub mod session;
+pub mod settings;
+pub mod starting;
+pub mod state;
+pub mod taught;

@@ -1,6 +1,6 @@
 //! The five-in-a-row game as the page plays it, without any GTK: whose
 //! knowledge, which game, who plays red, the computer's replies, learning,
-//! undo and what is unsaved. The GObject [`super::model::FiveGame`] wraps it for the UI.
+//! undo and what is unsaved. The GObject [`crate::games::five::model::FiveGame`] wraps it for the UI.
 
 use match5_common::random::{GameRng, rng_from_entropy};
 use match5_five::computer::{Choice, Reason};
@@ -87,17 +87,8 @@ pub struct Hint {
 
 impl Session {
     pub fn new(knowledge: Knowledge, opponent: &Opponent, computer_starts: bool) -> Session {
-        let mut s = Session {
-            knowledge,
-            game: Game::new(opponent.mode(), Color::Blue),
-            engine: None,
-            computer_starts,
-            rng: rng_from_entropy(),
-            unsaved: false,
-            last_choice: None,
-            hints: 0,
-            hint: None,
-        };
+        let game = Game::new(opponent.mode(), Color::Blue);
+        let mut s = Session::restored(knowledge, game, None, computer_starts);
         s.new_game(opponent, computer_starts);
         s
     }

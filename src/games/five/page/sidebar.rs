@@ -17,10 +17,10 @@ use adw::subclass::prelude::*;
 use gtk::glib;
 use match5_five::Status;
 
-use super::ladder_words;
-use super::model::FiveGame;
-use super::session::Opponent;
-use super::settings::FiveSettings;
+use crate::games::five::words::ladder;
+use crate::games::five::model::FiveGame;
+use crate::games::five::model::session::Opponent;
+use crate::games::five::model::settings::FiveSettings;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 mod imp {
@@ -158,9 +158,9 @@ impl FiveSidebar {
         let imp = sidebar.imp();
         let _ = imp.model.set(model.clone());
         sidebar.show_opponents(settings);
-        let titles: Vec<String> = ladder_words::ids()
+        let titles: Vec<String> = ladder::ids()
             .into_iter()
-            .map(ladder_words::title)
+            .map(ladder::title)
             .collect();
         let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
         imp.start_row
@@ -255,7 +255,7 @@ impl FiveSidebar {
             #[weak(rename_to = sidebar)]
             self,
             move |row| {
-                let ids = ladder_words::ids();
+                let ids = ladder::ids();
                 let Some(id) = ids.get(row.selected() as usize) else {
                     return;
                 };
@@ -263,7 +263,7 @@ impl FiveSidebar {
                 sidebar
                     .imp()
                     .start_info_row
-                    .set_subtitle(&ladder_words::started_from(id, patterns));
+                    .set_subtitle(&ladder::started_from(id, patterns));
                 let current = sidebar.model().start();
                 if current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != *id {
                     sidebar.emit_by_name::<()>("start-chosen", &[&id.to_string()]);
@@ -380,21 +380,21 @@ impl FiveSidebar {
         let imp = self.imp();
         let start = model.start();
         let id = start.as_deref().unwrap_or(match5_five::ladder::NOTHING);
-        let index = ladder_words::ids().iter().position(|i| *i == id);
+        let index = ladder::ids().iter().position(|i| *i == id);
         if let Some(i) = index
             && imp.start_row.selected() != i as u32
         {
             imp.start_row.set_selected(i as u32);
         }
         imp.start_info_row
-            .set_subtitle(&ladder_words::started_from(id, model.patterns()));
+            .set_subtitle(&ladder::started_from(id, model.patterns()));
         let games = model.won() + model.lost() + model.drawn();
         let fresh = games == 0
             && model.status() != Status::User
             && (start.is_some() || model.patterns() == 0);
         imp.start_row.set_sensitive(fresh);
         imp.record_row
-            .set_subtitle(&model.with(|s| ladder_words::record(s.knowledge())));
+            .set_subtitle(&model.with(|s| ladder::record(s.knowledge())));
     }
 
     fn show_games(&self) {
@@ -434,15 +434,15 @@ fn start_list_factory() -> gtk::SignalListItemFactory {
         let Some(column) = item.child() else {
             return;
         };
-        let id = ladder_words::ids()
+        let id = ladder::ids()
             .get(item.position() as usize)
             .copied()
             .unwrap_or_default();
         let title = column.first_child().and_downcast::<gtk::Label>();
         let detail = column.last_child().and_downcast::<gtk::Label>();
         if let (Some(title), Some(detail)) = (title, detail) {
-            title.set_label(&ladder_words::title(id));
-            detail.set_label(&ladder_words::detail(id));
+            title.set_label(&ladder::title(id));
+            detail.set_label(&ladder::detail(id));
         }
     });
     factory

@@ -7,9 +7,9 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use super::page::FivePage;
-use super::session::Opponent;
-use super::state::GameMode;
+use crate::games::five::page::FivePage;
+use crate::games::five::model::session::Opponent;
+use crate::games::five::model::state::GameMode;
 
 impl crate::games::page::GamePage for FivePage {
     fn widget(&self) -> gtk::Widget {
@@ -94,7 +94,7 @@ impl crate::games::page::GamePage for FivePage {
     }
 
     fn closing(&self) {
-        super::saved_game::SavedGame::keep(self.model());
+        crate::games::five::model::saved_game::SavedGame::keep(self.model());
     }
 
     /// What the computer learned is saved, a practice run's too: the run

@@ -9,9 +9,9 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gdk, glib};
 
-use super::board_drawing::{self, Palette};
-use super::board_view::{describe_stones, edge_band};
-use super::taught::Taught;
+use crate::games::five::board::drawing::{self, Palette};
+use crate::games::five::board::view::{describe_stones, edge_band};
+use crate::games::five::model::taught::Taught;
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::step_buttons::StepButtons;
 
@@ -122,9 +122,9 @@ impl Replay {
                 let size = (side - 2.0 * band - 4.0).max(9.0);
                 cr.translate((w as f64 - size) / 2.0, (h as f64 - size) / 2.0);
                 let dark = adw::StyleManager::default().is_dark();
-                board_drawing::draw_edge_labels(cr, size, band, dark);
+                drawing::draw_edge_labels(cr, size, band, dark);
                 let scene = replay.taught().scene(replay.imp().step.get());
-                board_drawing::draw(cr, size, &scene, &Palette::new(dark));
+                drawing::draw(cr, size, &scene, &Palette::new(dark));
             }
         ));
         let go = |button: &gtk::Button, to: fn(usize, usize) -> usize| {

@@ -8,11 +8,11 @@ use match5_five::board::CELLS;
 use match5_five::pattern::PatternCell;
 use match5_five::{Cell, Color, Mode, Outcome, Reason};
 
-use super::board_drawing::{Field, Scene};
-use super::board_view::{cell_name, describe_stones};
-use super::model::ComputersMove;
-use super::page::FivePage;
-use super::settings::FiveSettings;
+use crate::games::five::board::drawing::{Field, Scene};
+use crate::games::five::board::view::{cell_name, describe_stones};
+use crate::games::five::model::ComputersMove;
+use crate::games::five::page::FivePage;
+use crate::games::five::model::settings::FiveSettings;
 use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
@@ -71,7 +71,7 @@ impl FivePage {
             let game = session.game();
             let opponent = session.opponent();
             let (status, side) = match opponent.engine() {
-                Some(engine) => super::engine_opponent::engine_status(game, engine, self.engine_stopped()),
+                Some(engine) => crate::games::five::page::engine_opponent::engine_status(game, engine, self.engine_stopped()),
                 None => game_status(game),
             };
             let over = game.is_over();
@@ -155,8 +155,8 @@ impl FivePage {
         let engine_stopped = self.engine_stopped();
         let note = match (&why, learned) {
             _ if practising => gettext("The computer is practising. The board waits until it ends."),
-            _ if engine_stopped => super::engine_opponent::engine_stopped_note(),
-            _ if hint.is_some() => hint.map(|h| super::hint::words(h.cell, h.color, h.reason)).unwrap_or_default(),
+            _ if engine_stopped => crate::games::five::page::engine_opponent::engine_stopped_note(),
+            _ if hint.is_some() => hint.map(|h| crate::games::five::page::hint::words(h.cell, h.color, h.reason)).unwrap_or_default(),
             _ if learned.is_some() || dropped > 0 || varied => {
                 learned_words(learned, dropped, varied)
             }
@@ -165,7 +165,7 @@ impl FivePage {
             (None, _) => String::new(),
         };
         imp.why_label.set_label(&note);
-        self.action(super::actions::FiveAction::Hint)
+        self.action(crate::games::five::page::actions::FiveAction::Hint)
             .set_enabled(to_move.is_some());
         imp.status_label.set_label(&status);
         self.set_status(if over {
@@ -181,7 +181,7 @@ impl FivePage {
             None => {}
         }
         let why_text = match (hint, why) {
-            (Some(h), _) => format!(" {}", super::hint::words(h.cell, h.color, h.reason)),
+            (Some(h), _) => format!(" {}", crate::games::five::page::hint::words(h.cell, h.color, h.reason)),
             (None, Some(why)) => format!(" {}", why.sentence),
             (None, None) => String::new(),
         };
@@ -348,10 +348,10 @@ impl Lesson {
 /// Every sentence the place under the board can show, with the longest
 /// numbers filled in: the place keeps the height of the longest.
 fn why_samples() -> Vec<String> {
-    let mut samples = super::hint::samples();
+    let mut samples = crate::games::five::page::hint::samples();
     samples.extend([
         new_computer_note(),
-        super::engine_opponent::engine_stopped_note(),
+        crate::games::five::page::engine_opponent::engine_stopped_note(),
         learned_words(Some((9_998, 99)), 99, true),
         gettext_f(
             "Why {field}: it once lost after playing {other} here, so it plays another field",
@@ -400,10 +400,10 @@ fn status_samples(engines: &[String]) -> Vec<String> {
     for engine in engines {
         let mut game = match5_five::Game::new(Mode::TwoPlayers, Color::Red);
         for stopped in [false, true] {
-            samples.push(super::engine_opponent::engine_status(&game, engine, stopped).0);
+            samples.push(crate::games::five::page::engine_opponent::engine_status(&game, engine, stopped).0);
         }
         let _ = game.play(Cell::centre());
-        samples.push(super::engine_opponent::engine_status(&game, engine, false).0);
+        samples.push(crate::games::five::page::engine_opponent::engine_status(&game, engine, false).0);
         samples.push(gettext_f("You beat {engine}!", &[("engine", engine)]));
         samples.push(gettext_f("{engine} wins.", &[("engine", engine)]));
     }

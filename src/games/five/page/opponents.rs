@@ -6,11 +6,11 @@
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 
-use super::actions::FiveAction;
-use super::page::FivePage;
-use super::session::{Opponent, Session};
-use super::settings::FiveSettings;
-use super::sidebar::FiveSidebar;
+use crate::games::five::page::actions::FiveAction;
+use crate::games::five::page::FivePage;
+use crate::games::five::model::session::{Opponent, Session};
+use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::page::sidebar::FiveSidebar;
 use crate::i18n::{gettext, gettext_f};
 
 impl FiveSidebar {
@@ -120,13 +120,13 @@ impl FivePage {
     /// The Engines window, from the sidebar (the page follows what it
     /// changed: see [`Self::follow_engines`]).
     pub(super) fn show_engines(&self) {
-        super::practice::engines_dialog::show(self, self.settings().clone(), |_| {});
+        crate::games::five::practice::engines_dialog::show(self, self.settings().clone(), |_| {});
     }
 
     /// The sidebar's list of opponents follows the Engines window, wherever
     /// it was opened (the sidebar's Engines…, or Practice's).
     pub(super) fn follow_engines(&self) {
-        super::practice::engines_dialog::follow(self, |page| {
+        crate::games::five::practice::engines_dialog::follow(self, |page| {
             let settings = page.settings().page::<FiveSettings>();
             if let Some(sidebar) = page.imp().sidebar.get() {
                 sidebar.show_opponents(&settings);

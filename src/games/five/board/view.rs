@@ -10,7 +10,7 @@ use gtk::subclass::prelude::*;
 use gtk::{gdk, glib};
 use match5_five::{Cell, Color};
 
-use super::board_drawing::{self, Field, Palette, Scene};
+use crate::games::five::board::drawing::{self, Field, Palette, Scene};
 use crate::widgets::drawn_board::{draw_cairo, drawn_board};
 
 mod imp {
@@ -119,7 +119,7 @@ mod imp {
                 (left - band, top - band, size + band, size + band),
                 |cr, _, _, cursor, dark| {
                     cr.translate(band, band);
-                    board_drawing::draw_edge_labels(cr, size, band, dark);
+                    drawing::draw_edge_labels(cr, size, band, dark);
                     let mut scene = self.scene.borrow().clone();
                     if let (Some(cell), Some(color)) = (self.hover.get(), self.to_move.get()) {
                         scene.hover = Some((cell, color));
@@ -127,7 +127,7 @@ mod imp {
                     if cursor {
                         scene.cursor = self.cursor.get();
                     }
-                    board_drawing::draw(cr, size, &scene, &Palette::new(dark));
+                    drawing::draw(cr, size, &scene, &Palette::new(dark));
                 },
             );
         }
@@ -179,7 +179,7 @@ impl BoardView {
 
     fn cell_at(&self, x: f64, y: f64) -> Option<Cell> {
         let (left, top, size) = self.square();
-        board_drawing::cell_at(left, top, size, x, y)
+        drawing::cell_at(left, top, size, x, y)
     }
 
     fn key_pressed(&self, key: gdk::Key) -> glib::Propagation {
@@ -280,7 +280,7 @@ pub fn describe_stones(board: &match5_five::Board) -> String {
 /// A field's name: column letter and row number, "E5" for the centre.
 /// The band left of and above the board for the names of its rows and
 /// columns, for a widget whose smaller side is `side`.
-pub(super) fn edge_band(side: f64) -> f64 {
+pub fn edge_band(side: f64) -> f64 {
     (side / 24.0).clamp(12.0, 20.0)
 }
 

@@ -229,7 +229,7 @@ mod tests {
     /// `tools/ladder-strength` wrote.
     #[test]
     fn help_says_the_figures_that_were_measured() {
-        let help = include_str!("help.ui");
+        let help = include_str!("../help.ui");
         let measured = ladder::measured();
         let ids: Vec<&str> = measured.opponent.iter().map(|o| o.id.as_str()).collect();
         assert_eq!(ids, ["threat", "rapfi-3"], "help names these two");

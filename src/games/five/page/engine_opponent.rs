@@ -3,7 +3,7 @@
 //! runs on a thread of its own, so the window never waits for it; the page
 //! asks it for a move whenever it is red's turn and places its answer.
 //!
-//! The engine itself, on its thread, is `engine_seat.rs` (no GTK). An
+//! The engine itself, on its thread, is `model/engine_seat.rs` (no GTK). An
 //! engine that does not answer in time, answers with garbage, plays on a
 //! stone or quits is stopped, and the person is told why; New Game starts
 //! it again. Nothing is learned from these games (the session plays them
@@ -15,12 +15,12 @@ use gtk::glib;
 use match5_five::Cell;
 use match5_practice::EngineError;
 
-use super::engine_seat::{Answer, Seat, Trouble};
-use super::page::FivePage;
-use super::settings::FiveSettings;
+use crate::games::five::model::engine_seat::{Answer, Seat, Trouble};
+use crate::games::five::page::FivePage;
+use crate::games::five::model::settings::FiveSettings;
 use match5_five::{Color, Game, Outcome};
 
-use super::board_view::cell_name;
+use crate::games::five::board::view::cell_name;
 use crate::i18n::{gettext, gettext_f};
 
 impl FivePage {
@@ -105,7 +105,7 @@ impl FivePage {
                 })
         });
         if let Err(e) = played {
-            self.engine_failed(moves, &super::practice::words::engine_error(&e));
+            self.engine_failed(moves, &crate::games::five::practice::words::engine_error(&e));
         }
     }
 

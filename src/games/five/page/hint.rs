@@ -8,8 +8,8 @@
 use match5_five::threats::Reason;
 use match5_five::{Cell, Color};
 
-use super::board_view::cell_name;
-use super::page::FivePage;
+use crate::games::five::board::view::cell_name;
+use crate::games::five::page::FivePage;
 use crate::i18n::{gettext, gettext_f};
 
 impl FivePage {

@@ -1,7 +1,7 @@
 //! **Where an engine sits in the main game**, free of widgets: a Gomocup
 //! engine the person added plays red on a thread of its own, and answers
 //! each position it is asked about on a channel. The page
-//! (`engine_opponent.rs`) asks it whenever it is red's turn.
+//! (`page/engine_opponent.rs`) asks it whenever it is red's turn.
 //!
 //! The engine keeps up with the game by `TURN` after each move, `BEGIN`
 //! when it opens, `RESTART` for a new game and `BOARD` (the whole

@@ -6,7 +6,7 @@
 use gtk::glib;
 use match5_five::{Color, Game, Outcome, Status};
 
-use super::session::Opponent;
+use crate::games::five::model::session::Opponent;
 
 /// Against the computer, two people at one board, or against an engine.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]

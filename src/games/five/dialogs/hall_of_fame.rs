@@ -5,7 +5,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::glib;
 
-use super::model::FiveGame;
+use crate::games::five::model::FiveGame;
 use crate::i18n::{gettext_f, ngettext_f};
 
 mod imp {
@@ -72,13 +72,13 @@ impl HallOfFame {
                                 "Started from: {start} · its {trained} trained patterns are not counted",
                                 u32::try_from(n).unwrap_or(u32::MAX),
                                 &[
-                                    ("start", &super::ladder_words::title(start)),
+                                    ("start", &crate::games::five::words::ladder::title(start)),
                                     ("trained", &n.to_string()),
                                 ],
                             ),
                             None => gettext_f(
                                 "Started from: {start} · its trained patterns are not counted",
-                                &[("start", &super::ladder_words::title(start))],
+                                &[("start", &crate::games::five::words::ladder::title(start))],
                             ),
                         });
                     }
@@ -89,7 +89,7 @@ impl HallOfFame {
             Ok(_) => imp.stack.set_visible_child_name("empty"),
             Err(e) => {
                 imp.error_page
-                    .set_description(Some(&markup(&super::errors::file_error(&e))));
+                    .set_description(Some(&markup(&crate::games::five::words::errors::file_error(&e))));
                 imp.stack.set_visible_child_name("error");
             }
         }

@@ -3,9 +3,9 @@
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use super::actions::FiveAction;
-use super::page::FivePage;
-use super::settings::FiveSettings;
+use crate::games::five::page::actions::FiveAction;
+use crate::games::five::page::FivePage;
+use crate::games::five::model::settings::FiveSettings;
 use crate::games::actions;
 use crate::i18n::gettext;
 
@@ -51,23 +51,23 @@ impl FivePage {
                 self.save();
             }
             FiveAction::SaveAs => self.save_as(|_| {}),
-            FiveAction::Patterns => super::pattern_viewer::show(&self.window(), self.model(), 0),
+            FiveAction::Patterns => crate::games::five::dialogs::pattern_viewer::show(&self.window(), self.model(), 0),
             FiveAction::ViewPattern => {
                 let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
-                super::pattern_viewer::show(&self.window(), self.model(), index as usize);
+                crate::games::five::dialogs::pattern_viewer::show(&self.window(), self.model(), index as usize);
             }
             FiveAction::ReplayLesson => {
                 let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
                 match self.model().taught(index as usize) {
-                    Some(taught) => super::replay::show(&self.window(), taught),
+                    Some(taught) => crate::games::five::dialogs::replay::show(&self.window(), taught),
                     None => self.toast(&gettext(
                         "This knowledge does not keep the game that taught that pattern",
                     )),
                 }
             }
-            FiveAction::HallOfFame => super::hall_of_fame::show(&self.window(), self.model()),
+            FiveAction::HallOfFame => crate::games::five::dialogs::hall_of_fame::show(&self.window(), self.model()),
             FiveAction::LearningHistory => {
-                super::learning_history::show(&self.window(), self.model());
+                crate::games::five::dialogs::learning_history::show(&self.window(), self.model());
             }
             FiveAction::DeleteAll => self.delete_all(),
             FiveAction::Hint => self.take_hint(),
@@ -75,7 +75,7 @@ impl FivePage {
                 // One Practice window while the app runs: it opens again as
                 // it was left.
                 let practice = self.imp().practice.get_or_init(|| {
-                    super::practice::window::FivePractice::new(
+                    crate::games::five::practice::window::FivePractice::new(
                         self.controller(),
                         self.settings().page::<FiveSettings>().show_mutations,
                     )

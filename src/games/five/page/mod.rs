@@ -4,6 +4,17 @@
 //! change touches; the knowledge flows (open, save, players, passwords) are
 //! in `knowledge_flows.rs`.
 
+
+mod action_handlers;
+pub mod actions;
+mod contract;
+mod engine_opponent;
+mod hint;
+mod knowledge_flows;
+mod opponents;
+pub mod sidebar;
+mod status;
+
 use std::cell::{Cell as StdCell, OnceCell, RefCell};
 
 use adw::prelude::*;
@@ -11,14 +22,14 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_five::{Cell, Store};
 
-use super::actions::FiveAction;
-use super::controller::{Controller, NewGame};
-use super::model::FiveGame;
-use super::session::Opponent;
-use super::settings::FiveSettings;
-use super::sidebar::{FiveSidebar, level_text, status_name};
+use crate::games::five::page::actions::FiveAction;
+use crate::games::five::controller::{Controller, NewGame};
+use crate::games::five::model::FiveGame;
+use crate::games::five::model::session::Opponent;
+use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::page::sidebar::{FiveSidebar, level_text, status_name};
 use crate::games::actions::PageAction;
-use crate::games::five::board_view::BoardView;
+use crate::games::five::board::view::BoardView;
 use crate::i18n::gettext;
 use crate::settings::SharedSettings;
 
@@ -77,9 +88,9 @@ mod imp {
         /// The person said what to do with unsaved knowledge: close now.
         pub close_confirmed: StdCell<bool>,
         /// The engine that plays red, while one does (`engine_opponent.rs`).
-        pub engine: RefCell<Option<super::super::engine_seat::Seat>>,
+        pub engine: RefCell<Option<crate::games::five::model::engine_seat::Seat>>,
         /// The engine of this game stopped, in this position.
-        pub engine_trouble: RefCell<Option<super::super::engine_seat::Trouble>>,
+        pub engine_trouble: RefCell<Option<crate::games::five::model::engine_seat::Trouble>>,
     }
 
     #[glib::object_subclass]
@@ -175,7 +186,7 @@ impl FivePage {
     fn setup(&self) {
         let imp = self.imp();
         let settings = self.settings().page::<FiveSettings>();
-        let start = super::starting::start(&settings);
+        let start = crate::games::five::model::starting::start(&settings);
         crate::startup::trace("page-knowledge");
         let session = start.session;
         // The opponent chosen is the one of the game shown.
@@ -241,7 +252,7 @@ impl FivePage {
                         crate::dialogs::error(
                             &page.window(),
                             &gettext("Could Not Start From the Trained Computer"),
-                            &super::errors::knowledge_error(&e),
+                            &crate::games::five::words::errors::knowledge_error(&e),
                         );
                         sidebar.show_start();
                     }

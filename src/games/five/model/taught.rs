@@ -1,13 +1,13 @@
 //! The game that taught a pattern: its moves from the history, the board
 //! after each of them, and the pattern it left marked at the end. The
-//! replay window (`replay.rs`) shows it step by step.
+//! replay window (`dialogs/replay.rs`) shows it step by step.
 
 use match5_five::board::CELLS;
 use match5_five::pattern::PatternCell;
 use match5_five::{Board, Color, Game, Knowledge, Mode, Move, MoveKind};
 
-use super::board_drawing::{Field, Scene};
-use super::board_view::cell_name;
+use crate::games::five::board::drawing::{Field, Scene};
+use crate::games::five::board::view::cell_name;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// A lost game of the computer that the history still keeps.
