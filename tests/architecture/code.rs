@@ -125,6 +125,35 @@ fn shared_dependencies_are_declared_once_for_the_workspace() {
     );
 }
 
+/// Five in a row's folder shows its parts: a handful of files at its top,
+/// and a folder for each part, named as a newcomer would guess.
+#[test]
+fn five_in_a_row_s_folder_shows_its_parts() {
+    let root = Path::new("src/games/five");
+    let mut files = Vec::new();
+    let mut folders = Vec::new();
+    for entry in fs::read_dir(root).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        if entry.path().is_dir() {
+            folders.push(name);
+        } else {
+            files.push(name);
+        }
+    }
+    files.sort();
+    folders.sort();
+    assert!(
+        files.len() <= 5,
+        "five/ keeps a handful of files: {files:?}"
+    );
+    for part in ["board", "control", "dialogs", "model", "page", "practice"] {
+        assert!(
+            folders.iter().any(|f| f == part),
+            "five/{part}/ is missing: {folders:?}"
+        );
+    }
+}
+
 /// Five in a row's rules for whose knowledge the computer plays with (a
 /// player's file, unsaved knowledge, passwords) are written once, in its
 /// controller, which the page's flows and D-Bus both call: no page widget
