@@ -151,7 +151,8 @@ impl TilesExperiment {
         self.header();
         if let Ok(condition) = adw::BreakpointCondition::parse("max-width: 560sp") {
             let narrow = adw::Breakpoint::new(condition);
-            for (signal_narrow, on) in [(true, true), (false, false)] {
+            // Applied: narrow; unapplied: wide again.
+            for on in [true, false] {
                 let window = self.downgrade();
                 let apply = move |_: &adw::Breakpoint| {
                     if let Some(window) = window.upgrade() {
@@ -159,7 +160,7 @@ impl TilesExperiment {
                         window.show_columns();
                     }
                 };
-                if signal_narrow {
+                if on {
                     narrow.connect_apply(apply);
                 } else {
                     narrow.connect_unapply(apply);

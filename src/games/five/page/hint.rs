@@ -1,4 +1,4 @@
-//! Five in a row's hint (Ctrl+I, the header's hint button): the field the
+//! Five in a row's hint (Ctrl+I, the Hint button beside the board): the field the
 //! threat player would choose for the side to move, marked on the board,
 //! and why, in the sentence under the board. Hints are counted in the
 //! game's record: a game won with hints teaches the computer as practice,

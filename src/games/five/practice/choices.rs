@@ -34,7 +34,6 @@ impl FivePractice {
             .set_selected(kept.speed.min(speeds.len() as u32 - 1));
         imp.games_spin.set_value(kept.games as f64);
         imp.learn_row.set_active(kept.learn);
-        self.show_opponent_words();
     }
 
     /// Keeps the choices as they are now, for the next time.
