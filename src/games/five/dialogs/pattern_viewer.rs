@@ -124,7 +124,14 @@ pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame, start: usize) {
     let viewer: PatternViewer = glib::Object::builder().build();
     viewer.setup(model, start);
     viewer.present(Some(parent));
-    viewer.imp().area.grab_focus();
+    // The board takes the keys; with no patterns the empty page takes the
+    // focus, so that Escape and Tab work (else the sheet is a trap).
+    let imp = viewer.imp();
+    if imp.area.is_visible() {
+        imp.area.grab_focus();
+    } else {
+        imp.empty_page.grab_focus();
+    }
 }
 
 impl PatternViewer {
