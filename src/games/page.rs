@@ -84,6 +84,23 @@ impl GameStatus {
     }
 }
 
+/// Tells screen readers that a move was taken back, and how the game now
+/// stands (`page`'s status): the same words on every page.
+pub fn tell_taken_back(page: &impl IsA<gtk::Widget>) {
+    tell_then_status(page, &crate::i18n::gettext("Move taken back."));
+}
+
+/// Tells screen readers that a new game began, and how it stands.
+pub fn tell_new_game(page: &impl IsA<gtk::Widget>) {
+    tell_then_status(page, &crate::i18n::gettext("New game."));
+}
+
+fn tell_then_status(page: &impl IsA<gtk::Widget>, news: &str) {
+    let status = page.property::<GameStatus>("status");
+    let text = format!("{news} {}", status.text());
+    crate::widgets::a11y::tell(page.upcast_ref::<gtk::Widget>(), text.trim());
+}
+
 /// What the window needs of a game page.
 pub trait GamePage {
     /// The page itself; it has a string property `subtitle` that the window

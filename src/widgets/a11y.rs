@@ -28,6 +28,13 @@ pub fn announce(widget: &impl IsA<gtk::Accessible>, text: &str, urgent: bool) {
     widget.announce(text, priority);
 }
 
+/// Says what just happened on a page, when the reader is idle: the
+/// computer's move ("Red played B3"), a move refused ("Field 2 is taken"),
+/// a move taken back, a new game. The window says a game's result itself.
+pub fn tell(widget: &impl IsA<gtk::Accessible>, text: &str) {
+    announce(widget, text, false);
+}
+
 /// Names the items of a popover menu for screen readers. GTK 4.18 names an
 /// item by a relation to its label that it does not expose, so screen
 /// readers (and the accessibility tree) got items without names: each item

@@ -50,7 +50,12 @@ mod imp {
     }
 
     #[glib::derived_properties]
-    impl ObjectImpl for EndBar {}
+    impl ObjectImpl for EndBar {
+        fn constructed(&self) {
+            self.parent_constructed();
+            self.keep_arrows();
+        }
+    }
     impl WidgetImpl for EndBar {
         /// In the window, styled: the bar keeps the button's height, and
         /// the button shows only at the end of a game.
@@ -80,14 +85,11 @@ mod imp {
             }
             // A new game is played on the board: the focus goes back to the
             // page (which gives it to its board) before the button hides.
-            if !over && self.play_again_button.has_focus() {
-                let page = std::iter::successors(WidgetExt::parent(&*self.obj()), |w| {
-                    WidgetExt::parent(w)
-                })
-                .find(|w| w.type_().name().ends_with("Page"));
-                if let Some(page) = page {
-                    page.grab_focus();
-                }
+            if !over
+                && self.play_again_button.has_focus()
+                && let Some(page) = self.page()
+            {
+                page.grab_focus();
             }
             if self.measured.get() {
                 self.play_again_button.set_visible(over);
@@ -96,6 +98,47 @@ mod imp {
                 self.play_again_button.grab_focus();
             }
             self.lift_toasts();
+        }
+
+        /// Arrow keys stay with the game: Left and Right go between the
+        /// bar's buttons, Up back to the board; none leaves for the rest of
+        /// the window (where Right once reached the player's name, and the
+        /// next Space replaced it).
+        fn keep_arrows(&self) {
+            let keys = gtk::EventControllerKey::new();
+            keys.connect_key_pressed(glib::clone!(
+                #[weak(rename_to = bar)]
+                self.obj(),
+                #[upgrade_or]
+                glib::Propagation::Proceed,
+                move |_, key, _, _| {
+                    use gtk::gdk::Key;
+                    match key {
+                        Key::Left | Key::KP_Left => {
+                            bar.child_focus(gtk::DirectionType::Left);
+                        }
+                        Key::Right | Key::KP_Right => {
+                            bar.child_focus(gtk::DirectionType::Right);
+                        }
+                        Key::Up | Key::KP_Up => {
+                            if let Some(page) = bar.imp().page() {
+                                page.grab_focus();
+                            }
+                        }
+                        Key::Down | Key::KP_Down => {}
+                        _ => return glib::Propagation::Proceed,
+                    }
+                    glib::Propagation::Stop
+                }
+            ));
+            self.obj().add_controller(keys);
+        }
+
+        /// The page the bar is on (its board takes the focus the page is
+        /// given).
+        fn page(&self) -> Option<gtk::Widget> {
+            std::iter::successors(WidgetExt::parent(&*self.obj()), WidgetExt::parent)
+                .find(|w| w.type_().name().ends_with("Page"))
         }
 
         /// Toasts rise above Play Again while it shows on the page shown.

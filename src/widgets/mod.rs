@@ -23,12 +23,14 @@ pub fn ensure_types() {
     text_slot::TextSlot::ensure_type();
 }
 
-/// The error bell of the surface `widget` is shown on: a move or an action
-/// that cannot be done.
-pub fn error_bell(widget: &impl IsA<gtk::Widget>) {
+/// A move or an action that cannot be done: the error bell of the surface
+/// `widget` is shown on rings, and screen readers say `why` ("Field 2 is
+/// taken.").
+pub fn refuse(widget: &impl IsA<gtk::Widget>, why: &str) {
     if let Some(surface) = widget.native().and_then(|n| n.surface()) {
         surface.beep();
     }
+    a11y::tell(widget.upcast_ref::<gtk::Widget>(), why);
 }
 
 /// Sets `cell` to `new`; was it different? A property is notified only

@@ -437,19 +437,16 @@ impl Window {
         GtkWindowExt::set_title(self, Some(&title));
     }
 
-    /// Tells screen readers what just happened on the page shown: the
-    /// game's result at once, and the computer's move (its thinking ended
-    /// and it is the person's turn) when the reader is idle.
+    /// Tells screen readers a game's result on the page shown, at once.
+    /// What led to it (the computer's move, a move refused, one taken
+    /// back, a new game) each page says as it happens
+    /// (`crate::widgets::a11y::tell`).
     fn announce(&self, status: &GameStatus) {
         let before = self.imp().last_status.replace(status.clone());
-        match status {
-            GameStatus::Over(text) if before != *status => {
-                crate::widgets::a11y::announce(self, text, true);
-            }
-            GameStatus::Turn(text) if matches!(before, GameStatus::Thinking(_)) => {
-                crate::widgets::a11y::announce(self, text, false);
-            }
-            _ => {}
+        if let GameStatus::Over(text) = status
+            && before != *status
+        {
+            crate::widgets::a11y::announce(self, text, true);
         }
     }
 

@@ -241,6 +241,10 @@ impl LeapfrogPage {
                 page.imp().last_move.set(Some((from, to)));
                 page.imp().cannot_move.set(None);
                 page.show_position();
+                // Said too: a move of the solution or a hint is not the
+                // person's, and a reader hears the person's own as done.
+                let frog = page.model().shown().get(to);
+                crate::widgets::a11y::tell(&page, &words::last_move(page.animal(), frog, from, to));
             }
         ));
         model.connect_cannot_move(glib::clone!(
@@ -248,7 +252,8 @@ impl LeapfrogPage {
             self,
             move |_, field| {
                 page.imp().view.shake(field);
-                crate::widgets::error_bell(&page);
+                let frog = page.model().shown().get(field);
+                crate::widgets::refuse(&page, &words::cannot_move(page.animal(), frog, field));
                 page.imp().cannot_move.set(Some(field));
                 page.show_position();
             }
@@ -264,15 +269,17 @@ impl LeapfrogPage {
                 self.stop_autoplay();
                 self.imp().last_move.set(None);
                 model.clear();
+                crate::games::page::tell_new_game(self);
             }
             LeapfrogAction::Undo => {
-                if self.controller().undo().is_err() {
-                    crate::widgets::error_bell(self);
+                match self.controller().undo() {
+                    Ok(()) => crate::games::page::tell_taken_back(self),
+                    Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
                 }
             }
             LeapfrogAction::Hint => {
-                if self.controller().hint().is_err() {
-                    crate::widgets::error_bell(self);
+                if let Err(refusal) = self.controller().hint() {
+                    crate::widgets::refuse(self, &refusal.message());
                 }
             }
             LeapfrogAction::Solve => {

@@ -118,8 +118,8 @@ impl LightsOutPage {
                 let pressed = light
                     .ok_or(Refusal::NoSuchLight(0))
                     .and_then(|n| self.press(n + 1));
-                if pressed.is_err() {
-                    crate::widgets::error_bell(self);
+                if let Err(refusal) = pressed {
+                    crate::widgets::refuse(self, &refusal.message());
                 }
             }
         }
@@ -128,6 +128,7 @@ impl LightsOutPage {
     pub fn new_game(&self) {
         self.imp().controller.new_game();
         self.show();
+        crate::games::page::tell_new_game(self);
     }
 
     /// Presses light `light` (from 1), as a click or a D-Bus call asks.

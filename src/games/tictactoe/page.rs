@@ -186,10 +186,15 @@ impl TicTacToePage {
 
     fn activate(&self, action: TicTacToeAction, simple: &gio::SimpleAction) {
         match action {
-            TicTacToeAction::NewGame => self.model().new_game(),
+            TicTacToeAction::NewGame => {
+                self.model().new_game();
+                crate::games::page::tell_new_game(self);
+            }
             TicTacToeAction::Undo => {
-                if !self.model().undo() {
-                    crate::widgets::error_bell(self);
+                if self.model().undo() {
+                    crate::games::page::tell_taken_back(self);
+                } else {
+                    crate::widgets::refuse(self, &gettext("There is no move to take back."));
                 }
             }
             TicTacToeAction::ShowPreferences => {
@@ -271,8 +276,8 @@ impl TicTacToePage {
         // A game that ends is learned and saved, and the training holds
         // the file: the status says to wait (the main loop never waits on
         // the training's lock).
-        if self.controller().may_play(field as u32 + 1).is_err() {
-            crate::widgets::error_bell(self);
+        if let Err(refusal) = self.controller().may_play(field as u32 + 1) {
+            crate::widgets::refuse(self, &refusal.message());
             return;
         }
         match self.model().play(field) {
@@ -283,8 +288,9 @@ impl TicTacToePage {
                 if crate::widgets::drawn_board::played_from_keyboard(&*self.imp().view) =>
             {
                 self.model().new_game();
+                crate::games::page::tell_new_game(self);
             }
-            Err(_) => crate::widgets::error_bell(self),
+            Err(refusal) => crate::widgets::refuse(self, &super::words::refusal(refusal)),
             Ok(()) if self.model().state().is_over() => self.finished(),
             Ok(()) => {
                 // The person sees the X before the O comes.
@@ -295,6 +301,7 @@ impl TicTacToePage {
                         self,
                         move || {
                             page.model().answer();
+                            page.tell_answer();
                             if page.model().state().is_over() {
                                 page.finished();
                             }
@@ -320,6 +327,21 @@ impl TicTacToePage {
             self.finished();
         }
         Ok(answer)
+    }
+
+    /// The computer's answer is said to screen readers with the turn after
+    /// it: "O took field 2. Your turn: you play X." (the result, when the
+    /// answer ends the game, the window says at once).
+    fn tell_answer(&self) {
+        let answer = self.model().with(|s| s.game.moves().last().copied());
+        if let Some(field) = answer {
+            let took = super::words::answer(field);
+            let status = match &*self.imp().status.borrow() {
+                GameStatus::Over(_) => String::new(),
+                status => status.text().to_string(),
+            };
+            crate::widgets::a11y::tell(self, format!("{took} {status}").trim());
+        }
     }
 
     /// The game is over: the computer learns from it and saves.

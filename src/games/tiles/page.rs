@@ -68,6 +68,8 @@ mod imp {
         pub actions: gio::SimpleActionGroup,
         /// The best move shown, until the position changes.
         pub hint: RefCell<Option<Move>>,
+        /// The moves of the game last seen, to tell a computer's new ones.
+        pub seen_moves: std::cell::Cell<usize>,
     }
 
     #[glib::object_subclass]
@@ -206,6 +208,7 @@ impl TilesPage {
                         page.imp().hint_label.set_label("");
                     }
                     page.show_position();
+                    page.tell_computers_move();
                 }
             ),
         );
@@ -230,7 +233,7 @@ impl TilesPage {
                     // The reason is read where the game's words are, under
                     // the board, until the next move.
                     page.imp().hint_label.set_label(&message);
-                    crate::widgets::error_bell(&page);
+                    crate::widgets::refuse(&page, &message);
                 }
             ),
         );
@@ -284,8 +287,9 @@ impl TilesPage {
             TilesAction::NewGame => model.deal(),
             TilesAction::Restart => model.restart(),
             TilesAction::Undo => {
-                if self.controller().undo().is_err() {
-                    crate::widgets::error_bell(self);
+                match self.controller().undo() {
+                    Ok(()) => crate::games::page::tell_taken_back(self),
+                    Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
                 }
             }
             TilesAction::Hint => model.hint(),
@@ -315,6 +319,15 @@ impl TilesPage {
                 }
             }
         }
+        if matches!(
+            action,
+            TilesAction::NewGame
+                | TilesAction::Restart
+                | TilesAction::Example
+                | TilesAction::Random
+        ) {
+            crate::games::page::tell_new_game(self);
+        }
     }
 
     /// The hint: exact, or the best found in the time (said so).
@@ -325,6 +338,29 @@ impl TilesPage {
         let text = words::hint(&self.model().game(), mv, score, exact, depth);
         self.imp().hint_label.set_label(&text);
         self.show_position();
+        crate::widgets::a11y::tell(self, &text);
+    }
+
+    /// A computer's move is said to screen readers with the turn after it,
+    /// once it has stopped thinking: "Lieke took 2 blue tiles of bowl 1
+    /// into row 3. Your turn, Femke: …".
+    fn tell_computers_move(&self) {
+        if self.model().thinking() {
+            return;
+        }
+        let game = self.model().game();
+        let n = game.moves_played();
+        if n <= self.imp().seen_moves.replace(n) {
+            return;
+        }
+        let mover = 1 - game.to_move();
+        if self.model().players()[mover] == Player::Person {
+            return;
+        }
+        if let Some(words) = words::last_move(&game) {
+            let status = self.imp().status.borrow().text().to_string();
+            crate::widgets::a11y::tell(self, &format!("{words} {status}"));
+        }
     }
 
     pub(super) fn toast(&self, text: &str) {

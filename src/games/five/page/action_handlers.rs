@@ -41,7 +41,11 @@ impl FivePage {
         match action {
             FiveAction::NewGame => self.new_game(),
             FiveAction::Undo => {
-                self.model().undo();
+                if self.model().undo() {
+                    crate::games::page::tell_taken_back(self);
+                } else {
+                    crate::widgets::refuse(self, &gettext("There is no move to take back."));
+                }
             }
             FiveAction::Open => {
                 let page = self.clone();

@@ -20,7 +20,7 @@ impl FivePage {
                 self.show_game();
                 crate::widgets::a11y::announce(self, &words(h.cell, h.color, h.reason), false);
             }
-            None => crate::widgets::error_bell(self),
+            None => crate::widgets::refuse(self, &gettext("No hint now: it is not your move.")),
         }
     }
 }

@@ -11,6 +11,7 @@ mod contract;
 mod engine_opponent;
 mod hint;
 mod knowledge_flows;
+mod news;
 mod opponents;
 pub mod sidebar;
 mod status;
@@ -89,6 +90,10 @@ mod imp {
         pub close_confirmed: StdCell<bool>,
         /// The engine that plays red, while one does (`engine_opponent.rs`).
         pub engine: RefCell<Option<crate::games::five::model::engine_seat::Seat>>,
+        /// The moves of the game last shown, to tell new ones (`news.rs`).
+        pub seen_moves: StdCell<usize>,
+        /// The page makes a move or a game itself: it says so itself.
+        pub own_move: StdCell<bool>,
         /// The engine of this game stopped, in this position.
         pub engine_trouble: RefCell<Option<crate::games::five::model::engine_seat::Trouble>>,
     }
@@ -442,8 +447,12 @@ impl FivePage {
             opponent,
             ..NewGame::default()
         };
-        if let Err(refusal) = self.controller().new_game(new) {
-            self.toast(&refusal.message());
+        self.imp().own_move.set(true);
+        let started = self.controller().new_game(new);
+        self.imp().own_move.set(false);
+        match started {
+            Ok(_) => self.tell_new_game(),
+            Err(refusal) => self.toast(&refusal.message()),
         }
         // Another engine, or the same one again after it stopped, with
         // the board as it was (no notification): ask now.
@@ -471,8 +480,11 @@ impl FivePage {
             self.new_game();
             return;
         }
-        if self.model().play(cell).is_err() {
-            crate::widgets::error_bell(self);
+        self.imp().own_move.set(true);
+        let played = self.model().play(cell);
+        self.imp().own_move.set(false);
+        if let Err(e) = played {
+            crate::widgets::refuse(self, &news::refusal(e));
         }
     }
 }

@@ -187,6 +187,7 @@ impl FivePage {
         };
         imp.board
             .set_scene(scene, to_move, format!("{board_text} {status}{why_text}"));
+        self.tell_new_moves();
     }
 
     /// A knowledge change ("show mutations"): what the game just won

@@ -1,0 +1,127 @@
+"""What a screen reader hears (issue 50, point 3), and where the arrow
+keys go at a game's end (point 2): the real binary, real keys and clicks,
+announcements (gtk_accessible_announce) caught on the accessibility bus."""
+
+import re
+import time
+
+import gi
+import pyatspi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, GLib  # noqa: E402
+
+from harness import AppTest, wait_for, winning_move  # noqa: E402
+from test_leapfrog import click_field, position  # noqa: E402
+from test_tictactoe import answered, fields, over  # noqa: E402
+from test_tiles import surface  # noqa: E402
+
+
+class Heard:
+    """The announcements made while it listens: (text, priority)."""
+
+    def __init__(self):
+        self.said = []
+        self.listener = Atspi.EventListener.new(lambda e: self.said.append((str(e.any_data), e.detail1)))
+        self.listener.register("object:announcement")
+
+    def wait(self, pattern, message, timeout=10):
+        """The first announcement since the last wait that matches `pattern`."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            GLib.MainContext.default().iteration(False)
+            for i, (text, _) in enumerate(self.said):
+                if re.search(pattern, text):
+                    del self.said[:i + 1]
+                    return text
+            time.sleep(0.02)
+        raise AssertionError(f"not heard: {message} ({pattern!r}); heard {self.said}")
+
+    def close(self):
+        self.listener.deregister("object:announcement")
+
+
+class Spoken(AppTest):
+    def setUp(self):
+        super().setUp()
+        self.heard = Heard()
+        self.addCleanup(self.heard.close)
+
+    def test_five_in_a_row_says_the_computers_move_a_refusal_undo_and_new_game(self):
+        app = self.start(settings={"last_page": "five"})
+        app.key("Return")  # the board's cursor starts on E5
+        wait_for(lambda: len(app.stones()[1]) == 1, message="the computer's answer")
+        red = next(iter(app.stones()[1]))
+        field = f"{'ABCDEFGHI'[red[0]]}{red[1] + 1}"
+        self.heard.wait(rf"^Red played {field}\. Your move$", "the computer's move")
+        app.key("Return")
+        self.heard.wait(r"^Field E5 is taken\.$", "the refused move")
+        app.key("ctrl+z")
+        self.heard.wait(r"^Move taken back\. You play blue\. Your move$", "Undo")
+        app.key("ctrl+n")
+        self.heard.wait(r"^New game\. You play blue\. Your move$", "New Game")
+
+    def test_tic_tac_toe_says_which_field_o_took(self):
+        app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
+        wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the page")
+        app.key("5")
+        wait_for(lambda: answered(app), message="O's answer")
+        o = next(f for f, what in fields(app).items() if what == "O")
+        self.heard.wait(rf"^O took field {o}\. Your turn: you play X\.$", "the computer's move")
+        app.key(str(o))
+        self.heard.wait(rf"^Field {o} is taken\.$", "the refused move")
+        app.key("ctrl+z")
+        self.heard.wait(r"^Move taken back\. You begin: you play X\.", "Undo")
+        app.key("1")
+        wait_for(lambda: answered(app), message="O's answer")
+        app.key("ctrl+n")
+        self.heard.wait(r"^New game\. You begin: you play X\.", "New Game")
+
+    def test_tiles_says_what_the_computer_took(self):
+        app = self.start(settings={"last_page": "tiles", "window_height": 850})
+        wait_for(lambda: surface(app), message="the tile page")
+        app.key("Return")
+        self.heard.wait(r"^Lieke took \d+ (yellow|blue) tiles? of bowl \d into row \d\. Your turn, Femke",
+                        "the computer's move", timeout=30)
+        app.key("ctrl+z")
+        self.heard.wait(r"^Move taken back\. Your turn, Femke", "Undo")
+        app.key("ctrl+n")
+        self.heard.wait(r"^New game\. Your turn, Femke", "New Game")
+
+    def test_leapfrog_says_each_move_and_why_a_frog_cannot_move(self):
+        app = self.start(settings={"last_page": "leapfrog", "leapfrog_frogs": 2, "window_height": 820})
+        wait_for(lambda: app.find_showing("image", "Fields"), message="the leap-frog page")
+        click_field(app, 0)
+        self.heard.wait(r"^The X frog from field 1 to field 3\.$", "the move")
+        click_field(app, 1)
+        self.heard.wait(r"^The X frog on field 2 cannot move", "the refused move")
+        app.key("ctrl+z")
+        self.heard.wait(r"^Move taken back\.", "Undo")
+        app.click_on(app.find_showing("push button", "Hint"))
+        self.heard.wait(r"^The X frog from field 2 to field 3\.$", "the hint's move")
+        app.key("ctrl+n")
+        self.heard.wait(r"^New game\.", "New Game")
+        self.assertEqual(position(app), "XX-YY")
+
+    def test_arrow_keys_at_a_games_end_never_reach_the_players_name(self):
+        app = self.start(settings={"last_page": "five", "window_width": 1100})
+        name = wait_for(lambda: app.find_showing("text", "Name"), message="the sidebar's Name field")
+        for _ in range(40):
+            if "win" in app.status().lower():
+                break
+            blue, red = app.stones()
+            app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+        again = wait_for(lambda: app.find_showing("push button", "Play Again"), message="Play Again")
+        wait_for(lambda: again.getState().contains(pyatspi.STATE_FOCUSED), message="Play Again focused")
+        app.key("Right", "Right", "Right", "Down", "Left")
+        time.sleep(0.5)
+        focus = pyatspi.findDescendant(app._frames()[0], lambda a: a.getState().contains(pyatspi.STATE_FOCUSED))
+        self.assertIn(focus.getRoleName(), ("button", "push button"), "the focus stays on the end bar's buttons")
+        self.assertFalse(name.getState().contains(pyatspi.STATE_FOCUSED))
+        # Up goes back to the board; Space there starts the next game, and
+        # the name was never touched.
+        app.key("Up")
+        wait_for(lambda: app.board.getState().contains(pyatspi.STATE_FOCUSED), message="the board focused")
+        app.key("space")
+        wait_for(lambda: "win" not in app.status().lower(), message="a new game")
+        self.assertEqual(name.queryText().getText(0, -1), "Tester", "the player's name is untouched")
