@@ -4,7 +4,7 @@ use std::cell::RefCell;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
-use gtk::{gdk, gio, glib};
+use gtk::{gio, glib};
 
 use crate::config;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
@@ -71,7 +71,9 @@ mod imp {
             let app = self.obj();
             app.quit_on_signals();
             app.setup_actions();
-            app.load_css();
+            // style.css (and style-hc.css in high contrast) come from the
+            // resource base path, as AdwApplication loads them.
+            crate::widgets::palette::follow_desktop();
             // The control interface is not needed for the first frame: it
             // starts once the main loop is idle after painting (calls that
             // come earlier wait for the name, as D-Bus activation does).
@@ -310,18 +312,6 @@ impl Application {
                 let window = self.main_window();
                 crate::help::show(&window, window.visible_page_id().as_deref());
             }
-        }
-    }
-
-    fn load_css(&self) {
-        let provider = gtk::CssProvider::new();
-        provider.load_from_resource(&format!("{}/style.css", config::RESOURCE_BASE));
-        if let Some(display) = gdk::Display::default() {
-            gtk::style_context_add_provider_for_display(
-                &display,
-                &provider,
-                gtk::STYLE_PROVIDER_PRIORITY_APPLICATION,
-            );
         }
     }
 

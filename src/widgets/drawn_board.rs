@@ -3,7 +3,8 @@
 //! on something on it plays it, its keys move a cursor (shown from the
 //! first key, without Tab first, until the next click), it is drawn again
 //! when the focus comes or goes (the cursor shows only with the focus) and
-//! when the style turns light or dark, and it draws itself with Cairo.
+//! when the desktop's look changes (light or dark, high contrast, the accent
+//! colour, the text size), and it draws itself with Cairo.
 //! Each board's view says only what is under a point, what its keys do and
 //! how its scene is drawn.
 
@@ -120,7 +121,7 @@ pub fn whole(widget: &impl IsA<gtk::Widget>) -> (f64, f64, f64, f64) {
 /// Makes `widget` a drawn surface with a keyboard cursor: its key presses
 /// go to `on_key` (with the modifiers held), and it is drawn again when the
 /// focus comes or goes (the cursor shows only with the focus) and when the
-/// style turns light or dark. `on_focus` runs first when the focus comes.
+/// desktop's look changes. `on_focus` runs first when the focus comes.
 fn keyboard_surface<W: IsA<gtk::Widget>>(
     widget: &W,
     on_key: impl Fn(&W, gtk::gdk::Key, gtk::gdk::ModifierType) -> gtk::glib::Propagation + 'static,
@@ -164,10 +165,5 @@ fn keyboard_surface<W: IsA<gtk::Widget>>(
         }
     });
     widget.add_controller(focus);
-    let weak = widget.downgrade();
-    adw::StyleManager::default().connect_dark_notify(move |_| {
-        if let Some(w) = weak.upgrade() {
-            w.queue_draw();
-        }
-    });
+    crate::widgets::palette::redraw_on_change(widget);
 }

@@ -74,12 +74,17 @@ def xdotool(*args):
     return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout
 
 
+def edge_band(side):
+    """The band for the edge names (board/view.rs's `edge_band`, at the
+    standard text size)."""
+    return min(17, side / 8)
+
+
 def board_size(extents):
-    """The side of five in a row's board in its widget (board_view.rs's
+    """The side of five in a row's board in its widget (board/view.rs's
     `square`: a band for the edge names on each side, 6 px more)."""
     side = min(extents.width, extents.height)
-    band = min(max(side / 24, 12), 20)
-    return max(side - 2 * band - 12, 9)
+    return max(side - 2 * edge_band(side) - 12, 9)
 
 
 def parse_cells(text):
@@ -117,12 +122,14 @@ class App:
     an app that is already running (started by D-Bus activation)."""
 
     def __init__(self, lang="en", settings=None, home=None, env=None, pid=None, binary=None, command=None,
-                 match=None, data_disk=None):
+                 match=None, data_disk=None, gtk_settings=""):
         """`command` starts it another way than the binary (`flatpak run`);
         `match` then tells its accessible application, whose process id is
         not the one started (a sandbox has its own ids). `data_disk` puts
         the data folder on a disk of its own of that many bytes (a tmpfs in
-        a mount namespace of the app's own), which `full_disk()` fills."""
+        a mount namespace of the app's own), which `full_disk()` fills.
+        `gtk_settings` adds lines to GTK's settings.ini (the desktop's font,
+        animations)."""
         self.binary = binary or BIN
         self.command = command or [self.binary]
         self.data_disk = data_disk
@@ -138,7 +145,10 @@ class App:
         # not after it has grown in (a click during that is lost).
         os.makedirs(os.path.join(self.config, "gtk-4.0"), exist_ok=True)
         with open(os.path.join(self.config, "gtk-4.0", "settings.ini"), "w") as f:
-            f.write("[Settings]\ngtk-decoration-layout=appmenu:close\ngtk-enable-animations=false\n")
+            f.write("[Settings]\ngtk-decoration-layout=appmenu:close\n")
+            if "gtk-enable-animations" not in gtk_settings:
+                f.write("gtk-enable-animations=false\n")
+            f.write(gtk_settings)
         path = os.path.join(self.config, "match5", "settings.toml")
         if settings is not None or not os.path.exists(path):
             values = {"last_player": "Tester", "window_width": 900, "window_height": 680}

@@ -238,7 +238,7 @@ class DesktopGame(AppTest):
         time.sleep(0.5)
         e = area.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         side = min(e.width, e.height)
-        band = min(max(side / 24.0, 12.0), 20.0)
+        band = edge_band(side)
         size = max(side - 2 * band - 4, 9)
         unit = size / 9
         left, top = e.x + (e.width - size) / 2, e.y + (e.height - size) / 2

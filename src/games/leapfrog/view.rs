@@ -156,7 +156,15 @@ impl LeapfrogView {
         self.run_animation();
     }
 
+    /// Runs the move's or the shake's animation; with animations off
+    /// (the desktop's reduced motion) it jumps to its end.
     fn run_animation(&self) {
+        if !crate::widgets::palette::look().animations {
+            self.imp().moving.set(None);
+            self.imp().shaking.set(None);
+            self.queue_draw();
+            return;
+        }
         if self.imp().tick.borrow().is_some() {
             return;
         }

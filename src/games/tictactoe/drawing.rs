@@ -134,7 +134,7 @@ fn badge(
     fill: (f64, f64, f64, f64),
     ink: (f64, f64, f64),
 ) {
-    cr.set_font_size((height * 0.75).max(9.0));
+    cr.set_font_size((height * 0.75).max(crate::widgets::palette::text_px(9.0)));
     let width = cr.text_extents(text).map_or(height, |e| e.x_advance()) + height * 0.6;
     let left = right - width;
     cr.set_source_rgba(fill.0, fill.1, fill.2, fill.3);
@@ -191,8 +191,8 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
             mark(cr, m, x, y, cell, &c);
         }
         // The field's number (the keys 1 to 9 and the texts use it).
-        cr.set_source_rgba(c.text.0, c.text.1, c.text.2, 0.45);
-        cr.set_font_size((cell * 0.13).max(9.0));
+        cr.set_source_rgba(c.text.0, c.text.1, c.text.2, crate::widgets::palette::dim_alpha());
+        cr.set_font_size(crate::widgets::palette::text_px((cell * 0.13).max(9.0)).min(cell * 0.3));
         centred_text(cr, &(f + 1).to_string(), x + cell * 0.13, y + cell * 0.2);
         // Badges only while the game runs (never over the win line), and
         // none on a field the person's X took since.

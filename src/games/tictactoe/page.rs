@@ -13,7 +13,7 @@ use match5_tictactoe::enumerate::MOST;
 use match5_tictactoe::store::Saved;
 
 use super::actions::TicTacToeAction;
-use super::drawing::{Scene, Seen, signed};
+use super::drawing::{Scene, Seen};
 use super::model::{GameState, TicTacToeGame};
 use super::session::{Opened, Session, default_path};
 use super::settings::TicTacToeSettings;
@@ -401,7 +401,7 @@ impl TicTacToePage {
             let why = game
                 .last_deliberation()
                 .filter(|_| !game.is_over())
-                .map(why_text);
+                .map(super::words::why_text);
             (scene, status, why)
         });
         imp.view.set_scene(scene);
@@ -460,36 +460,6 @@ impl TicTacToePage {
         }
         self.enable_training_actions();
     }
-}
-
-/// "I played field 5 — highest preference: +2." and how many were equal.
-fn why_text(d: &match5_tictactoe::Deliberation) -> String {
-    let field = (d.chosen.field + 1).to_string();
-    let value = signed(d.chosen.preference);
-    let mut text = if d.chosen.known {
-        gettext_f(
-            "I played field {field} — highest preference: {value}.",
-            &[("field", &field), ("value", &value)],
-        )
-    } else {
-        gettext_f(
-            "I played field {field}: it leads to a position I had not seen yet, so its preference is {value}.",
-            &[("field", &field), ("value", &value)],
-        )
-    };
-    let equals = d.equals();
-    if equals > 1 {
-        text += " ";
-        // A sentence of its own that does not begin with the number: "…
-        // is 0. 8 fields were equal" read as 0.8.
-        text += &ngettext_f(
-            "Of the {n} equal field I take the first.",
-            "Of the {n} equal fields I take the first.",
-            u32::try_from(equals).unwrap_or(u32::MAX),
-            &[("n", &equals.to_string())],
-        );
-    }
-    text
 }
 
 impl crate::games::page::GamePage for TicTacToePage {

@@ -215,3 +215,33 @@ pub fn script_trained_text(games: u64) -> String {
         &[("n", &games.to_string())],
     )
 }
+
+/// "I played field 5 — highest preference: +2." and how many were equal.
+pub fn why_text(d: &match5_tictactoe::Deliberation) -> String {
+    let field = (d.chosen.field + 1).to_string();
+    let value = signed(d.chosen.preference);
+    let mut text = if d.chosen.known {
+        gettext_f(
+            "I played field {field} — highest preference: {value}.",
+            &[("field", &field), ("value", &value)],
+        )
+    } else {
+        gettext_f(
+            "I played field {field}: it leads to a position I had not seen yet, so its preference is {value}.",
+            &[("field", &field), ("value", &value)],
+        )
+    };
+    let equals = d.equals();
+    if equals > 1 {
+        text += " ";
+        // A sentence of its own that does not begin with the number: "…
+        // is 0. 8 fields were equal" read as 0.8.
+        text += &ngettext_f(
+            "Of the {n} equal field I take the first.",
+            "Of the {n} equal fields I take the first.",
+            u32::try_from(equals).unwrap_or(u32::MAX),
+            &[("n", &equals.to_string())],
+        );
+    }
+    text
+}

@@ -162,6 +162,16 @@ struct Palette {
 
 impl Palette {
     fn new(dark: bool) -> Palette {
+        let mut p = Palette::plain(dark);
+        if crate::widgets::palette::look().high_contrast {
+            p.line.3 = 0.6;
+            p.text = crate::widgets::palette::foreground(dark);
+            p.cell = if dark { (0.0, 0.0, 0.0) } else { (1.0, 1.0, 1.0) };
+        }
+        p
+    }
+
+    fn plain(dark: bool) -> Palette {
         if dark {
             Palette {
                 surface: (0.24, 0.24, 0.26),
@@ -184,10 +194,12 @@ impl Palette {
     }
 }
 
-/// A tile's fill and edge (GNOME's yellow and blue).
+/// A tile's fill and edge (GNOME's yellow and blue). A yellow tile's
+/// edge is a deep amber: the light bowl and the yellow differ by 1.2:1
+/// only, the edge by 3:1 and more.
 fn tile_colours(colour: Colour, dark: bool) -> ((f64, f64, f64), (f64, f64, f64)) {
     match (colour, dark) {
-        (Colour::Yellow, false) => ((0.96, 0.83, 0.18), (0.80, 0.58, 0.04)),
+        (Colour::Yellow, false) => ((0.96, 0.83, 0.18), (0.60, 0.40, 0.0)),
         (Colour::Yellow, true) => ((0.97, 0.83, 0.24), (0.90, 0.65, 0.04)),
         (Colour::Blue, false) => ((0.21, 0.52, 0.89), (0.10, 0.37, 0.71)),
         (Colour::Blue, true) => ((0.38, 0.63, 0.92), (0.21, 0.52, 0.89)),
@@ -200,7 +212,7 @@ fn tile(cr: &cairo::Context, colour: Colour, x: f64, y: f64, size: f64, dark: bo
     cr.set_source_rgb(fill.0, fill.1, fill.2);
     let _ = cr.fill_preserve();
     cr.set_source_rgb(edge.0, edge.1, edge.2);
-    cr.set_line_width((size * 0.07).max(1.0));
+    cr.set_line_width((size * 0.09).max(1.5));
     let _ = cr.stroke();
 }
 
@@ -228,7 +240,7 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
     let l = Layout::new(width, height, scene);
     // The pot, named: as many of the next tiles as fit, then how many more.
     cr.set_source_rgb(p.text.0, p.text.1, p.text.2);
-    let font = (l.pot_tile * 0.85).max(9.0);
+    let font = (l.pot_tile * 0.85).max(crate::widgets::palette::text_px(9.0));
     cr.set_font_size(font);
     let label_w = cr
         .text_extents(&scene.pot_label)
@@ -245,7 +257,7 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
     let start = l.margin + label_w;
     let fit = ((width - l.margin - start) / (l.pot_tile * 1.1) - 3.0).max(1.0) as usize;
     if scene.pot.is_empty() {
-        cr.set_source_rgba(p.text.0, p.text.1, p.text.2, 0.6);
+        cr.set_source_rgba(p.text.0, p.text.1, p.text.2, crate::widgets::palette::dim_alpha());
         text(cr, "—", start, l.pot_top + l.pot_tile * 0.82, font, false);
     }
     for (i, colour) in scene.pot.iter().take(fit).enumerate() {
@@ -283,8 +295,8 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
             tile(cr, colour, tx, ty, l.bowl_tile, dark);
         }
         if let Some(label) = scene.bowl_labels.get(bowl) {
-            cr.set_source_rgba(p.text.0, p.text.1, p.text.2, 0.7);
-            let size = 11.0;
+            cr.set_source_rgba(p.text.0, p.text.1, p.text.2, crate::widgets::palette::dim_alpha());
+            let size = crate::widgets::palette::text_px(11.0);
             cr.set_font_size(size);
             let w = cr.text_extents(label).map_or(0.0, |e| e.x_advance());
             text(
@@ -336,7 +348,7 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
             &format!("{} · {full}", scene.names[player]),
             left,
             l.boards_top + LABEL * 0.7,
-            (LABEL * 0.62).min(l.cell * 0.6).max(9.0),
+            (LABEL * 0.62).min(l.cell * 0.6).max(crate::widgets::palette::text_px(9.0)),
             player == scene.to_move && !scene.over,
         );
         if player == scene.to_move && !scene.over {

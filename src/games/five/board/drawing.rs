@@ -52,7 +52,7 @@ impl Default for Scene {
     }
 }
 
-/// Colours of the light or dark style.
+/// Colours of the light or dark style, and of high contrast.
 pub struct Palette {
     board: (f64, f64, f64),
     line: (f64, f64, f64, f64),
@@ -61,37 +61,50 @@ pub struct Palette {
     win: (f64, f64, f64),
     /// The mark of the computer's answer.
     response: (f64, f64, f64),
+    dark: bool,
+    /// High contrast: stones outlined in the text colour, wells drawn.
+    high_contrast: bool,
 }
 
 impl Palette {
     pub fn new(dark: bool) -> Palette {
-        if dark {
-            Palette {
-                board: (0.20, 0.20, 0.22),
-                line: (1.0, 1.0, 1.0, 0.16),
+        let high_contrast = crate::widgets::palette::look().high_contrast;
+        let accent = crate::widgets::palette::accent(dark);
+        match (dark, high_contrast) {
+            (true, hc) => Palette {
+                board: if hc { (0.0, 0.0, 0.0) } else { (0.20, 0.20, 0.22) },
+                line: (1.0, 1.0, 1.0, if hc { 0.5 } else { 0.16 }),
                 greyed: (0.0, 0.0, 0.0, 0.35),
-                accent: crate::widgets::palette::accent(true),
+                accent,
                 win: (0.97, 0.83, 0.18),
-                response: stone_colors(Color::Red).0,
-            }
-        } else {
-            Palette {
-                board: (0.98, 0.98, 0.97),
-                line: (0.0, 0.0, 0.0, 0.14),
+                response: stone_colors(Color::Red, true).0,
+                dark,
+                high_contrast: hc,
+            },
+            (false, hc) => Palette {
+                board: if hc { (1.0, 1.0, 1.0) } else { (0.98, 0.98, 0.97) },
+                line: (0.0, 0.0, 0.0, if hc { 0.5 } else { 0.14 }),
                 greyed: (0.0, 0.0, 0.0, 0.12),
-                accent: crate::widgets::palette::accent(false),
-                win: (0.90, 0.65, 0.04),
-                response: stone_colors(Color::Red).1,
-            }
+                accent,
+                // A deep gold: 3:1 and more on the light board's fields
+                // (deeper on high contrast's darker fields).
+                win: if hc { (0.55, 0.34, 0.0) } else { (0.70, 0.44, 0.0) },
+                response: stone_colors(Color::Red, false).1,
+                dark,
+                high_contrast: hc,
+            },
         }
     }
 }
 
-/// Red and blue of the GNOME palette: light and dark tone of each ball.
-fn stone_colors(color: Color) -> ((f64, f64, f64), (f64, f64, f64)) {
-    match color {
-        Color::Red => ((0.96, 0.38, 0.32), (0.65, 0.11, 0.18)),
-        Color::Blue => ((0.38, 0.63, 0.96), (0.10, 0.27, 0.58)),
+/// Red and blue of the GNOME palette: light and dark tone of each ball,
+/// lighter on the dark board so both reach 3:1 against it.
+fn stone_colors(color: Color, dark: bool) -> ((f64, f64, f64), (f64, f64, f64)) {
+    match (color, dark) {
+        (Color::Red, false) => ((0.96, 0.38, 0.32), (0.65, 0.11, 0.18)),
+        (Color::Blue, false) => ((0.38, 0.63, 0.96), (0.10, 0.27, 0.58)),
+        (Color::Red, true) => ((1.0, 0.66, 0.62), (0.93, 0.36, 0.36)),
+        (Color::Blue, true) => ((0.70, 0.84, 1.0), (0.38, 0.60, 0.96)),
     }
 }
 
@@ -109,8 +122,11 @@ fn field_rect(cr: &cairo::Context, cell: Cell, unit: f64, inset: f64, radius: f6
     );
 }
 
-fn ball(cr: &cairo::Context, cx: f64, cy: f64, radius: f64, color: Color, alpha: f64) {
-    let (light, dark) = stone_colors(color);
+/// A ball of `color`. Blue balls carry a ring inside, so the two sides
+/// differ by more than hue; in high contrast each ball is outlined in the
+/// text colour.
+fn ball(cr: &cairo::Context, cx: f64, cy: f64, radius: f64, color: Color, alpha: f64, p: &Palette) {
+    let (light, dark) = stone_colors(color, p.dark);
     // A soft shadow, then the ball with a highlight up left.
     cr.arc(
         cx + radius * 0.06,
@@ -135,6 +151,20 @@ fn ball(cr: &cairo::Context, cx: f64, cy: f64, radius: f64, color: Color, alpha:
     cr.arc(cx, cy, radius, 0.0, std::f64::consts::TAU);
     let _ = cr.set_source(&g);
     let _ = cr.fill();
+    if color == Color::Blue {
+        let ring = if p.dark { (0.05, 0.15, 0.40) } else { (1.0, 1.0, 1.0) };
+        cr.arc(cx, cy, radius * 0.5, 0.0, std::f64::consts::TAU);
+        cr.set_source_rgba(ring.0, ring.1, ring.2, 0.9 * alpha);
+        cr.set_line_width(radius * 0.16);
+        let _ = cr.stroke();
+    }
+    if p.high_contrast {
+        let fg = crate::widgets::palette::foreground(p.dark);
+        cr.arc(cx, cy, radius, 0.0, std::f64::consts::TAU);
+        cr.set_source_rgba(fg.0, fg.1, fg.2, alpha);
+        cr.set_line_width(radius * 0.1);
+        let _ = cr.stroke();
+    }
 }
 
 /// The pattern behind a move over the board: fields outside it dimmed, its
@@ -190,9 +220,9 @@ fn draw_why(
 pub fn draw_edge_labels(cr: &cairo::Context, size: f64, band: f64, dark: bool) {
     let unit = size / SIZE as f64;
     let fg = crate::widgets::palette::foreground(dark);
-    cr.set_source_rgba(fg.0, fg.1, fg.2, 0.6);
+    cr.set_source_rgba(fg.0, fg.1, fg.2, crate::widgets::palette::dim_alpha());
     cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Normal);
-    cr.set_font_size((band * 0.62).min(unit * 0.4));
+    cr.set_font_size((band * 0.62).min(unit * 0.45));
     for i in 0..SIZE {
         let middle = (i as f64 + 0.5) * unit;
         let letter = ((b'A' + i as u8) as char).to_string();
@@ -254,7 +284,7 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
                     cr.set_source_rgba(palette.win.0, palette.win.1, palette.win.2, 0.95);
                     let _ = cr.fill();
                 }
-                ball(cr, cx, cy, radius, color, 1.0);
+                ball(cr, cx, cy, radius, color, 1.0, palette);
             }
             Field::Response => {
                 // The computer's answer: a red ring with a cross, the light
@@ -307,7 +337,7 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
             (cell.x() as f64 + 0.5) * unit,
             (cell.y() as f64 + 0.5) * unit,
         );
-        ball(cr, cx, cy, radius, color, 0.35);
+        ball(cr, cx, cy, radius, color, 0.35, palette);
     }
 
     if let Some((cell, color)) = scene.hint
@@ -317,7 +347,7 @@ pub fn draw(cr: &cairo::Context, size: f64, scene: &Scene, palette: &Palette) {
             (cell.x() as f64 + 0.5) * unit,
             (cell.y() as f64 + 0.5) * unit,
         );
-        ball(cr, cx, cy, radius, color, 0.5);
+        ball(cr, cx, cy, radius, color, 0.5, palette);
         cr.arc(cx, cy, radius * 1.15, 0.0, std::f64::consts::TAU);
         cr.set_source_rgb(palette.accent.0, palette.accent.1, palette.accent.2);
         cr.set_line_width((unit * 0.06).max(2.0));
@@ -384,23 +414,6 @@ mod tests {
 mod contrast {
     use super::*;
 
-    /// WCAG's relative luminance of an sRGB colour.
-    fn luminance((r, g, b): (f64, f64, f64)) -> f64 {
-        let lin = |c: f64| {
-            if c <= 0.03928 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-    }
-
-    fn ratio(a: (f64, f64, f64), b: (f64, f64, f64)) -> f64 {
-        let (la, lb) = (luminance(a), luminance(b));
-        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-    }
-
     /// Alpha `a` of `top` over `under`.
     fn over(top: (f64, f64, f64), a: f64, under: (f64, f64, f64)) -> (f64, f64, f64) {
         (
@@ -418,9 +431,23 @@ mod contrast {
             let l = p.line;
             let field = over((l.0, l.1, l.2), l.3 * 0.45, p.board);
             for (what, mark) in [("answer", p.response), ("must be empty", p.accent)] {
-                let c = ratio(mark, field);
+                let c = crate::widgets::palette::contrast(mark, field);
                 assert!(c >= 3.0, "{what}, dark {dark}: {c:.2}");
             }
+        }
+    }
+
+    #[test]
+    fn stones_and_the_winning_ring_keep_3_to_1_against_the_board() {
+        for dark in [false, true] {
+            let p = Palette::new(dark);
+            for color in [Color::Red, Color::Blue] {
+                // The ball's rim is its dark tone.
+                let c = crate::widgets::palette::contrast(stone_colors(color, dark).1, p.board);
+                assert!(c >= 3.0, "{color:?}, dark {dark}: {c:.2}");
+            }
+            let c = crate::widgets::palette::contrast(p.win, p.board);
+            assert!(c >= 3.0, "the winning ring, dark {dark}: {c:.2}");
         }
     }
 }

@@ -277,13 +277,14 @@ pub fn describe_stones(board: &match5_five::Board) -> String {
     )
 }
 
-/// A field's name: column letter and row number, "E5" for the centre.
 /// The band left of and above the board for the names of its rows and
-/// columns, for a widget whose smaller side is `side`.
+/// columns, for a widget whose smaller side is `side`: it holds them at
+/// the desktop's text size (10.5 px names at the standard size).
 pub fn edge_band(side: f64) -> f64 {
-    (side / 24.0).clamp(12.0, 20.0)
+    crate::widgets::palette::text_px(17.0).min(side / 8.0)
 }
 
+/// A field's name: column letter and row number, "E5" for the centre.
 pub fn cell_name(cell: Cell) -> String {
     format!("{}{}", (b'A' + cell.x() as u8) as char, cell.y() + 1)
 }

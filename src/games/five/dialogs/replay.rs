@@ -186,6 +186,14 @@ impl Replay {
             imp.step.set(0);
             self.update();
         }
+        // With animations off (the desktop's reduced motion) the moves do
+        // not play one by one: the replay jumps to its end.
+        if !crate::widgets::palette::look().animations {
+            imp.step.set(self.taught().last_step());
+            self.update();
+            imp.play_button.set_active(false);
+            return;
+        }
         let source = glib::timeout_add_local(
             STEP_TIME,
             glib::clone!(
