@@ -9,6 +9,13 @@ pub fn set_label(widget: &impl IsA<gtk::Accessible>, text: &str) {
     widget.update_property(&[gtk::accessible::Property::Label(text)]);
 }
 
+/// Names `widget` `text` instead of by the labels the toolkit points its
+/// name to (a name from a relation wins over a label).
+pub fn rename(widget: &impl IsA<gtk::Accessible>, text: &str) {
+    widget.reset_relation(gtk::AccessibleRelation::LabelledBy);
+    set_label(widget, text);
+}
+
 /// The longer description a screen reader gives of `widget`.
 pub fn set_description(widget: &impl IsA<gtk::Accessible>, text: &str) {
     widget.update_property(&[gtk::accessible::Property::Description(text)]);
@@ -33,6 +40,81 @@ pub fn announce(widget: &impl IsA<gtk::Accessible>, text: &str, urgent: bool) {
 /// a move taken back, a new game. The window says a game's result itself.
 pub fn tell(widget: &impl IsA<gtk::Accessible>, text: &str) {
     announce(widget, text, false);
+}
+
+/// `parts` as sentences, each ending with a full stop (or its own `!`,
+/// `?` or `…`), empty ones left out: a screen reader pauses between them.
+pub fn sentences(parts: &[&str]) -> String {
+    parts
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            if p.ends_with(['.', '!', '?', '…']) {
+                p.to_string()
+            } else {
+                format!("{p}.")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// No unnamed stop in a dialog's scroll panes: the toolkit's own (in a
+/// preferences page, a status page) take the focus with no name a screen
+/// reader could say. They stop taking it (their rows still do, and scroll
+/// them into view), and an empty dialog's status page takes it instead:
+/// it is named by its title ("Nobody Here Yet").
+pub fn no_unnamed_scroll_stops(widget: &impl IsA<gtk::Widget>) {
+    let mut child = widget.as_ref().first_child();
+    while let Some(w) = child {
+        if w.is::<gtk::ScrolledWindow>() {
+            w.set_focusable(false);
+        } else if w.is::<adw::StatusPage>() {
+            w.set_focusable(true);
+        }
+        no_unnamed_scroll_stops(&w);
+        child = w.next_sibling();
+    }
+}
+
+/// A dialog that shows a status page in `stack` (nothing to show yet, or
+/// an error) gives it the focus: it is named by its title ("Nobody Here
+/// Yet"), where the status page's own scroll pane has no name.
+pub fn focus_status_page(dialog: &adw::Dialog, stack: &gtk::Stack) {
+    if let Some(status) = stack.visible_child().and_downcast::<adw::StatusPage>() {
+        status.set_focusable(true);
+        adw::prelude::AdwDialogExt::set_focus(dialog, Some(&status));
+    }
+}
+
+/// No Tab stop without a name in `widget`: a combo row's display of its
+/// choice takes no focus of its own (the row does; its list of choices
+/// keeps it).
+pub fn one_stop_each(widget: &impl IsA<gtk::Widget>) {
+    let mut child = widget.as_ref().first_child();
+    while let Some(w) = child {
+        if w.is::<gtk::ListView>()
+            && w.ancestor(adw::ComboRow::static_type()).is_some()
+            && w.ancestor(gtk::Popover::static_type()).is_none()
+        {
+            w.set_can_focus(false);
+            never_focused(&w);
+            child = w.next_sibling();
+            continue;
+        }
+        one_stop_each(&w);
+        child = w.next_sibling();
+    }
+}
+
+fn never_focused(widget: &gtk::Widget) {
+    widget.set_focusable(false);
+    let mut child = widget.first_child();
+    while let Some(w) = child {
+        never_focused(&w);
+        child = w.next_sibling();
+    }
 }
 
 /// Names the items of a popover menu for screen readers. GTK 4.18 names an

@@ -81,9 +81,11 @@ impl ShortcutRow {
             cap.add_css_class("shortcut-key");
             caps.append(&cap);
         }
-        // A screen reader reads the row's title, then its keys.
+        // A screen reader names the row by what it does and its keys:
+        // "New game: Ctrl+N".
         self.set_subtitle("");
-        self.update_property(&[gtk::accessible::Property::Description(&keys.join(", "))]);
+        let name = format!("{}: {}", self.title(), keys.join(", "));
+        crate::widgets::a11y::rename(self, &name);
         self.add_suffix(&caps);
     }
 }
@@ -110,6 +112,7 @@ pub fn dialog(
     for row in rows {
         row.show_keys(app);
     }
+    crate::widgets::a11y::no_unnamed_scroll_stops(page);
     let toolbar = adw::ToolbarView::new();
     toolbar.add_top_bar(&adw::HeaderBar::new());
     toolbar.set_content(Some(page));

@@ -143,6 +143,7 @@ impl LeapfrogPage {
 
     fn setup(&self) {
         let imp = self.imp();
+        crate::widgets::a11y::one_stop_each(self);
         self.imp().status_slot.set_samples(words::status_samples());
         let settings = self.settings().page::<LeapfrogSettings>();
         let model = LeapfrogGame::new(settings.frogs as usize);

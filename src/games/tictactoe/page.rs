@@ -119,6 +119,7 @@ impl TicTacToePage {
 
     fn setup(&self) {
         let imp = self.imp();
+        crate::widgets::a11y::one_stop_each(self);
         self.imp()
             .status_slot
             .set_samples(super::words::status_samples());

@@ -146,6 +146,7 @@ impl TilesPage {
 
     fn setup(&self) {
         let imp = self.imp();
+        crate::widgets::a11y::one_stop_each(self);
         self.imp().status_slot.set_samples(words::status_samples());
         actions::install::<TilesAction>(
             &imp.actions,

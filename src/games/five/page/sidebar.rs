@@ -173,6 +173,7 @@ impl FiveSidebar {
             .build();
         sidebar.show_start();
         sidebar.connect_rows();
+        crate::widgets::a11y::one_stop_each(&sidebar);
         sidebar.connect_model();
         sidebar.show_player();
         sidebar.show_knowledge();
@@ -234,6 +235,11 @@ impl FiveSidebar {
 
     fn connect_rows(&self) {
         let imp = self.imp();
+        // Named once: the toolkit names an entry row by its title and its
+        // text field's name, "Name Name".
+        for row in [imp.name_row.upcast_ref::<adw::EntryRow>(), imp.password_row.upcast_ref()] {
+            crate::widgets::a11y::rename(row.upcast_ref::<gtk::Widget>(), &row.title());
+        }
         imp.name_row.connect_apply(glib::clone!(
             #[weak(rename_to = sidebar)]
             self,

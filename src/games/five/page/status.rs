@@ -181,12 +181,12 @@ impl FivePage {
             None => {}
         }
         let why_text = match (hint, why) {
-            (Some(h), _) => format!(" {}", crate::games::five::page::hint::words(h.cell, h.color, h.reason)),
-            (None, Some(why)) => format!(" {}", why.sentence),
+            (Some(h), _) => crate::games::five::page::hint::words(h.cell, h.color, h.reason),
+            (None, Some(why)) => why.sentence,
             (None, None) => String::new(),
         };
-        imp.board
-            .set_scene(scene, to_move, format!("{board_text} {status}{why_text}"));
+        let text = crate::widgets::a11y::sentences(&[&board_text, &status, &why_text]);
+        imp.board.set_scene(scene, to_move, text);
         self.tell_new_moves();
     }
 

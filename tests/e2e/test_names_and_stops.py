@@ -1,0 +1,87 @@
+"""One name per focusable object and one Tab stop per button (issue 50,
+point 6): real Tab presses on every page, read through the accessibility
+tree as a screen reader reads it."""
+
+import re
+import time
+
+import pyatspi
+
+from harness import AppTest, wait_for
+
+
+def focused(app):
+    for frame in app._frames():
+        a = pyatspi.findDescendant(frame, lambda a: a.getState().contains(pyatspi.STATE_FOCUSED))
+        if a is not None:
+            return a.getRoleName(), a.name
+    return None
+
+
+def doubled(name):
+    """"Name Name": the same words said twice."""
+    words = name.split()
+    half = len(words) // 2
+    return len(words) % 2 == 0 and half > 0 and words[:half] == words[half:]
+
+
+class NamesAndStops(AppTest):
+    def test_tab_visits_every_page_once_round_with_named_stops(self):
+        app = self.start(settings={"last_page": "five", "window_width": 1100})
+        for n in (1, 2, 3, 4):
+            with self.subTest(page=n):
+                app.key(f"ctrl+{n}")
+                time.sleep(1.5)
+                start = focused(app)
+                stops = []
+                for _ in range(60):
+                    app.key("Tab")
+                    time.sleep(0.1)
+                    stops.append(focused(app))
+                    if stops[-1] == start:
+                        break
+                self.assertEqual(stops[-1], start, f"Tab comes back round: {stops}")
+                unnamed = [s for s in stops if not s or not s[1].strip()]
+                self.assertEqual(unnamed, [], f"every stop has a name: {stops}")
+                self.assertEqual([s for s in stops if doubled(s[1])], [], "no name said twice")
+                # A button is one stop: the stop before it is not its box.
+                twice = [(a, b) for a, b in zip(stops, stops[1:])
+                         if a[1] == b[1] and b[0] in ("button", "toggle button", "push button")]
+                self.assertEqual(twice, [], f"one stop per button: {stops}")
+                # Whatever can take the focus is named once ("Name", not
+                # "Name Name"), whether Tab reaches it or a click does.
+                focusable = pyatspi.findAllDescendants(app._frames()[0], lambda a: a.getState().contains(
+                    pyatspi.STATE_FOCUSABLE) and a.getState().contains(pyatspi.STATE_SHOWING))
+                self.assertEqual([a.name for a in focusable if doubled(a.name)], [], "no name said twice")
+
+    def test_dialogs_open_on_something_named(self):
+        app = self.start(settings={"last_page": "five"})
+        for keys, title in (("ctrl+l", "How the Computer Learned"), ("ctrl+h", "Hall of Fame"), ("F1", "Help")):
+            with self.subTest(dialog=title):
+                app.key(keys)
+                wait_for(lambda: app.window(title), message=title)
+                time.sleep(0.5)
+                role, name = wait_for(lambda: focused(app), message="the focus")
+                self.assertTrue(name.strip(), f"{title} opens on a named {role}")
+                app.key("Escape")
+                wait_for(lambda: app.window(title) is None, message=f"{title} closed")
+
+    def test_shortcut_rows_carry_their_keys(self):
+        app = self.start(settings={"last_page": "five"})
+        app.key("ctrl+question")
+        dialog = wait_for(lambda: app.window("Keyboard Shortcuts"), message="the shortcuts")
+        rows = wait_for(lambda: pyatspi.findAllDescendants(dialog, lambda a: a.getRoleName() == "list item"),
+                        message="the rows")
+        names = [r.name for r in rows]
+        self.assertIn("New game: Ctrl+N", names)
+        self.assertIn("Quit: Ctrl+Q", names)
+        self.assertEqual([n for n in names if ": " not in n], [], "every row says its keys")
+
+    def test_the_boards_description_ends_each_sentence(self):
+        app = self.start(settings={"last_page": "five"})
+        app.key("Return")
+        wait_for(lambda: len(app.stones()[1]) == 1, message="the computer's answer")
+        description = app.description()
+        status = app.status()
+        self.assertIn(f"{status}.", description, "the status is a sentence of its own")
+        self.assertIsNone(re.search(r"[a-z0-9] [A-Z][a-z]+ played", description), description)
