@@ -90,7 +90,8 @@ pub fn focus_status_page(dialog: &adw::Dialog, stack: &gtk::Stack) {
 
 /// No Tab stop without a name in `widget`: a combo row's display of its
 /// choice takes no focus of its own (the row does; its list of choices
-/// keeps it).
+/// keeps it), and the chevrons of combo and button rows, drawn only to be
+/// seen, are hidden from screen readers (they were unnamed images).
 pub fn one_stop_each(widget: &impl IsA<gtk::Widget>) {
     let mut child = widget.as_ref().first_child();
     while let Some(w) = child {
@@ -102,6 +103,12 @@ pub fn one_stop_each(widget: &impl IsA<gtk::Widget>) {
             never_focused(&w);
             child = w.next_sibling();
             continue;
+        }
+        if w.is::<gtk::Image>()
+            && (w.ancestor(adw::ComboRow::static_type()).is_some()
+                || w.ancestor(adw::ButtonRow::static_type()).is_some())
+        {
+            w.update_state(&[gtk::accessible::State::Hidden(true)]);
         }
         one_stop_each(&w);
         child = w.next_sibling();

@@ -75,8 +75,7 @@ def xdotool(*args):
 
 
 def edge_band(side):
-    """The band for the edge names (board/view.rs's `edge_band`, at the
-    standard text size)."""
+    """The band for the edge names (board/view.rs's, standard text size)."""
     return min(17, side / 8)
 
 
@@ -127,9 +126,8 @@ class App:
         `match` then tells its accessible application, whose process id is
         not the one started (a sandbox has its own ids). `data_disk` puts
         the data folder on a disk of its own of that many bytes (a tmpfs in
-        a mount namespace of the app's own), which `full_disk()` fills.
-        `gtk_settings` adds lines to GTK's settings.ini (the desktop's font,
-        animations)."""
+        a mount namespace of the app's own), which `full_disk()` fills;
+        `gtk_settings`, lines for GTK's settings.ini (font, animations)."""
         self.binary = binary or BIN
         self.command = command or [self.binary]
         self.data_disk = data_disk
@@ -145,10 +143,8 @@ class App:
         # not after it has grown in (a click during that is lost).
         os.makedirs(os.path.join(self.config, "gtk-4.0"), exist_ok=True)
         with open(os.path.join(self.config, "gtk-4.0", "settings.ini"), "w") as f:
-            f.write("[Settings]\ngtk-decoration-layout=appmenu:close\n")
-            if "gtk-enable-animations" not in gtk_settings:
-                f.write("gtk-enable-animations=false\n")
-            f.write(gtk_settings)
+            animations = "" if "gtk-enable-animations" in gtk_settings else "gtk-enable-animations=false\n"
+            f.write(f"[Settings]\ngtk-decoration-layout=appmenu:close\n{animations}{gtk_settings}")
         path = os.path.join(self.config, "match5", "settings.toml")
         if settings is not None or not os.path.exists(path):
             values = {"last_player": "Tester", "window_width": 900, "window_height": 680}

@@ -7,7 +7,7 @@ import time
 
 import pyatspi
 
-from harness import AppTest, wait_for
+from harness import AppTest, wait_for, winning_move
 
 
 def focused(app):
@@ -53,6 +53,37 @@ class NamesAndStops(AppTest):
                 focusable = pyatspi.findAllDescendants(app._frames()[0], lambda a: a.getState().contains(
                     pyatspi.STATE_FOCUSABLE) and a.getState().contains(pyatspi.STATE_SHOWING))
                 self.assertEqual([a.name for a in focusable if doubled(a.name)], [], "no name said twice")
+
+    def tab_round(self, app, start=None, most=60):
+        """The stops Tab visits until it is back where it started."""
+        start = start or focused(app)
+        stops = []
+        for _ in range(most):
+            app.key("Tab")
+            time.sleep(0.1)
+            stops.append(focused(app))
+            if stops[-1] == start:
+                break
+        return start, stops
+
+    def test_practice_and_the_patterns_have_named_stops(self):
+        app = self.start(settings={"last_page": "five", "window_width": 1100})
+        for _ in range(40):
+            if "win" in app.status().lower():
+                break
+            blue, red = app.stones()
+            app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+        for keys, title in (("ctrl+p", "Error Patterns"), ("ctrl+t", "Practice")):
+            with self.subTest(dialog=title):
+                app.key(keys)
+                wait_for(lambda: app.window(title), message=title)
+                time.sleep(0.8)
+                start, stops = self.tab_round(app)
+                self.assertEqual(stops[-1], start, f"Tab comes back round: {stops}")
+                self.assertEqual([s for s in stops if not s or not s[1].strip()], [], f"named stops: {stops}")
+                self.assertEqual([s for s in stops if s[0] == "table cell"], [], f"the legend is no stop: {stops}")
+                app.key("Escape")
+                wait_for(lambda: app.window(title) is None, message=f"{title} closed")
 
     def test_dialogs_open_on_something_named(self):
         app = self.start(settings={"last_page": "five"})

@@ -29,3 +29,17 @@ class NoKeyboardTrap(AppTest):
                 app.key("Escape")
                 wait_for(lambda: app.window(title) is None, message=f"{title} closed by Escape")
                 time.sleep(0.3)
+
+    def test_the_other_pages_dialogs_close_with_escape(self):
+        app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
+        for page, keys, title in (("ctrl+4", "ctrl+t", "Train the Computer"), ("ctrl+4", "ctrl+p", "Learned Positions"),
+                                  ("ctrl+3", "ctrl+e", "The Experiment")):
+            with self.subTest(dialog=title):
+                app.key(page)
+                time.sleep(1.0)
+                app.key(keys)
+                dialog = wait_for(lambda: app.window(title), message=f"{title} open")
+                wait_for(lambda: focused_inside(dialog), message=f"the focus inside {title}")
+                app.key("Escape")
+                wait_for(lambda: app.window(title) is None, message=f"{title} closed by Escape")
+                time.sleep(0.3)

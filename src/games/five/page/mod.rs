@@ -484,7 +484,7 @@ impl FivePage {
         let played = self.model().play(cell);
         self.imp().own_move.set(false);
         if let Err(e) = played {
-            crate::widgets::refuse(self, &news::refusal(e));
+            self.refuse_move(e);
         }
     }
 }

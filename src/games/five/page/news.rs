@@ -67,8 +67,16 @@ fn move_and_status(color: Color, field: &str, status: &GameStatus) -> String {
     }
 }
 
+impl FivePage {
+    /// A move on the board refused: the bell, and why ("Field B3 is
+    /// taken.").
+    pub(super) fn refuse_move(&self, e: MoveError) {
+        crate::widgets::refuse(self, &refusal(e));
+    }
+}
+
 /// Why a move on the board was refused: "Field B3 is taken."
-pub(super) fn refusal(e: MoveError) -> String {
+fn refusal(e: MoveError) -> String {
     match e {
         MoveError::GameOver => gettext("The game is over."),
         MoveError::Occupied(cell) => {

@@ -161,6 +161,7 @@ impl FivePractice {
 
     fn setup(&self, show_mutations: bool) {
         let imp = self.imp();
+        crate::widgets::a11y::one_stop_each(self);
         self.show_choices();
         // An engine added or removed anywhere shows in the list at once.
         super::engines_dialog::follow(self, |window| window.fill_opponents(None));
