@@ -7,7 +7,7 @@ import unittest
 
 import pyatspi
 
-from harness import accent_pixels, AppTest, screen_pixels, wait_for, winning_move
+from harness import accent_pixels, AppTest, edge_band, screen_pixels, wait_for, winning_move
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
