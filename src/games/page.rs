@@ -95,9 +95,13 @@ pub fn tell_new_game(page: &impl IsA<gtk::Widget>) {
     tell_then_status(page, &crate::i18n::gettext("New game."));
 }
 
-fn tell_then_status(page: &impl IsA<gtk::Widget>, news: &str) {
-    let status = page.property::<GameStatus>("status");
-    let text = format!("{news} {}", status.text());
+/// Tells screen readers `news` and how the game on `page` now stands; at
+/// a game's end the news alone (the window says the result).
+pub fn tell_then_status(page: &impl IsA<gtk::Widget>, news: &str) {
+    let text = match page.property::<GameStatus>("status") {
+        GameStatus::Over(_) => news.to_string(),
+        status => format!("{news} {}", status.text()),
+    };
     crate::widgets::a11y::tell(page.upcast_ref::<gtk::Widget>(), text.trim());
 }
 

@@ -63,19 +63,15 @@ pub fn sentences(parts: &[&str]) -> String {
 /// No unnamed stop in a dialog's scroll panes: the toolkit's own (in a
 /// preferences page, a status page) take the focus with no name a screen
 /// reader could say. They stop taking it (their rows still do, and scroll
-/// them into view), and an empty dialog's status page takes it instead:
-/// it is named by its title ("Nobody Here Yet").
+/// them into view); an empty dialog's status page takes it instead
+/// ([`focus_status_page`]).
 pub fn no_unnamed_scroll_stops(widget: &impl IsA<gtk::Widget>) {
-    let mut child = widget.as_ref().first_child();
-    while let Some(w) = child {
+    super::tree::visit_descendants(widget.as_ref(), &mut |w| {
         if w.is::<gtk::ScrolledWindow>() {
             w.set_focusable(false);
-        } else if w.is::<adw::StatusPage>() {
-            w.set_focusable(true);
         }
-        no_unnamed_scroll_stops(&w);
-        child = w.next_sibling();
-    }
+        true
+    });
 }
 
 /// A dialog that shows a status page in `stack` (nothing to show yet, or
@@ -93,16 +89,18 @@ pub fn focus_status_page(dialog: &adw::Dialog, stack: &gtk::Stack) {
 /// keeps it), and the chevrons of combo and button rows, drawn only to be
 /// seen, are hidden from screen readers (they were unnamed images).
 pub fn one_stop_each(widget: &impl IsA<gtk::Widget>) {
-    let mut child = widget.as_ref().first_child();
-    while let Some(w) = child {
+    super::tree::visit_descendants(widget.as_ref(), &mut |w| {
         if w.is::<gtk::ListView>()
             && w.ancestor(adw::ComboRow::static_type()).is_some()
             && w.ancestor(gtk::Popover::static_type()).is_none()
         {
             w.set_can_focus(false);
-            never_focused(&w);
-            child = w.next_sibling();
-            continue;
+            w.set_focusable(false);
+            super::tree::visit_descendants(w, &mut |inner| {
+                inner.set_focusable(false);
+                true
+            });
+            return false;
         }
         if w.is::<gtk::Image>()
             && (w.ancestor(adw::ComboRow::static_type()).is_some()
@@ -110,18 +108,8 @@ pub fn one_stop_each(widget: &impl IsA<gtk::Widget>) {
         {
             w.update_state(&[gtk::accessible::State::Hidden(true)]);
         }
-        one_stop_each(&w);
-        child = w.next_sibling();
-    }
-}
-
-fn never_focused(widget: &gtk::Widget) {
-    widget.set_focusable(false);
-    let mut child = widget.first_child();
-    while let Some(w) = child {
-        never_focused(&w);
-        child = w.next_sibling();
-    }
+        true
+    });
 }
 
 /// Names the items of a popover menu for screen readers. GTK 4.18 names an
@@ -145,23 +133,19 @@ pub fn name_menu_items(popover: &gtk::Popover) {
         }
         None
     }
-    fn walk(widget: &gtk::Widget) {
-        let mut child = widget.first_child();
-        while let Some(w) = child {
-            let item = matches!(
-                w.accessible_role(),
-                gtk::AccessibleRole::MenuItem
-                    | gtk::AccessibleRole::MenuItemCheckbox
-                    | gtk::AccessibleRole::MenuItemRadio
-            );
-            if item && let Some(text) = label_text(&w) {
-                w.reset_relation(gtk::AccessibleRelation::LabelledBy);
-                set_label(&w, &text);
-            } else {
-                walk(&w);
+    super::tree::visit_descendants(popover.upcast_ref(), &mut |w| {
+        let item = matches!(
+            w.accessible_role(),
+            gtk::AccessibleRole::MenuItem
+                | gtk::AccessibleRole::MenuItemCheckbox
+                | gtk::AccessibleRole::MenuItemRadio
+        );
+        match item.then(|| label_text(w)).flatten() {
+            Some(text) => {
+                rename(w, &text);
+                false
             }
-            child = w.next_sibling();
+            None => true,
         }
-    }
-    walk(popover.upcast_ref());
+    });
 }

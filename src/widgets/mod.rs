@@ -13,6 +13,7 @@ pub mod step_buttons;
 pub mod stoppable;
 pub mod text_slot;
 pub mod toast_title;
+pub mod tree;
 
 use gtk::prelude::*;
 

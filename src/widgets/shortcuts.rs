@@ -125,13 +125,14 @@ pub fn dialog(
 }
 
 fn collect_rows(widget: &gtk::Widget, rows: &mut Vec<ShortcutRow>) {
-    let mut child = widget.first_child();
-    while let Some(w) = child {
-        if let Some(row) = w.downcast_ref::<ShortcutRow>() {
-            rows.push(row.clone());
-        } else {
-            collect_rows(&w, rows);
-        }
-        child = w.next_sibling();
-    }
+    crate::widgets::tree::visit_descendants(
+        widget,
+        &mut |w| match w.downcast_ref::<ShortcutRow>() {
+            Some(row) => {
+                rows.push(row.clone());
+                false
+            }
+            None => true,
+        },
+    );
 }

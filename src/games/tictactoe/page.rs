@@ -336,12 +336,7 @@ impl TicTacToePage {
     fn tell_answer(&self) {
         let answer = self.model().with(|s| s.game.moves().last().copied());
         if let Some(field) = answer {
-            let took = super::words::answer(field);
-            let status = match &*self.imp().status.borrow() {
-                GameStatus::Over(_) => String::new(),
-                status => status.text().to_string(),
-            };
-            crate::widgets::a11y::tell(self, format!("{took} {status}").trim());
+            crate::games::page::tell_then_status(self, &super::words::answer(field));
         }
     }
 

@@ -273,13 +273,14 @@ impl TilesPage {
 
     fn activate(&self, action: TilesAction) {
         let model = self.model();
-        if matches!(
+        let starts_a_game = matches!(
             action,
             TilesAction::NewGame
                 | TilesAction::Restart
                 | TilesAction::Example
                 | TilesAction::Random
-        ) {
+        );
+        if starts_a_game {
             // A new game is played on the board, not on the button or the
             // menu that started it.
             crate::widgets::drawn_board::focus_soon(&*self.imp().view);
@@ -320,13 +321,7 @@ impl TilesPage {
                 }
             }
         }
-        if matches!(
-            action,
-            TilesAction::NewGame
-                | TilesAction::Restart
-                | TilesAction::Example
-                | TilesAction::Random
-        ) {
+        if starts_a_game {
             crate::games::page::tell_new_game(self);
         }
     }
