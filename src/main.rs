@@ -32,6 +32,9 @@ use gtk::{gio, glib};
 
 fn main() -> glib::ExitCode {
     startup::mark_start();
+    // Before any thread: a search's large tables go back to the system
+    // when it ends, whichever thread it ran on.
+    match5_common::memory::large_blocks_mapped();
     gettextrs::setlocale(LocaleCategory::LcAll, "");
     let _ = gettextrs::bindtextdomain(config::GETTEXT_PACKAGE, config::LOCALEDIR);
     let _ = gettextrs::bind_textdomain_codeset(config::GETTEXT_PACKAGE, "UTF-8");

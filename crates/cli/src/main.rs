@@ -309,6 +309,9 @@ fn parse_arguments() -> Result<Cli, ExitCode> {
 }
 
 fn main() -> ExitCode {
+    // Before any thread: a search's large tables go back to the system
+    // when it ends, whichever thread it ran on.
+    match5_common::memory::large_blocks_mapped();
     let cli = match parse_arguments() {
         Ok(cli) => cli,
         Err(code) => return code,
