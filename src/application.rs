@@ -71,7 +71,7 @@ mod imp {
             let app = self.obj();
             app.quit_on_signals();
             app.setup_actions();
-            // style.css (and style-hc.css in high contrast) come from the
+            // style.css (its high contrast rules under a media query) comes from the
             // resource base path, as AdwApplication loads them.
             crate::widgets::palette::follow_desktop();
             // The control interface is not needed for the first frame: it

@@ -9,7 +9,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "e2e"))
-from harness import App, wait_for, winning_move, xdotool  # noqa: E402
+import desktop  # noqa: E402
+from harness import App, wait_for, winning_move  # noqa: E402
 
 OUT = "data/screenshots"
 CLI = os.environ.get("MATCH5_CLI", "target/debug/match5-cli")
@@ -17,7 +18,7 @@ CLI = os.environ.get("MATCH5_CLI", "target/debug/match5-cli")
 
 def shot(app, name):
     time.sleep(0.6)
-    subprocess.run(["import", "-window", app.xid, os.path.join(OUT, name)], check=True)
+    app.window_on_screen.screenshot(os.path.join(OUT, name))
     print("wrote", os.path.join(OUT, name))
 
 
@@ -61,7 +62,7 @@ def window_shot(app, title, file):
     `file` (a dialog is a sheet inside the window)."""
     wait_for(lambda: app.window(title), message=f"the dialog {title}")
     time.sleep(0.5)
-    subprocess.run(["import", "-window", app.xid, os.path.join(OUT, file)], check=True)
+    app.window_on_screen.screenshot(os.path.join(OUT, file))
     print("wrote", os.path.join(OUT, file))
 
 
@@ -145,7 +146,7 @@ def lessons(home, size):
     app.key("Down", "Down", "Down", "Return")
     wait_for(lambda: app.find("label", lambda n: n.startswith("level 0, taught by you · started from")),
              message="the curriculum")
-    xdotool("mousemove", "0", "0")
+    desktop.move(0, 0)
     shot(app, "start.png")
     app.close()
 
@@ -192,7 +193,7 @@ def main():
 
     app = App(settings=size, home=home)
     play_some(app, 4)
-    xdotool("mousemove", *map(str, app.cell_centre(6, 2)))
+    desktop.move(*app.cell_centre(6, 2))
     shot(app, "game-light.png")
     app.key("ctrl+p")
     wait_for(lambda: app.dialogs(), message="the pattern viewer")
@@ -222,7 +223,7 @@ def main():
         app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
         if app.find_showing("label", lambda n: n.startswith("Why ") and (" blocks " in n or " attacks " in n)):
             break
-    xdotool("mousemove", "0", "0")
+    desktop.move(0, 0)
     shot(app, "why.png")
     app.close()
 

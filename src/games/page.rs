@@ -98,11 +98,20 @@ pub fn tell_new_game(page: &impl IsA<gtk::Widget>) {
 /// Tells screen readers `news` and how the game on `page` now stands; at
 /// a game's end the news alone (the window says the result).
 pub fn tell_then_status(page: &impl IsA<gtk::Widget>, news: &str) {
+    crate::widgets::a11y::tell(
+        page.upcast_ref::<gtk::Widget>(),
+        &news_then_status(page, news),
+    );
+}
+
+/// `news` and how the game on `page` now stands ("O took field 2. Your
+/// turn: you play X."); at a game's end the news alone.
+pub fn news_then_status(page: &impl IsA<gtk::Widget>, news: &str) -> String {
     let text = match page.property::<GameStatus>("status") {
         GameStatus::Over(_) => news.to_string(),
         status => format!("{news} {}", status.text()),
     };
-    crate::widgets::a11y::tell(page.upcast_ref::<gtk::Widget>(), text.trim());
+    text.trim().to_string()
 }
 
 /// What the window needs of a game page.

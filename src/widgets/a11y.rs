@@ -2,6 +2,7 @@
 //! announcements of what happened on the board (the computer's move, a
 //! game's result, a training's end).
 
+use gtk::glib;
 use gtk::prelude::*;
 
 /// The name a screen reader says for `widget`.
@@ -75,13 +76,40 @@ pub fn no_unnamed_scroll_stops(widget: &impl IsA<gtk::Widget>) {
 }
 
 /// A dialog that shows a status page in `stack` (nothing to show yet, or
-/// an error) gives it the focus: it is named by its title ("Nobody Here
-/// Yet"), where the status page's own scroll pane has no name.
+/// an error) has nothing in it to focus: its close button takes the focus
+/// (named "Close"), not the status page's unnamed scroll pane, and a
+/// screen reader says the dialog's title as it opens.
+///
+/// Before, the status page took the focus. libadwaita 1.10 picks a
+/// dialog's focus once it is shown, and a status page cannot take it, so
+/// the focus was nowhere: Escape and Tab did nothing (a keyboard trap).
 pub fn focus_status_page(dialog: &adw::Dialog, stack: &gtk::Stack) {
-    if let Some(status) = stack.visible_child().and_downcast::<adw::StatusPage>() {
-        status.set_focusable(true);
-        adw::prelude::AdwDialogExt::set_focus(dialog, Some(&status));
-    }
+    let Some(status) = stack.visible_child().and_downcast::<adw::StatusPage>() else {
+        return;
+    };
+    // Its own scroll pane has no name to say.
+    no_unnamed_scroll_stops(&status);
+    dialog.connect_map(|dialog| {
+        let dialog = dialog.downgrade();
+        glib::idle_add_local_once(move || {
+            let Some(dialog) = dialog.upgrade() else {
+                return;
+            };
+            if !adw::prelude::AdwDialogExt::focus(&dialog).is_some_and(|w| w.is::<gtk::Button>()) {
+                let mut close = None;
+                super::tree::visit_descendants(dialog.upcast_ref(), &mut |w| {
+                    if close.is_none() && w.is::<gtk::Button>() && w.is_focusable() && w.is_mapped()
+                    {
+                        close = Some(w.clone());
+                    }
+                    close.is_none()
+                });
+                if let Some(close) = close {
+                    adw::prelude::AdwDialogExt::set_focus(&dialog, Some(&close));
+                }
+            }
+        });
+    });
 }
 
 /// No Tab stop without a name in `widget`: a combo row's display of its

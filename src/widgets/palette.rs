@@ -20,7 +20,8 @@ pub struct Look {
     /// Text size against the standard 11 pt at 96 dpi (Large Text is
     /// 1.25); never below 1, the size the boards were drawn for.
     pub text_scale: f64,
-    /// Animations on (off: every animation jumps to its end).
+    /// Animations on (off: every animation jumps to its end). Off when the
+    /// desktop turns animations off or asks for reduced motion.
     pub animations: bool,
 }
 
@@ -56,7 +57,12 @@ pub fn follow_desktop() {
         style.connect_notify_local(Some(property), |_, _| changed());
     }
     if let Some(settings) = gtk::Settings::default() {
-        for property in ["gtk-font-name", "gtk-xft-dpi", "gtk-enable-animations"] {
+        for property in [
+            "gtk-font-name",
+            "gtk-xft-dpi",
+            "gtk-enable-animations",
+            "gtk-interface-reduced-motion",
+        ] {
             settings.connect_notify_local(Some(property), |_, _| changed());
         }
     }
@@ -87,7 +93,10 @@ fn read_desktop() {
         ..Look::default()
     };
     if let Some(settings) = gtk::Settings::default() {
-        look.animations = settings.is_gtk_enable_animations();
+        // GNOME's Reduce Animation (GTK 4.22's reduced motion) as well as
+        // animations turned off.
+        look.animations = settings.is_gtk_enable_animations()
+            && settings.gtk_interface_reduced_motion() != gtk::ReducedMotion::Reduce;
         let size = settings
             .gtk_font_name()
             .map(|name| gtk::pango::FontDescription::from_string(&name))

@@ -1,138 +1,88 @@
-//! The Keyboard Shortcuts dialog: the groups of the page shown (its
-//! `shortcuts.ui`, rows of [`ShortcutRow`]) above the general group (the
-//! window's `shortcuts.ui`), each row with its keys drawn as key caps. An
-//! `AdwDialog`, so a bottom sheet where the window is narrow.
+//! The Keyboard Shortcuts dialog: libadwaita's own `AdwShortcutsDialog`,
+//! with the sections of the page shown (its `shortcuts.ui`) before the
+//! general section (the window's `shortcuts.ui`). An item's keys are its
+//! accelerator, or those the application gives its action, so the dialog
+//! always says the keys that work. A bottom sheet where the window is
+//! narrow, as every `AdwDialog`.
 
 use adw::prelude::*;
-use adw::subclass::prelude::*;
-use gtk::glib;
+use gtk::gio;
 
-use crate::i18n::gettext;
-
-mod imp {
-    use std::cell::RefCell;
-
-    use super::*;
-
-    #[derive(Default, glib::Properties)]
-    #[properties(wrapper_type = super::ShortcutRow)]
-    pub struct ShortcutRow {
-        /// The keys: accelerators in GTK's syntax, separated by spaces;
-        /// `<Control>1...9` is a range.
-        #[property(get, set)]
-        pub accelerator: RefCell<String>,
-        /// Or the detailed action whose keys the application gives.
-        #[property(get, set)]
-        pub action: RefCell<String>,
-    }
-
-    #[glib::object_subclass]
-    impl ObjectSubclass for ShortcutRow {
-        const NAME: &'static str = "Match5ShortcutRow";
-        type Type = super::ShortcutRow;
-        type ParentType = adw::ActionRow;
-    }
-
-    #[glib::derived_properties]
-    impl ObjectImpl for ShortcutRow {}
-    impl WidgetImpl for ShortcutRow {}
-    impl ListBoxRowImpl for ShortcutRow {}
-    impl PreferencesRowImpl for ShortcutRow {}
-    impl ActionRowImpl for ShortcutRow {}
+/// The UI definition at `path` under the app's resources ("" when absent).
+fn resource(path: &str) -> String {
+    gio::resources_lookup_data(
+        &format!("{}/{path}", crate::config::RESOURCE_BASE),
+        gio::ResourceLookupFlags::NONE,
+    )
+    .map(|b| String::from_utf8_lossy(&b).into_owned())
+    .unwrap_or_default()
 }
 
-glib::wrapper! {
-    /// One shortcut: what it does (the title) and its keys.
-    pub struct ShortcutRow(ObjectSubclass<imp::ShortcutRow>)
-        @extends adw::ActionRow, adw::PreferencesRow, gtk::ListBoxRow, gtk::Widget,
-        @implements gtk::Accessible, gtk::Actionable, gtk::Buildable, gtk::ConstraintTarget;
+/// The dialog for the page `id` among `pages` pages: its sections, then
+/// the general one, whose Ctrl+1…9 goes as far as there are pages.
+pub fn dialog(id: &str, pages: usize) -> adw::ShortcutsDialog {
+    let dialog = gtk::Builder::from_string(&resource(&format!("games/{id}/shortcuts.ui")))
+        .object::<adw::ShortcutsDialog>("shortcuts")
+        .unwrap_or_default();
+    let general =
+        resource("window/shortcuts.ui").replace("1...9", &format!("1...{}", pages.clamp(1, 9)));
+    if let Some(general) =
+        gtk::Builder::from_string(&general).object::<adw::ShortcutsSection>("general")
+    {
+        dialog.add(general);
+    }
+    // The rows exist once the dialog is shown.
+    dialog.connect_map(|dialog| name_rows(dialog.upcast_ref()));
+    dialog
 }
 
-impl ShortcutRow {
-    /// The keys this row shows: its own, or its action's in `app`.
-    fn keys(&self, app: Option<&gtk::Application>) -> Vec<String> {
-        let action = self.action();
-        if !action.is_empty() {
-            return app
-                .map(|app| {
-                    app.accels_for_action(&action)
-                        .iter()
-                        .map(|a| key_label(a))
-                        .collect()
-                })
-                .unwrap_or_default();
-        }
-        self.accelerator()
-            .split_whitespace()
-            .map(|accel| match accel.split_once("...") {
-                Some((first, last)) => format!("{}…{last}", key_label(first)),
-                None => key_label(accel),
-            })
-            .collect()
-    }
-
-    /// Puts the key caps at the row's end.
-    fn show_keys(&self, app: Option<&gtk::Application>) {
-        let keys = self.keys(app);
-        let caps = gtk::Box::new(gtk::Orientation::Horizontal, 6);
-        caps.set_valign(gtk::Align::Center);
-        for key in &keys {
-            let cap = gtk::Label::new(Some(key));
-            cap.add_css_class("shortcut-key");
-            caps.append(&cap);
-        }
-        // A screen reader names the row by what it does and its keys:
-        // "New game: Ctrl+N".
-        self.set_subtitle("");
-        let name = format!("{}: {}", self.title(), keys.join(", "));
-        crate::widgets::a11y::rename(self, &name);
-        self.add_suffix(&caps);
-    }
-}
-
-/// A key combination as a person reads it: "Ctrl+N", "Page Down".
-fn key_label(accel: &str) -> String {
-    match gtk::accelerator_parse(accel) {
-        Some((key, mods)) => gtk::accelerator_get_label(key, mods)
-            .replace('_', " ")
-            .to_string(),
-        None => accel.to_string(),
-    }
-}
-
-/// The dialog: `page` (the page's groups) with `general` added last.
-pub fn dialog(
-    page: &adw::PreferencesPage,
-    general: &adw::PreferencesGroup,
-    app: Option<&gtk::Application>,
-) -> adw::Dialog {
-    page.add(general);
-    let mut rows = Vec::new();
-    collect_rows(page.upcast_ref(), &mut rows);
-    for row in rows {
-        row.show_keys(app);
-    }
-    crate::widgets::a11y::no_unnamed_scroll_stops(page);
-    let toolbar = adw::ToolbarView::new();
-    toolbar.add_top_bar(&adw::HeaderBar::new());
-    toolbar.set_content(Some(page));
-    adw::Dialog::builder()
-        .title(gettext("Keyboard Shortcuts"))
-        .content_width(520)
-        .content_height(640)
-        .child(&toolbar)
-        .build()
-}
-
-fn collect_rows(widget: &gtk::Widget, rows: &mut Vec<ShortcutRow>) {
-    crate::widgets::tree::visit_descendants(
-        widget,
-        &mut |w| match w.downcast_ref::<ShortcutRow>() {
-            Some(row) => {
-                rows.push(row.clone());
-                false
+/// Names each row by what it does and its keys, "New game: Ctrl+N":
+/// libadwaita 1.10 gives the rows of its shortcuts dialog no name, so a
+/// screen reader said nothing of them.
+fn name_rows(dialog: &gtk::Widget) {
+    crate::widgets::tree::visit_descendants(dialog, &mut |w| {
+        let Some(keys) = w.downcast_ref::<adw::ShortcutLabel>() else {
+            return true;
+        };
+        let Some(row) = keys.ancestor(gtk::ListBoxRow::static_type()) else {
+            return false;
+        };
+        let mut title = None;
+        crate::widgets::tree::visit_descendants(&row, &mut |inner| {
+            if inner.is::<adw::ShortcutLabel>() {
+                return false;
             }
-            None => true,
-        },
-    );
+            if title.is_none()
+                && let Some(label) = inner.downcast_ref::<gtk::Label>()
+                && !label.label().is_empty()
+            {
+                title = Some(label.label().to_string());
+            }
+            title.is_none()
+        });
+        let spoken = key_names(&keys.accelerator());
+        if let Some(title) = title {
+            crate::widgets::a11y::rename(&row, &format!("{title}: {spoken}"));
+        }
+        false
+    });
+}
+
+/// Keys as a person reads them: "Ctrl+N", "Left, Right", "Ctrl+1 to 4".
+fn key_names(accelerators: &str) -> String {
+    let one = |accel: &str| match gtk::accelerator_parse(accel) {
+        Some((key, mods)) => gtk::accelerator_get_label(key, mods).replace('_', " "),
+        None => accel.to_string(),
+    };
+    accelerators
+        .split_whitespace()
+        .map(|accel| match accel.split_once("...") {
+            Some((first, last)) => crate::i18n::gettext_f(
+                "{first} to {last}",
+                &[("first", &one(first)), ("last", &one(last))],
+            ),
+            None => one(accel),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

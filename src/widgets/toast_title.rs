@@ -1,15 +1,13 @@
 //! A toast's title that shows its whole text, wrapped over as many lines as
 //! the toast's width needs.
 //!
-//! libadwaita's toast asks its title for a height without telling it the
-//! width it will have, so a wrapped label gets the height of a wide line
-//! and spills out of a narrow toast (over the page, at 360 px). This title
-//! remembers the width it was last given and answers the height of its
-//! text at that width; when the width changes it asks to be measured again.
-//! A toast of several lines gets the style class `wrapped` (style.css
-//! rounds it as a box instead of a pill).
-
-use std::cell::Cell;
+//! libadwaita's toast overlay gives a toast the height of its natural
+//! width, not of the width it then has, so a wrapped label spills out of
+//! a narrow toast (over the page, at 360 px). This title asks for the
+//! height its text needs at the width it was given, as its own minimum
+//! height: the toast grows to it on the next layout. A toast of several
+//! lines gets the style class `wrapped` (style.css rounds it as a box
+//! instead of a pill).
 
 use gtk::glib;
 use gtk::prelude::*;
@@ -21,8 +19,6 @@ mod imp {
     #[derive(Default)]
     pub struct ToastTitle {
         pub label: gtk::Label,
-        /// The width last given, 0 before the first.
-        pub width: Cell<i32>,
     }
 
     #[glib::object_subclass]
@@ -65,11 +61,6 @@ mod imp {
 
     impl WidgetImpl for ToastTitle {
         fn measure(&self, orientation: gtk::Orientation, for_size: i32) -> (i32, i32, i32, i32) {
-            let known = self.width.get();
-            let for_size = match orientation {
-                gtk::Orientation::Vertical if for_size < 0 && known > 0 => known,
-                _ => for_size,
-            };
             let (min, nat, _, _) = self.label.measure(orientation, for_size);
             if orientation == gtk::Orientation::Horizontal {
                 // A wrapping label asks for a narrow natural width, which
@@ -102,12 +93,14 @@ mod imp {
                     toast.remove_css_class("wrapped");
                 }
             }
-            if self.width.replace(width) != width {
-                // Measured again with the new width, after this layout.
+            // The height the text needs at this width becomes the least
+            // the title asks for: the toast takes it on the next layout.
+            let needed = self.label.measure(gtk::Orientation::Vertical, width).1;
+            if self.obj().height_request() != needed {
                 let title = self.obj().downgrade();
                 glib::idle_add_local_once(move || {
                     if let Some(title) = title.upgrade() {
-                        title.queue_resize();
+                        title.set_height_request(needed);
                     }
                 });
             }

@@ -420,8 +420,10 @@ impl Window {
     }
 
     /// The page's subtitle under the title; the window's title (what
-    /// window lists and screen readers name) says the app, the subtitle and
-    /// how the game stands.
+    /// window lists and screen readers name) says the app and the
+    /// subtitle. Not how the game stands: a screen reader says a window's
+    /// new title, and each move would be heard twice (once as told by the
+    /// page, once as the title); the status line above the board shows it.
     fn show_status(&self, page: &gtk::Widget) {
         let subtitle = page.property::<String>("subtitle");
         let status = page.property::<GameStatus>("status");
@@ -430,10 +432,11 @@ impl Window {
             .thinking
             .set_visible(matches!(status, GameStatus::Thinking(_)));
         self.imp().window_title.set_subtitle(&subtitle);
-        let mut title = format!("{} — {subtitle}", gettext("Match5"));
-        if !status.text().is_empty() {
-            title = format!("{title} — {}", status.text());
-        }
+        let title = if subtitle.is_empty() {
+            gettext("Match5")
+        } else {
+            format!("{} — {subtitle}", gettext("Match5"))
+        };
         GtkWindowExt::set_title(self, Some(&title));
     }
 
@@ -450,30 +453,11 @@ impl Window {
         }
     }
 
-    /// The Keyboard Shortcuts dialog: the page's groups and the general
+    /// The Keyboard Shortcuts dialog: the page's sections and the general
     /// one.
     fn show_shortcuts(&self) {
-        use crate::widgets::shortcuts::{ShortcutRow, dialog};
-        ShortcutRow::ensure_type();
-        let resource = |path: &str| {
-            gio::resources_lookup_data(
-                &format!("{}/{path}", crate::config::RESOURCE_BASE),
-                gio::ResourceLookupFlags::NONE,
-            )
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default()
-        };
-        let count = self.imp().pages.borrow().len().clamp(1, 9);
-        let general = resource("window/shortcuts.ui").replace("1...9", &format!("1...{count}"));
-        let Some(general) =
-            gtk::Builder::from_string(&general).object::<adw::PreferencesGroup>("general")
-        else {
-            return;
-        };
         let id = self.visible_page_id().unwrap_or_default();
-        let page = gtk::Builder::from_string(&resource(&format!("games/{id}/shortcuts.ui")))
-            .object::<adw::PreferencesPage>("shortcuts")
-            .unwrap_or_default();
-        dialog(&page, &general, self.application().as_ref()).present(Some(self));
+        let pages = self.imp().pages.borrow().len();
+        crate::widgets::shortcuts::dialog(&id, pages).present(Some(self));
     }
 }

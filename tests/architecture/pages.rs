@@ -172,18 +172,18 @@ fn every_page_brings_its_help_and_shortcuts() {
         }
         let shortcuts = fs::read_to_string(folder.join("shortcuts.ui")).unwrap_or_default();
         let groups = shortcuts
-            .matches(r#"<object class="AdwPreferencesGroup""#)
+            .matches(r#"<object class="AdwShortcutsSection""#)
             .count();
         let rows = shortcuts
-            .matches(r#"<object class="Match5ShortcutRow""#)
+            .matches(r#"<object class="AdwShortcutsItem""#)
             .count();
-        if !shortcuts.contains(r#"<object class="AdwPreferencesPage" id="shortcuts">"#)
+        if !shortcuts.contains(r#"<object class="AdwShortcutsDialog" id="shortcuts">"#)
             || groups == 0
             || rows == 0
         {
             problems.push(format!(
-                "{id}: shortcuts.ui has no page \"shortcuts\" of groups of shortcut rows \
-                 ({groups} groups, {rows} rows)"
+                "{id}: shortcuts.ui has no dialog \"shortcuts\" of sections of shortcut items \
+                 ({groups} sections, {rows} items)"
             ));
         }
         // The page is `page.rs`, or a folder `page/` of its own.

@@ -1,6 +1,7 @@
-"""Drives the real match5 binary: X input with xdotool, reading through the
-accessibility tree (pyatspi). Runs inside Xvfb and dbus-run-session (see
-tests/e2e/run)."""
+"""Drives the real match5 binary: input through the desktop (mutter's
+RemoteDesktop API in a GNOME Shell session, tests/e2e/desktop.py), reading
+through the accessibility tree (pyatspi). Runs inside tests/e2e/session
+(see tests/e2e/run)."""
 
 import os
 import re
@@ -14,6 +15,7 @@ import unittest
 
 import pyatspi
 
+import desktop
 import own_disk
 
 BIN = os.environ.get("MATCH5_BIN", "target/debug/match5")
@@ -28,9 +30,14 @@ PAGE_BOARDS = ("Fields", "Velden", "Tic-tac-toe board", "Bord voor boter, kaas e
 
 # Roles by their name in older AT-SPI, and what newer ones call them too:
 # at-spi2-core 2.56 with GTK 4.18 names a push button "button", and a
-# toggle button by its own role.
+# toggle button by its own role; GTK 4.24 gives a password entry the role
+# "password text".
 ROLE_NAMES = {"push button": ("push button", "button"), "toggle button": ("toggle button", "push button"),
-              "switch": ("switch", "check box")}
+              "switch": ("switch", "check box"), "text": ("text", "password text")}
+
+
+# The description of every page's status line, in English and Dutch.
+STATUS_LINE = ("How the game stands", "Hoe het spel ervoor staat")
 
 
 def role_is(accessible, role):
@@ -58,20 +65,12 @@ def wait_for(what, timeout=15.0, step=0.1, message="condition"):
     raise AssertionError(f"timed out waiting for {message}")
 
 
-def screen_pixels(x, y, w, h):
-    """The screen's pixels (r, g, b) in a rectangle of screen coordinates."""
-    raw = subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{x}+{y}", "-depth", "8", "rgb:-"],
-                         capture_output=True, check=True).stdout
-    return [tuple(raw[i:i + 3]) for i in range(0, len(raw) - 2, 3)]
+screen_pixels = desktop.screen_pixels
 
 
 def accent_pixels(pixels):
     """How many of `pixels` are the accent blue the keyboard cursor is drawn in."""
     return sum(1 for r, g, b in pixels if b > 180 and r < 110 and 100 < g < 170)
-
-
-def xdotool(*args):
-    return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout
 
 
 def edge_band(side):
@@ -138,9 +137,14 @@ class App:
         self.data = os.path.join(self.home, "data")
         os.makedirs(os.path.join(self.config, "match5"), exist_ok=True)
         os.makedirs(self.data, exist_ok=True)
-        # GNOME's default title bar: only a close button (Xvfb has no desktop
-        # settings). No animations: a dialog takes clicks once it is shown,
-        # not after it has grown in (a click during that is lost).
+        # GNOME's default title bar: only a close button. No animations: a
+        # dialog takes clicks once it is shown, not after it has grown in
+        # (a click during that is lost). On Wayland GTK reads these from the
+        # desktop's settings (tests/e2e/session sets them; `gtk_settings`
+        # changes them for this run); on X11 from its settings.ini.
+        self.desktop_before = []
+        if desktop.on_wayland():
+            self.desktop_before = desktop.gtk_settings(gtk_settings)
         os.makedirs(os.path.join(self.config, "gtk-4.0"), exist_ok=True)
         with open(os.path.join(self.config, "gtk-4.0", "settings.ini"), "w") as f:
             animations = "" if "gtk-enable-animations" in gtk_settings else "gtk-enable-animations=false\n"
@@ -159,10 +163,15 @@ class App:
             XDG_CACHE_HOME=os.path.join(self.home, "cache"),
             LANG=messages_locale(),
             LANGUAGE=lang,
-            GSK_RENDERER="cairo",
         )
+        # On Wayland GTK's own renderer draws, as on a person's desktop; an
+        # X server without GL draws with cairo.
+        if not desktop.on_wayland():
+            self.env["GSK_RENDERER"] = "cairo"
         self.env.update(env or {})
-        self.log = open(os.path.join(self.home, "app.log"), "a")
+        # Read back at the end (a+: the handle reads it even when a second
+        # run of the app in the same home removed the folder).
+        self.log = open(os.path.join(self.home, "app.log"), "a+")
         if pid is not None:
             self.proc = Pid(pid)
             self.pid = pid
@@ -196,8 +205,17 @@ class App:
 
     def _attach(self):
         self.frame = wait_for(lambda: self._frames()[0], message="the window")
-        self.xid = wait_for(self._xid, message="the X window")
-        xdotool("mousemove", "--window", self.xid, "40", "300")
+        self.window_on_screen = (desktop.Window(wm_class=self.wm_class) if self.match
+                                 else desktop.Window(pid=self.pid))
+        wait_for(self.window_on_screen.found, message="the window on the screen")
+        # Keys go to the window with the focus: the new window's, once the
+        # shell has given it.
+        wait_for(self.window_on_screen.has_focus, message="the window to have the keyboard focus")
+        # The session's virtual keyboard's first key brings its keymap to
+        # the app, and that key is lost: a Shift that does nothing first.
+        desktop.warm_up_keyboard()
+        x, y, _, _ = self.window_on_screen.geometry()
+        desktop.move(x + 40, y + 300)
         # The page shown first, by its board (a page is made when first
         # shown, and only what is shown is in the accessibility tree).
         wait_for(lambda: self._find_board() or self.find("image", lambda n: n in PAGE_BOARDS),
@@ -238,12 +256,10 @@ class App:
         """The dialog or window of that title, if it is open."""
         return next((d for d in self.dialogs() if d.name == name), None)
 
-    def _xid(self):
-        if self.match:
-            ids = xdotool("search", "--onlyvisible", "--classname", "match5").split()
-            return ids[-1] if ids else None
-        ids = xdotool("search", "--onlyvisible", "--pid", str(self.pid)).split()
-        return ids[-1] if ids else None
+    @property
+    def wm_class(self):
+        """The window's class: the app id on Wayland, the program on X11."""
+        return "io.github.match5.Match5" if desktop.on_wayland() else "match5"
 
     def find(self, role, name=None, root=None):
         """The first accessible of `role` (and `name`, or a name `name(n)` accepts)
@@ -291,8 +307,24 @@ class App:
                     return True
         return False
 
-    def title(self):
+    def window_title(self):
+        """The window's own title: the app and the page's subtitle."""
         return self._frames()[0].name
+
+    def page_status(self):
+        """The status line of the page shown (the label a screen reader
+        reviews as "How the game stands"), or None."""
+        for a in self.all_showing("label"):
+            if (a.description or "") in STATUS_LINE:
+                return a.name
+        return None
+
+    def title(self):
+        """The window's title and the page's status line, as one line: what
+        a person reads at the top of the window."""
+        status = self.page_status()
+        name = self.window_title()
+        return f"{name} — {status}" if status else name
 
     def status(self):
         """The game status line above the board."""
@@ -308,10 +340,18 @@ class App:
         return None
 
     def stones(self):
-        """(blue cells, red cells) from the board's description."""
-        desc = self.board.description
-        first, second = desc.split(". ", 1)
-        return parse_cells(first), parse_cells(second.split(".")[0])
+        """(blue cells, red cells) from the board's description ("Blue: D5,
+        E5. Red: E6.", after how the game stands)."""
+        desc = self.board_text()
+        found = re.search(r"(?:Blue|Blauw): ([^.]*)\. (?:Red|Rood): ([^.]*)\.", desc)
+        if not found:
+            return set(), set()
+        return parse_cells(found.group(1)), parse_cells(found.group(2))
+
+    def board_text(self):
+        """Five in a row's board as a screen reader says it: how the game
+        stands, the hint or the pattern, the stones, the cursor's field."""
+        return self.board.description
 
     def description(self):
         return self.board.description
@@ -319,13 +359,20 @@ class App:
     # -- input ----------------------------------------------------------
     def origin(self):
         """Where the accessibility tree's window coordinates start on the
-        screen. GTK 4.18 gives the window frame the negative of its border
-        (-5, -5 where the window is drawn 5 px in) and its widgets from
-        there: the border is counted twice."""
-        out = xdotool("getwindowgeometry", self.xid)
-        x, y = re.search(r"Position: (-?\d+),(-?\d+)", out).groups()
+        screen: the window's frame as the shell places it (on X11, GTK
+        gives the window frame the negative of its border and its widgets
+        from there: the border is counted twice)."""
+        x, y, _, _ = self.window_on_screen.geometry()
         f = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        return int(x) - 2 * min(f.x, 0), int(y) - 2 * min(f.y, 0)
+        if desktop.on_wayland():
+            return x - f.x, y - f.y
+        return x - 2 * min(f.x, 0), y - 2 * min(f.y, 0)
+
+    def click_at(self, x, y, repeat=1, delay=0.04):
+        """Clicks (x, y) of the window's coordinates (the accessibility
+        tree's), `repeat` times."""
+        ox, oy = self.origin()
+        desktop.click(ox + x, oy + y, repeat=repeat, delay=delay)
 
     def cell_centre(self, x, y):
         e = self.board.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -345,7 +392,7 @@ class App:
 
     def click(self, x, y):
         cx, cy = self.cell_centre(x, y)
-        xdotool("mousemove", "--sync", str(cx), str(cy), "click", "1")
+        desktop.click(cx, cy)
 
     def click_on(self, acc):
         """Clicks the middle of a widget of the main window, scrolling it
@@ -356,17 +403,16 @@ class App:
             if e.y + e.height <= w.height:
                 break
             ox, oy = self.origin()
-            xdotool("mousemove", "--sync", str(ox + e.x + e.width // 2), str(oy + w.height - 60), "click", "5")
+            desktop.scroll(ox + e.x + e.width // 2, oy + w.height - 60, 1)
             time.sleep(0.1)
         e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        ox, oy = self.origin()
-        xdotool("mousemove", "--sync", str(ox + e.x + e.width // 2), str(oy + e.y + e.height // 2), "click", "1")
+        self.click_at(e.x + e.width // 2, e.y + e.height // 2)
 
     def type(self, text):
-        xdotool("type", "--delay", "30", text)
+        desktop.type_text(text)
 
     def key(self, *keys):
-        xdotool("key", "--clearmodifiers", "--delay", "40", *keys)
+        desktop.key(*keys)
 
     # -- playing --------------------------------------------------------
     def play_and_wait(self, move, cell):
@@ -398,6 +444,20 @@ class App:
         return own_disk.filled(self.inside(self.data))
 
     def close(self):
+        """Ends the app; then fails when its log shows a panic, or a
+        warning or critical of GTK, GLib or libadwaita (each a bug a person
+        never sees, until it is one they do)."""
+        if getattr(self, "closed", False):
+            return
+        self.closed = True
+        shots = os.environ.get("MATCH5_E2E_SHOTS")
+        if shots and self.proc.poll() is None and desktop.on_wayland():
+            try:
+                os.makedirs(shots, exist_ok=True)
+                x, y, w, h = self.window_on_screen.geometry()
+                desktop.shell().screenshot_area(x, y, w, h, os.path.join(shots, f"{os.getpid()}-{self.pid}.png"))
+            except Exception:
+                pass
         if self.proc.poll() is None and self.pid != self.proc.pid:
             # The app in its own mount namespace ends as the quit by a
             # signal does; its namespace's keeper follows.
@@ -412,9 +472,30 @@ class App:
                 self.proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        for schema, key, value in reversed(self.desktop_before):
+            desktop.setting(schema, key, value)
+        self.log.flush()
+        self.log.seek(0)
+        troubles = log_troubles(self.log.read())
         self.log.close()
         if self.own_home:
             shutil.rmtree(self.home, ignore_errors=True)
+        if troubles:
+            raise AssertionError("the app's log has:\n" + "\n".join(troubles[:10]))
+
+
+# What no run of the app may print: a panic (a worker thread's too, which
+# the window outlives), and a warning or critical of the toolkit.
+TROUBLE = re.compile(r"panicked at|\b(Gtk|Gdk|Gsk|GLib|GLib-GObject|GLib-GIO|Adwaita|Pango|GdkPixbuf)-(WARNING|CRITICAL)")
+# Except what the headless compositor causes, not the app: its virtual
+# monitor reports a frame's presentation time twice, and GDK's frame clock
+# says so.
+NOT_THE_APP = re.compile(r"Duplicate call to gdk_frame_timings_presented\(\)")
+
+
+def log_troubles(text):
+    """The lines of an app's log that tell of a bug."""
+    return [line for line in text.splitlines() if TROUBLE.search(line) and not NOT_THE_APP.search(line)]
 
 
 class AppTest(unittest.TestCase):

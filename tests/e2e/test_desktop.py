@@ -135,7 +135,7 @@ class DesktopGame(AppTest):
         self.assertEqual(app.board.name, "Bord")
         self.assertIsNotNone(app.find("push button", "Nieuw spel"))
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
-        self.assertTrue(app.description().startswith("Blauw: E5. Rood: "), app.description())
+        self.assertIn("Blauw: E5. Rood: ", app.board_text())
 
     def test_saving_after_another_program_merges_or_offers_save_as(self):
         app = self.start()

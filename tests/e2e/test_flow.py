@@ -5,7 +5,6 @@ holds everything. Real keys and clicks on the real binary, read through
 the accessibility tree."""
 
 import re
-import subprocess
 import time
 
 import pyatspi
@@ -165,9 +164,7 @@ class Flow(AppTest):
                      == list(fields(app).values()).count("O"), message=f"X on {x}")
         finished = dict(fields(app))
         view = board(app).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        ox, oy = app.origin()
-        subprocess.run(["xdotool", "mousemove", "--sync", str(ox + view.x + view.width // 2),
-                        str(oy + view.y + view.height // 2), "click", "1"], check=True)
+        app.click_at(view.x + view.width // 2, view.y + view.height // 2)
         time.sleep(0.5)
         self.assertEqual(fields(app), finished, "the click changes nothing")
         self.assertIsNone(app.find_showing("label", lambda n: n.startswith("The game is over")),
@@ -202,9 +199,8 @@ class Flow(AppTest):
 
     def test_a_360_px_window_holds_every_page_in_dutch(self):
         app = self.start(settings={"window_width": 360, "window_height": 640}, lang="nl")
-        geometry = subprocess.run(["xdotool", "getwindowgeometry", app.xid], capture_output=True,
-                                  text=True, check=True).stdout
-        self.assertIn("Geometry: 360x640", geometry, "the window is 360 px wide, not more")
+        _, _, width, height = app.window_on_screen.geometry()
+        self.assertEqual((width, height), (360, 640), "the window is 360 px wide, not more")
         frame = extents(app._frames()[0])
         for n in "1234":
             app.key(f"ctrl+{n}")

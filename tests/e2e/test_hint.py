@@ -25,7 +25,7 @@ class FiveHint(AppTest):
         said = wait_for(lambda: hint_label(app), message="the hint under the board")
         self.assertEqual(said.name, "Hint: E5. The first stone goes in the middle, where most lines meet.")
         self.assertNotEqual(app.cell_pixels(4, 4), before, "the field is marked on the board")
-        self.assertIn("Hint: E5.", app.description(), "screen readers hear it with the board")
+        self.assertIn("Hint: E5.", app.board_text(), "screen readers hear it with the board (Where Am I)")
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
         wait_for(lambda: hint_label(app) is None, message="the hint gone after the move")
         # The header's button gives the next one, for the new position.

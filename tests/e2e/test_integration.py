@@ -318,7 +318,7 @@ class WhyThere(unittest.TestCase):
                         label.name)
         self.assertIn(f"you taught it in game {reason['learned-in']} (number {reason['pattern']})", label.name)
         self.assertEqual(reason["color"], "blue" if reason["kind"] == "forced" else "red")
-        self.assertIn(label.name, app.description(), "screen readers hear it with the board")
+        self.assertIn(label.name, app.board_text(), "screen readers hear it with the board")
         # The game that taught that pattern, from the button under the
         # explanation: its window starts at the empty board.
         replay = wait_for(lambda: app.find_showing("push button", "Replay the Game That Taught This"),
@@ -333,7 +333,7 @@ class WhyThere(unittest.TestCase):
         # Off again: no explanation, on screen or in the description.
         app.key("ctrl+e")
         wait_for(lambda: self.why_label() is None, message="the explanation goes")
-        self.assertNotIn("Why ", app.description())
+        self.assertNotIn("Why ", app.board_text())
         wait_for(lambda: "show_why = false" in read(settings), message="and off again")
 
 

@@ -34,9 +34,7 @@ def click_field(app, i):
     size = max(min(e.width / n, e.height / 2.1), 8)
     left = e.x + (e.width - size * n) / 2
     top = e.y + (e.height - size * 2.1) / 2 + size * 0.8
-    ox, oy = app.origin()
-    x, y = int(ox + left + (i + 0.5) * size), int(oy + top + size / 2)
-    subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], check=True)
+    app.click_at(int(left + (i + 0.5) * size), int(top + size / 2))
 
 
 class LeapFrog(AppTest):

@@ -112,7 +112,8 @@ class NamesAndStops(AppTest):
         app = self.start(settings={"last_page": "five"})
         app.key("Return")
         wait_for(lambda: len(app.stones()[1]) == 1, message="the computer's answer")
-        description = app.description()
+        # The whole board, as Where Am I says it.
+        description = app.board_text()
         status = app.status()
         self.assertIn(f"{status}.", description, "the status is a sentence of its own")
         self.assertIsNone(re.search(r"[a-z0-9] [A-Z][a-z]+ played", description), description)

@@ -10,7 +10,7 @@ import time
 import pyatspi
 
 from dbus_client import NAME, Remote
-from harness import AppTest, shown_name, wait_for, xdotool
+from harness import AppTest, shown_name, wait_for
 from test_leapfrog import click_field
 
 
@@ -218,7 +218,7 @@ class Shell(AppTest):
                     app._frames()[0], lambda a: a.getRoleName() == "page tab")}
             wait_for(lambda: short in tabs(), message=f"the short title {short!r}: {tabs()}")
             self.assertNotIn(full, tabs())
-            xdotool("windowsize", app.xid, "1000", "700")
+            app.window_on_screen.resize(1000, 700)
             wait_for(lambda: full in tabs() and short not in tabs(), message=f"the whole title {full!r}")
             app.close()
 

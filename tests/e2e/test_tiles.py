@@ -57,9 +57,7 @@ def click_tile(app, bowl, index, bowl_size=4, rows=5, length=5):
     x0 = left + (bowl_w - count * bowl_tile * 1.08) / 2.0
     x = x0 + index * bowl_tile * 1.08 + bowl_tile / 2.0
     y = bowls_top + bowl_h / 2.0
-    ox, oy = app.origin()
-    subprocess.run(["xdotool", "mousemove", "--sync", str(int(ox + e.x + x)), str(int(oy + e.y + y)), "click", "1"],
-                   check=True)
+    app.click_at(int(e.x + x), int(e.y + y))
 
 
 def menu_item(app, name):

@@ -12,7 +12,7 @@ from dbus_client import NAME, Remote
 from flood import TILES, Peak, burst, rss_mb
 import pyatspi
 
-from harness import App, wait_for, xdotool
+from harness import App, wait_for
 
 
 def cpu_seconds(pid):
@@ -108,14 +108,12 @@ class OneSearchAtATime(unittest.TestCase):
         button = self.app.find("push button", "New Game")
         self.assertIsNotNone(button, "the header's New Game")
         e = button.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        ox, oy = self.app.origin()
         figures = []
         for round in range(1, 6):
             deal = (self.r.prop("Bowls"), self.r.prop("Pot"))
             self.assertEqual(self.r.prop("Moves"), 1, "the computer played the deal before once")
             with Peak(self.pid) as peak:
-                xdotool("mousemove", "--sync", str(ox + e.x + e.width // 2), str(oy + e.y + e.height // 2),
-                        "click", "--repeat", "60", "--delay", "40", "1")
+                self.app.click_at(e.x + e.width // 2, e.y + e.height // 2, repeat=60, delay=0.04)
                 answered, cpu_then = time.monotonic(), cpu_seconds(self.pid)
                 after = self.after(f"round {round}: 60 clicks on New Game in 2.4 s while the exact search thinks",
                                    before, peak, answered, cpu_then, limit=20)

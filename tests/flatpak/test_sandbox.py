@@ -13,7 +13,8 @@ from gi.repository import GLib
 
 import scripted
 from dbus_client import APP_NAME, NAME, Remote
-from harness import wait_for, xdotool
+import desktop
+from harness import wait_for
 from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, quit_app, var_app
 
 KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
@@ -213,14 +214,14 @@ class Engines(SandboxTest):
                           or app.find_showing("list item", "Choose the Engine’s File…"), message="the file row")
         app.click_on(choose)
         # The portal's file chooser, a window of the desktop's, not the app's.
-        chooser = wait_for(lambda: xdotool("search", "--onlyvisible", "--name", "Choose an Engine").split()[-1],
-                           timeout=20, message="the portal's file chooser")
-        xdotool("windowfocus", "--sync", chooser)
-        xdotool("key", "--clearmodifiers", "ctrl+l")
+        chooser = desktop.Window(title="Choose an Engine")
+        wait_for(chooser.found, timeout=20, message="the portal's file chooser")
+        chooser.focus()
+        desktop.key("ctrl+l")
         time.sleep(0.5)
-        xdotool("type", "--delay", "20", program)
+        desktop.type_text(program, delay=0.02)
         time.sleep(0.3)
-        xdotool("key", "--clearmodifiers", "Return")
+        desktop.key("Return")
         said = wait_for(lambda: app.find_showing("label", lambda n: "was added" in (n or "") or "could not" in (n or "")),
                         timeout=30, message="the engine checked")
         self.assertEqual(said.name, "Fake Engine plays on a 9x9 board and was added.")

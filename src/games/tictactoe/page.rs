@@ -336,7 +336,15 @@ impl TicTacToePage {
     fn tell_answer(&self) {
         let answer = self.model().with(|s| s.game.moves().last().copied());
         if let Some(field) = answer {
-            crate::games::page::tell_then_status(self, &super::words::answer(field));
+            let text = crate::games::page::news_then_status(self, &super::words::answer(field));
+            // With the focus on the board, its description says it first
+            // (a screen reader says a focused board's new description):
+            // told once.
+            if self.imp().view.has_focus() {
+                self.imp().view.set_news(&text);
+            } else {
+                crate::widgets::a11y::tell(self, &text);
+            }
         }
     }
 

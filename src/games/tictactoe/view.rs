@@ -22,6 +22,11 @@ mod imp {
     #[derive(Default)]
     pub struct TicTacToeView {
         pub scene: RefCell<Scene>,
+        /// What just happened, said first in the description until the
+        /// cursor moves or the position changes (`set_news`).
+        pub news: RefCell<String>,
+        /// A description is being made for the end of this main loop turn.
+        pub describing: Cell<bool>,
         /// The keyboard's field.
         pub cursor: Cell<usize>,
     }
@@ -120,7 +125,17 @@ impl TicTacToeView {
         self.queue_draw();
     }
 
+    /// Says `news` first in the board's description: with the focus on
+    /// the board, a screen reader says its new description, so the page
+    /// tells the computer's move this way and not a second time.
+    pub fn set_news(&self, news: &str) {
+        self.imp().news.replace(news.to_string());
+        self.describe();
+    }
+
     fn choose(&self, field: usize) {
+        // The person's own move: the news before it is old.
+        self.imp().news.take();
         self.emit_by_name::<()>("field-chosen", &[&(field as u32)]);
     }
 
@@ -140,6 +155,7 @@ impl TicTacToeView {
         };
         if let Some(next) = next {
             self.imp().cursor.set(next);
+            self.imp().news.take();
             self.describe();
             self.queue_draw();
             return glib::Propagation::Stop;
@@ -162,8 +178,24 @@ impl TicTacToeView {
         glib::Propagation::Proceed
     }
 
-    /// The board in words, field by field, for screen readers.
+    /// Describes the board once this turn of the main loop is over: a move
+    /// and the news of it (or the computer's answer that follows) make one
+    /// new description, which a screen reader says once.
     fn describe(&self) {
+        if self.imp().describing.replace(true) {
+            return;
+        }
+        let view = self.downgrade();
+        glib::idle_add_local_once(move || {
+            if let Some(view) = view.upgrade() {
+                view.imp().describing.set(false);
+                view.describe_now();
+            }
+        });
+    }
+
+    /// The board in words, field by field, for screen readers.
+    fn describe_now(&self) {
         let description = {
             let scene = self.imp().scene.borrow();
             let mut parts = Vec::new();
@@ -193,6 +225,8 @@ impl TicTacToeView {
             out
         };
         crate::widgets::a11y::set_label(self, &gettext("Tic-tac-toe board"));
+        let news = self.imp().news.borrow().clone();
+        let description = crate::widgets::a11y::sentences(&[&news, &description]);
         crate::widgets::a11y::set_description(self, &description);
     }
 

@@ -355,7 +355,15 @@ impl TilesPage {
         }
         if let Some(words) = words::last_move(&game) {
             let status = self.imp().status.borrow().text().to_string();
-            crate::widgets::a11y::tell(self, &format!("{words} {status}"));
+            let text = format!("{words} {status}");
+            // With the focus on the board, its description says it first
+            // (a screen reader says a focused board's new description):
+            // told once.
+            if self.imp().view.has_focus() {
+                self.imp().view.set_news(&text);
+            } else {
+                crate::widgets::a11y::tell(self, &text);
+            }
         }
     }
 

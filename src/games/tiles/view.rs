@@ -23,6 +23,11 @@ mod imp {
     #[derive(Default)]
     pub struct TilesView {
         pub scene: RefCell<Scene>,
+        /// What just happened, said first in the description until the
+        /// cursor moves or the position changes (`set_news`).
+        pub news: RefCell<String>,
+        /// A description is being made for the end of this main loop turn.
+        pub describing: Cell<bool>,
         /// The keyboard's choice, as an index into the choices.
         pub cursor: Cell<usize>,
     }
@@ -119,6 +124,14 @@ impl TilesView {
         self.queue_draw();
     }
 
+    /// Says `news` first in the board's description: with the focus on
+    /// the board, a screen reader says its new description, so the page
+    /// tells the computer's move this way and not a second time.
+    pub fn set_news(&self, news: &str) {
+        self.imp().news.replace(news.to_string());
+        self.describe();
+    }
+
     /// Every bowl and colour with tiles, bowl by bowl, yellow first.
     fn choices(&self) -> Vec<Move> {
         let scene = self.imp().scene.borrow();
@@ -134,6 +147,8 @@ impl TilesView {
     }
 
     fn choose(&self, mv: Move) {
+        // The person's own move: the news before it is old.
+        self.imp().news.take();
         self.emit_by_name::<()>(
             "move-chosen",
             &[&(mv.bowl as u32), &(mv.colour.index() as u32)],
@@ -152,6 +167,7 @@ impl TilesView {
         };
         if let Some(next) = next {
             self.imp().cursor.set(next);
+            self.imp().news.take();
             self.describe();
             self.queue_draw();
             return glib::Propagation::Stop;
@@ -168,8 +184,24 @@ impl TilesView {
         glib::Propagation::Proceed
     }
 
-    /// The position in words, for screen readers.
+    /// Describes the board once this turn of the main loop is over: a move
+    /// and the news of it (or the computer's answer that follows) make one
+    /// new description, which a screen reader says once.
     fn describe(&self) {
+        if self.imp().describing.replace(true) {
+            return;
+        }
+        let view = self.downgrade();
+        glib::idle_add_local_once(move || {
+            if let Some(view) = view.upgrade() {
+                view.imp().describing.set(false);
+                view.describe_now();
+            }
+        });
+    }
+
+    /// The position in words, for screen readers.
+    fn describe_now(&self) {
         let description = {
             let scene = self.imp().scene.borrow();
             let mut parts = Vec::new();
@@ -226,6 +258,8 @@ impl TilesView {
             parts.join(" ")
         };
         crate::widgets::a11y::set_label(self, &gettext("Bowls and boards"));
+        let news = self.imp().news.borrow().clone();
+        let description = crate::widgets::a11y::sentences(&[&news, &description]);
         crate::widgets::a11y::set_description(self, &description);
     }
 

@@ -213,6 +213,11 @@ impl BoardView {
         glib::Propagation::Proceed
     }
 
+    /// What a screen reader hears of the board: its description says
+    /// how the game stands (the news first: the computer's move, a hint),
+    /// where the stones are and the field under the keyboard cursor. While
+    /// the board has the focus, a screen reader says it as it changes, so
+    /// the page tells nothing more then (`page/news.rs`, `page/hint.rs`).
     fn update_accessible(&self) {
         let scene = self.imp().scene.borrow();
         let mut description = self.imp().description.borrow().clone();

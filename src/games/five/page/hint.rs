@@ -5,6 +5,8 @@
 //! so the player's level and the hall of fame count only what they won on
 //! their own (`match5_five::finish_hinted_game`).
 
+use adw::subclass::prelude::*;
+use gtk::prelude::*;
 use match5_five::threats::Reason;
 use match5_five::{Cell, Color};
 
@@ -18,7 +20,11 @@ impl FivePage {
         match self.model().hint() {
             Some(h) => {
                 self.show_game();
-                crate::widgets::a11y::announce(self, &words(h.cell, h.color, h.reason), false);
+                // With the focus on the board, its description (with the
+                // hint first) is what a screen reader says; told once.
+                if !self.imp().board.has_focus() {
+                    crate::widgets::a11y::announce(self, &words(h.cell, h.color, h.reason), false);
+                }
             }
             None => crate::widgets::refuse(self, &gettext("No hint now: it is not your move.")),
         }

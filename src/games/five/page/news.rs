@@ -3,6 +3,7 @@
 //! move on the board was refused. A game's result the window says itself.
 
 use adw::subclass::prelude::*;
+use gtk::prelude::*;
 use match5_five::Color;
 use match5_five::game::MoveError;
 
@@ -32,6 +33,11 @@ impl FivePage {
         let Some((color, cell)) = last.filter(|_| news) else {
             return;
         };
+        // With the focus on the board, a screen reader says its new
+        // description, which begins with the same words: told once.
+        if imp.board.has_focus() {
+            return;
+        }
         let status = imp.status.borrow().clone();
         crate::widgets::a11y::tell(self, &move_and_status(color, &cell_name(cell), &status));
     }

@@ -185,7 +185,13 @@ impl FivePage {
             (None, Some(why)) => why.sentence,
             (None, None) => String::new(),
         };
-        let text = crate::widgets::a11y::sentences(&[&board_text, &status, &why_text]);
+        // The news first (a hint just taken; how the game stands, with the
+        // computer's move; the pattern behind that move), then the stones.
+        let text = if hint.is_some() {
+            crate::widgets::a11y::sentences(&[&why_text, &status, &board_text])
+        } else {
+            crate::widgets::a11y::sentences(&[&status, &why_text, &board_text])
+        };
         imp.board.set_scene(scene, to_move, text);
         self.tell_new_moves();
     }

@@ -1,0 +1,145 @@
+"""What Orca, the screen reader of GNOME, says: Orca itself runs in the
+GNOME Shell session (speech-dispatcher's dummy output; what it speaks is
+read from its debug log), and the real app is played with real keys.
+
+Each thing that happens is said once: the computer's move (once, not as
+the announcement, the window's title and the board again), the result, a
+refused move with its reason, a dialog's title as it opens, the Hint and
+its reason, a leap-frog jump, a tile move, a tic-tac-toe answer."""
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import unittest
+
+from harness import AppTest, wait_for, winning_move
+
+
+class Orca:
+    """Orca in the session, speaking to speech-dispatcher's dummy output."""
+
+    def __init__(self):
+        self.home = tempfile.mkdtemp(prefix="match5-orca-")
+        config = os.path.join(self.home, "config")
+        os.makedirs(os.path.join(config, "speech-dispatcher"))
+        with open(os.path.join(config, "speech-dispatcher", "speechd.conf"), "w") as f:
+            f.write('AddModule "dummy" "sd_dummy" ""\nDefaultModule dummy\n')
+        self.log = os.path.join(self.home, "orca.log")
+        env = dict(os.environ, HOME=self.home, XDG_CONFIG_HOME=config,
+                   XDG_DATA_HOME=os.path.join(self.home, "data"), XDG_CACHE_HOME=os.path.join(self.home, "cache"))
+        self.proc = subprocess.Popen(["orca", f"--debug-file={self.log}"], env=env, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        wait_for(lambda: "Screen reader on." in " ".join(self.said()), timeout=30, message="Orca to start")
+        self.mark = len(self.said())
+
+    def said(self):
+        """Everything Orca has spoken, in order."""
+        try:
+            with open(self.log, errors="replace") as f:
+                return re.findall(r"SPEECH OUTPUT: '(.*?)'", f.read())
+        except FileNotFoundError:
+            return []
+
+    def since(self):
+        """What it spoke since the last call (or since it started)."""
+        said = self.said()
+        new, self.mark = said[self.mark:], len(said)
+        return new
+
+    def hear(self, pattern, message, timeout=10):
+        """Waits until Orca has said something matching `pattern`; then
+        everything it said meanwhile, the matching words included."""
+        heard = []
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            heard += self.since()
+            if any(re.search(pattern, s) for s in heard):
+                time.sleep(1)  # what else it says about the same change
+                return heard + self.since()
+            time.sleep(0.1)
+        raise AssertionError(f"Orca did not say {message} ({pattern!r}); it said {heard}")
+
+    def close(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def count(heard, pattern):
+    return sum(1 for s in heard if re.search(pattern, s))
+
+
+class OrcaHears(AppTest):
+    def setUp(self):
+        super().setUp()
+        self.orca = Orca()
+        self.addCleanup(self.orca.close)
+
+    def test_five_in_a_row_move_refusal_hint_dialog_and_result(self):
+        app = self.start(settings={"last_page": "five"})
+        orca = self.orca
+        wait_for(lambda: "Cursor on E5" in app.description(), message="the board has the focus")
+        orca.since()
+        app.key("Return")
+        heard = orca.hear(r"Red played [A-I][1-9]\. Your move", "the computer's move")
+        print("\ncomputer's move:", heard, flush=True)
+        self.assertEqual(count(heard, r"played [A-I][1-9]"), 1, f"the move said once: {heard}")
+        app.key("Return")
+        heard = orca.hear(r"Field E5 is taken\.", "the refused move and why")
+        print("refused move:", heard, flush=True)
+        self.assertEqual(count(heard, r"is taken"), 1, heard)
+        app.key("ctrl+i")
+        heard = orca.hear(r"Hint: [A-I][1-9]\. \w", "the hint and its reason")
+        print("hint:", heard, flush=True)
+        self.assertEqual(count(heard, r"Hint: "), 1, f"the hint said once: {heard}")
+        app.key("ctrl+h")
+        heard = orca.hear(r"Hall of Fame", "the dialog's title as it opens")
+        print("dialog:", heard, flush=True)
+        app.key("Escape")
+        wait_for(lambda: app.window("Hall of Fame") is None, message="Hall of Fame closed")
+        # Win: the result is said once.
+        orca.since()
+        while "win" not in (app.status() or "").lower():
+            blue, red = app.stones()
+            app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+        heard = orca.hear(r"You win", "the result")
+        print("result:", heard, flush=True)
+        self.assertEqual(count(heard, r"You win"), 1, f"the result said once: {heard}")
+
+    def test_the_other_pages_say_each_move_once(self):
+        app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
+        orca = self.orca
+        wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
+        orca.since()
+        app.key("5")
+        heard = orca.hear(r"O took field \d\. Your turn", "the tic-tac-toe answer")
+        print("\ntic-tac-toe answer:", heard, flush=True)
+        self.assertEqual(count(heard, r"O took field"), 1, f"the answer said once: {heard}")
+
+        app.key("ctrl+2")
+        wait_for(lambda: app.find_showing("image", "Fields"), message="the leap-frog page")
+        time.sleep(1)
+        orca.since()
+        app.key("Right", "space")
+        heard = orca.hear(r"The X frog from field \d to field \d\.", "a leap-frog jump")
+        print("leap-frog jump:", heard, flush=True)
+        self.assertEqual(count(heard, r"frog from field"), 1, f"the jump said once: {heard}")
+
+        app.key("ctrl+3")
+        wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
+        time.sleep(1)
+        orca.since()
+        app.key("Return")
+        heard = orca.hear(r"Lieke took \d+ \w+ tiles? of bowl \d", "the computer's tile move", timeout=20)
+        print("tile move:", heard, flush=True)
+        self.assertEqual(count(heard, r"Lieke took"), 1, f"the tile move said once: {heard}")
+
+
+if __name__ == "__main__":
+    unittest.main()
