@@ -2,7 +2,6 @@
 //! announcements of what happened on the board (the computer's move, a
 //! game's result, a training's end).
 
-use gtk::glib;
 use gtk::prelude::*;
 
 /// The name a screen reader says for `widget`.
@@ -64,51 +63,16 @@ pub fn sentences(parts: &[&str]) -> String {
 /// No unnamed stop in a dialog's scroll panes: the toolkit's own (in a
 /// preferences page, a status page) take the focus with no name a screen
 /// reader could say. They stop taking it (their rows still do, and scroll
-/// them into view); an empty dialog's status page takes it instead
-/// ([`focus_status_page`]).
+/// them into view). An empty dialog (a status page only) is left to
+/// libadwaita, which keeps the focus inside it; a screen reader says the
+/// dialog's title as it opens. (Giving the status page the focus, as was
+/// done for libadwaita 1.7, left it nowhere on 1.10: a keyboard trap.)
 pub fn no_unnamed_scroll_stops(widget: &impl IsA<gtk::Widget>) {
     super::tree::visit_descendants(widget.as_ref(), &mut |w| {
         if w.is::<gtk::ScrolledWindow>() {
             w.set_focusable(false);
         }
         true
-    });
-}
-
-/// A dialog that shows a status page in `stack` (nothing to show yet, or
-/// an error) has nothing in it to focus: its close button takes the focus
-/// (named "Close"), not the status page's unnamed scroll pane, and a
-/// screen reader says the dialog's title as it opens.
-///
-/// Before, the status page took the focus. libadwaita 1.10 picks a
-/// dialog's focus once it is shown, and a status page cannot take it, so
-/// the focus was nowhere: Escape and Tab did nothing (a keyboard trap).
-pub fn focus_status_page(dialog: &adw::Dialog, stack: &gtk::Stack) {
-    let Some(status) = stack.visible_child().and_downcast::<adw::StatusPage>() else {
-        return;
-    };
-    // Its own scroll pane has no name to say.
-    no_unnamed_scroll_stops(&status);
-    dialog.connect_map(|dialog| {
-        let dialog = dialog.downgrade();
-        glib::idle_add_local_once(move || {
-            let Some(dialog) = dialog.upgrade() else {
-                return;
-            };
-            if !adw::prelude::AdwDialogExt::focus(&dialog).is_some_and(|w| w.is::<gtk::Button>()) {
-                let mut close = None;
-                super::tree::visit_descendants(dialog.upcast_ref(), &mut |w| {
-                    if close.is_none() && w.is::<gtk::Button>() && w.is_focusable() && w.is_mapped()
-                    {
-                        close = Some(w.clone());
-                    }
-                    close.is_none()
-                });
-                if let Some(close) = close {
-                    adw::prelude::AdwDialogExt::set_focus(&dialog, Some(&close));
-                }
-            }
-        });
     });
 }
 

@@ -77,6 +77,8 @@ fn key_names(accelerators: &str) -> String {
     accelerators
         .split_whitespace()
         .map(|accel| match accel.split_once("...") {
+            // Translators: a range of keys in Keyboard Shortcuts, said to
+            // screen readers: "Ctrl+1 to 4".
             Some((first, last)) => crate::i18n::gettext_f(
                 "{first} to {last}",
                 &[("first", &one(first)), ("last", &one(last))],

@@ -25,6 +25,10 @@ SCREENSHOT = ("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.
 MUTTER_RD = ("org.gnome.Mutter.RemoteDesktop", "/org/gnome/Mutter/RemoteDesktop")
 RD_SESSION = "org.gnome.Mutter.RemoteDesktop.Session"
 
+# mutter's window types that are windows a person calls one: normal,
+# dialog, modal dialog (not menus, popovers, tooltips).
+TOPLEVELS = (0, 3, 4)
+
 # Linux's button codes (linux/input-event-codes.h): left, right, middle.
 BUTTONS = {1: 0x110, 2: 0x112, 3: 0x111}
 MODIFIERS = {"ctrl": "Control_L", "control": "Control_L", "shift": "Shift_L", "alt": "Alt_L",
@@ -62,13 +66,14 @@ class Shell:
             const w = a.meta_window, r = w.get_frame_rect();
             return {pid: w.get_pid(), title: w.get_title(), wm_class: w.get_wm_class(),
                     id: w.get_id(), x: r.x, y: r.y, width: r.width, height: r.height,
-                    focus: w.has_focus(), hidden: w.is_hidden()};
+                    focus: w.has_focus(), hidden: w.is_hidden(), type: w.get_window_type()};
         })""")
 
     def window(self, pid=None, title=None, wm_class=None):
-        """The newest window that matches, or None."""
+        """The newest window that matches, or None: a toplevel or a dialog,
+        not a popover's menu (which is a window of the app's too)."""
         for w in reversed(self.windows()):
-            if w["hidden"]:
+            if w["hidden"] or w["type"] not in TOPLEVELS:
                 continue
             if pid is not None and w["pid"] != pid:
                 continue
@@ -117,15 +122,21 @@ class Shell:
         return tuple(self.eval("global.get_pointer().slice(0, 2)"))
 
     def move(self, x, y):
-        """The pointer to (x, y) of the screen: against the top left
-        corner first, then there (a pointer with no screencast stream moves
-        by steps; the corner stops it)."""
-        self._notify("NotifyPointerMotionRelative", "(dd)", -20000.0, -20000.0)
-        self._notify("NotifyPointerMotionRelative", "(dd)", float(x), float(y))
-        for _ in range(50):
-            if self.pointer() == (int(x), int(y)):
+        """The pointer to (x, y) of the screen. A pointer without a
+        screencast stream moves by distances, which the compositor
+        accelerates: it is moved by part of what is left, and the shell
+        says where it is, until it is there."""
+        for _ in range(60):
+            cx, cy = self.pointer()
+            dx, dy = x - cx, y - cy
+            if (dx, dy) == (0, 0):
                 return
-            time.sleep(0.02)
+            # Half of a long way (acceleration overshoots it), a short
+            # way whole.
+            step = lambda d: float(d) if abs(d) <= 3 else d / 2.0  # noqa: E731
+            self._notify("NotifyPointerMotionRelative", "(dd)", step(dx), step(dy))
+            time.sleep(0.005)
+        raise AssertionError(f"the pointer did not reach ({x}, {y}): it is at {self.pointer()}")
 
     def button(self, button, pressed):
         self._notify("NotifyPointerButton", "(ib)", BUTTONS[button], pressed)

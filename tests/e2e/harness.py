@@ -31,9 +31,10 @@ PAGE_BOARDS = ("Fields", "Velden", "Tic-tac-toe board", "Bord voor boter, kaas e
 # Roles by their name in older AT-SPI, and what newer ones call them too:
 # at-spi2-core 2.56 with GTK 4.18 names a push button "button", and a
 # toggle button by its own role; GTK 4.24 gives a password entry the role
-# "password text".
+# "password text", and a switch row's switch the role "switch".
 ROLE_NAMES = {"push button": ("push button", "button"), "toggle button": ("toggle button", "push button"),
-              "switch": ("switch", "check box"), "text": ("text", "password text")}
+              "switch": ("switch", "check box"), "check box": ("check box", "switch"),
+              "text": ("text", "password text")}
 
 
 # The description of every page's status line, in English and Dutch.

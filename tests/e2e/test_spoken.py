@@ -79,7 +79,12 @@ class Spoken(AppTest):
         app.key("5")
         wait_for(lambda: answered(app), message="O's answer")
         o = next(f for f, what in fields(app).items() if what == "O")
-        self.heard.wait(rf"^O took field {o}\. Your turn: you play X\.$", "the computer's move")
+        # The board has the focus: its new description says the answer
+        # first, and it is not announced a second time.
+        wait_for(lambda: re.match(rf"O took field {o}\. Your turn: you play X\. ",
+                                  app.find_showing("image", "Tic-tac-toe board").description),
+                 message="the answer first on the board")
+        self.assertEqual(self.heard.none(r"took field"), [], "the answer told once, by the board")
         app.key(str(o))
         self.heard.wait(rf"^Field {o} is taken\.$", "the refused move")
         app.key("ctrl+z")
@@ -93,8 +98,11 @@ class Spoken(AppTest):
         app = self.start(settings={"last_page": "tiles", "window_height": 850})
         wait_for(lambda: surface(app), message="the tile page")
         app.key("Return")
-        self.heard.wait(r"^Lieke took \d+ (yellow|blue) tiles? of bowl \d into row \d\. Your turn, Femke",
-                        "the computer's move", timeout=30)
+        # The board has the focus: its new description says the move first,
+        # and it is not announced a second time.
+        wait_for(lambda: re.match(r"Lieke took \d+ (yellow|blue) tiles? of bowl \d into row \d\. Your turn, Femke",
+                                  surface(app).description), timeout=30, message="the computer's move on the board")
+        self.assertEqual(self.heard.none(r"Lieke took"), [], "the move told once, by the board")
         app.key("ctrl+z")
         self.heard.wait(r"^Move taken back\. Your turn, Femke", "Undo")
         app.key("ctrl+n")

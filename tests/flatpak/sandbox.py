@@ -43,8 +43,7 @@ def host_env(home):
     are the usual ones in it (the sandbox maps its own into ~/.var/app)."""
     return {"HOME": home, "XDG_CONFIG_HOME": os.path.join(home, ".config"),
             "XDG_DATA_HOME": os.path.join(home, ".local", "share"),
-            "XDG_CACHE_HOME": os.path.join(home, ".cache"), "LANG": "C.UTF-8", "LANGUAGE": "en",
-            "GSK_RENDERER": "cairo"}
+            "XDG_CACHE_HOME": os.path.join(home, ".cache"), "LANG": "C.UTF-8", "LANGUAGE": "en"}
 
 
 class Sandboxed(App):

@@ -23,6 +23,18 @@ LOCKED = ('format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
           'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"\n')
 
 
+# What each GNOME runtime ships (tools/flatpak-runtimes keeps the same
+# table): GTK and libadwaita.
+SHIPS = {"50": ("4.22", "1.9"), "51": ("4.24", "1.10")}
+
+
+def manifest_runtime():
+    """The runtime branch the release manifest names."""
+    import json
+    with open(os.path.join(ROOT, "flatpak", f"{APP_ID}.json")) as f:
+        return json.load(f)["runtime-version"]
+
+
 def write(path, text):
     with open(path, "w") as f:
         f.write(text)
@@ -38,12 +50,32 @@ class TheBuild(SandboxTest):
 
     def test_the_installed_app_is_the_release_build_of_this_version(self):
         info = subprocess.run(["flatpak", "info", APP_ID], capture_output=True, text=True, check=True).stdout
-        self.assertIn("org.gnome.Platform/x86_64/50", info)
+        self.assertIn(f"org.gnome.Platform/x86_64/{manifest_runtime()}", info)
         out = subprocess.run(["flatpak", "run", "--command=match5-cli", APP_ID, "--version"],
                              capture_output=True, text=True, check=True).stdout
         with open(os.path.join(ROOT, "meson.build")) as f:
             self.assertIn(re.search(r"version: '([^']+)'", f.read()).group(1), out)
 
+
+    def test_the_runtime_holds_the_toolkit_its_branch_ships(self):
+        """A stand-in runtime is never an older toolkit under a newer name:
+        the GTK and libadwaita the app's own sandbox loads are those of the
+        GNOME release the manifest names."""
+        branch = manifest_runtime()
+        gtk, adw = SHIPS[branch]
+        found = subprocess.run(
+            ["flatpak", "run", "--command=sh", APP_ID, "-c",
+             "ls /usr/lib/*/libgtk-4.so.1.* /usr/lib/*/libadwaita-1.so.0 2>/dev/null; "
+             "cat /usr/lib/*/pkgconfig/gtk4.pc /usr/lib/*/pkgconfig/libadwaita-1.pc 2>/dev/null | grep ^Version"],
+            capture_output=True, text=True, check=True).stdout
+        print(f"\norg.gnome.Platform//{branch}: {' '.join(found.split())}", flush=True)
+        # libgtk-4.so.1.MMmm.p: GTK 4.MM.
+        minor = re.search(r"libgtk-4\.so\.1\.(\d+)(\d\d)\.", found)
+        self.assertIsNotNone(minor, found)
+        self.assertEqual(f"4.{int(minor.group(1))}", gtk, f"GTK in the sandbox: {found}")
+        adw_version = re.findall(r"Version: (\d+\.\d+)", found)
+        if adw_version:
+            self.assertIn(adw, adw_version, f"libadwaita in the sandbox: {found}")
 
     def test_it_installs_what_the_flatpak_exports_and_nothing_more(self):
         location = subprocess.run(["flatpak", "info", "--show-location", APP_ID], capture_output=True, text=True,
@@ -96,11 +128,11 @@ class TheWindow(SandboxTest):
         print(f"\nflatpak run to the window on the accessibility bus: {shown:.2f} s", flush=True)
         self.assertIn("Tester", app.title())
         shot = os.path.join(OUT, "sandboxed-window.png")
-        subprocess.run(["import", "-window", "root", shot], check=True)
-        print(f"screenshot of the sandboxed window: {shot}", flush=True)
+        x, y, w, h = app.window_on_screen.geometry()
+        desktop.shell().screenshot_area(x, y, w, h, shot)
+        print(f"screenshot of the sandboxed window (Wayland, GTK's own renderer): {shot}", flush=True)
         # The window is drawn: its pixels are not one colour.
-        x, y = app.origin()
-        colours = subprocess.run(["convert", shot, "-crop", f"600x400+{x}+{y}", "-unique-colors", "txt:-"],
+        colours = subprocess.run(["convert", shot, "-crop", "600x400+0+0", "-unique-colors", "txt:-"],
                                  capture_output=True, text=True).stdout.count("\n")
         self.assertGreater(colours, 50)
 

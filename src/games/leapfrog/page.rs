@@ -182,13 +182,14 @@ impl LeapfrogPage {
             move |_, field| {
                 // Enter (or Space) on a solved board starts the next game,
                 // as Play Again does and as on every page; a click there
-                // is refused.
+                // changes nothing, the status line included (it said "Field
+                // 4 is empty: click a frog that can move" under a solved
+                // puzzle).
                 let model = page.model();
-                if model.solved()
-                    && !model.replaying()
-                    && crate::widgets::drawn_board::played_from_keyboard(&*page.imp().view)
-                {
-                    page.activate(LeapfrogAction::NewGame);
+                if model.solved() && !model.replaying() {
+                    if crate::widgets::drawn_board::played_from_keyboard(&*page.imp().view) {
+                        page.activate(LeapfrogAction::NewGame);
+                    }
                     return;
                 }
                 // A frog that cannot move is said by the model's

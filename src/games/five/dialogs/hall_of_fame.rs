@@ -54,7 +54,6 @@ pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame) {
     window.fill(model);
     crate::widgets::a11y::no_unnamed_scroll_stops(&window);
     window.present(Some(parent));
-    crate::widgets::a11y::focus_status_page(window.upcast_ref(), &window.imp().stack);
 }
 
 impl HallOfFame {
