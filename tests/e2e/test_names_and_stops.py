@@ -105,6 +105,21 @@ class NamesAndStops(AppTest):
                 app.key("Escape")
                 wait_for(lambda: app.window(title) is None, message=f"{title} closed")
 
+    def test_ctrl_question_opens_libadwaitas_shortcuts_dialog_that_searches(self):
+        """GNOME's own Keyboard Shortcuts dialog (AdwShortcutsDialog, as in
+        GNOME's games): it opens on its search, and typed words keep only
+        the shortcuts that match."""
+        app = self.start(settings={"last_page": "five"})
+        app.key("ctrl+question")
+        dialog = wait_for(lambda: app.window("Keyboard Shortcuts"), message="the shortcuts")
+        search = wait_for(lambda: pyatspi.findDescendant(
+            dialog, lambda a: a.getRoleName() == "entry" and a.name == "Search shortcuts"), message="its search")
+        self.assertTrue(search.getState().contains(pyatspi.STATE_FOCUSED), "it opens on its search")
+        app.type("quit")
+        wait_for(lambda: {r.name for r in pyatspi.findAllDescendants(
+            dialog, lambda a: a.getRoleName() == "list item" and a.getState().contains(pyatspi.STATE_SHOWING))}
+            == {"Quit: Ctrl+Q"}, message="only Quit, with its keys")
+
     def test_shortcut_rows_carry_their_keys(self):
         app = self.start(settings={"last_page": "five"})
         app.key("ctrl+question")
