@@ -167,3 +167,47 @@ fn keyboard_surface<W: IsA<gtk::Widget>>(
     widget.add_controller(focus);
     crate::widgets::palette::redraw_on_change(widget);
 }
+
+/// What a drawn board says to screen readers, the news first: with the
+/// focus on the board a screen reader says its new description, so the
+/// computer's move goes there ("O took field 2. Your turn: …") and is not
+/// announced a second time. The description is made once a turn of the
+/// main loop: a move and its news make one new description, said once.
+#[derive(Default)]
+pub struct Spoken {
+    news: std::cell::RefCell<String>,
+    pending: std::rc::Rc<std::cell::Cell<bool>>,
+}
+
+impl Spoken {
+    /// Says `news` first from the next description on.
+    pub fn set_news(&self, news: &str) {
+        self.news.replace(news.to_string());
+    }
+
+    /// The person acted (moved the cursor, played): the news is old.
+    pub fn clear_news(&self) {
+        self.news.take();
+    }
+
+    /// `words` (the board in words) with the news first.
+    pub fn with_news(&self, words: &str) -> String {
+        crate::widgets::a11y::sentences(&[&self.news.borrow(), words])
+    }
+
+    /// Runs `describe` on `board` once this turn of the main loop is
+    /// over, however often it is asked for in it.
+    pub fn later<W: IsA<gtk::Widget>>(&self, board: &W, describe: impl FnOnce(&W) + 'static) {
+        if self.pending.replace(true) {
+            return;
+        }
+        let pending = self.pending.clone();
+        let board = board.downgrade();
+        gtk::glib::idle_add_local_once(move || {
+            pending.set(false);
+            if let Some(board) = board.upgrade() {
+                describe(&board);
+            }
+        });
+    }
+}

@@ -13,7 +13,7 @@ use match5_tictactoe::Mark;
 
 use super::drawing::{self, Scene, signed};
 use crate::i18n::{gettext, gettext_f};
-use crate::widgets::drawn_board::{draw_cairo, drawn_board, whole};
+use crate::widgets::drawn_board::{Spoken, draw_cairo, drawn_board, whole};
 
 mod imp {
     use super::*;
@@ -22,11 +22,8 @@ mod imp {
     #[derive(Default)]
     pub struct TicTacToeView {
         pub scene: RefCell<Scene>,
-        /// What just happened, said first in the description until the
-        /// cursor moves or the position changes (`set_news`).
-        pub news: RefCell<String>,
-        /// A description is being made for the end of this main loop turn.
-        pub describing: Cell<bool>,
+        /// What screen readers hear of it, the news first.
+        pub spoken: Spoken,
         /// The keyboard's field.
         pub cursor: Cell<usize>,
     }
@@ -129,13 +126,13 @@ impl TicTacToeView {
     /// the board, a screen reader says its new description, so the page
     /// tells the computer's move this way and not a second time.
     pub fn set_news(&self, news: &str) {
-        self.imp().news.replace(news.to_string());
+        self.imp().spoken.set_news(news);
         self.describe();
     }
 
     fn choose(&self, field: usize) {
         // The person's own move: the news before it is old.
-        self.imp().news.take();
+        self.imp().spoken.clear_news();
         self.emit_by_name::<()>("field-chosen", &[&(field as u32)]);
     }
 
@@ -155,7 +152,7 @@ impl TicTacToeView {
         };
         if let Some(next) = next {
             self.imp().cursor.set(next);
-            self.imp().news.take();
+            self.imp().spoken.clear_news();
             self.describe();
             self.queue_draw();
             return glib::Propagation::Stop;
@@ -178,20 +175,9 @@ impl TicTacToeView {
         glib::Propagation::Proceed
     }
 
-    /// Describes the board once this turn of the main loop is over: a move
-    /// and the news of it (or the computer's answer that follows) make one
-    /// new description, which a screen reader says once.
+    /// Describes the board once this turn of the main loop is over.
     fn describe(&self) {
-        if self.imp().describing.replace(true) {
-            return;
-        }
-        let view = self.downgrade();
-        glib::idle_add_local_once(move || {
-            if let Some(view) = view.upgrade() {
-                view.imp().describing.set(false);
-                view.describe_now();
-            }
-        });
+        self.imp().spoken.later(self, |view| view.describe_now());
     }
 
     /// The board in words, field by field, for screen readers.
@@ -225,8 +211,7 @@ impl TicTacToeView {
             out
         };
         crate::widgets::a11y::set_label(self, &gettext("Tic-tac-toe board"));
-        let news = self.imp().news.borrow().clone();
-        let description = crate::widgets::a11y::sentences(&[&news, &description]);
+        let description = self.imp().spoken.with_news(&description);
         crate::widgets::a11y::set_description(self, &description);
     }
 

@@ -14,7 +14,7 @@ use match5_tiles::{Colour, Move};
 use super::drawing::{self, Layout, Scene};
 use super::model::{colour_name, tiles_name};
 use crate::i18n::{gettext, gettext_f, ngettext_f};
-use crate::widgets::drawn_board::{draw_cairo, drawn_board, whole};
+use crate::widgets::drawn_board::{Spoken, draw_cairo, drawn_board, whole};
 
 mod imp {
     use super::*;
@@ -23,11 +23,8 @@ mod imp {
     #[derive(Default)]
     pub struct TilesView {
         pub scene: RefCell<Scene>,
-        /// What just happened, said first in the description until the
-        /// cursor moves or the position changes (`set_news`).
-        pub news: RefCell<String>,
-        /// A description is being made for the end of this main loop turn.
-        pub describing: Cell<bool>,
+        /// What screen readers hear of it, the news first.
+        pub spoken: Spoken,
         /// The keyboard's choice, as an index into the choices.
         pub cursor: Cell<usize>,
     }
@@ -128,7 +125,7 @@ impl TilesView {
     /// the board, a screen reader says its new description, so the page
     /// tells the computer's move this way and not a second time.
     pub fn set_news(&self, news: &str) {
-        self.imp().news.replace(news.to_string());
+        self.imp().spoken.set_news(news);
         self.describe();
     }
 
@@ -148,7 +145,7 @@ impl TilesView {
 
     fn choose(&self, mv: Move) {
         // The person's own move: the news before it is old.
-        self.imp().news.take();
+        self.imp().spoken.clear_news();
         self.emit_by_name::<()>(
             "move-chosen",
             &[&(mv.bowl as u32), &(mv.colour.index() as u32)],
@@ -167,7 +164,7 @@ impl TilesView {
         };
         if let Some(next) = next {
             self.imp().cursor.set(next);
-            self.imp().news.take();
+            self.imp().spoken.clear_news();
             self.describe();
             self.queue_draw();
             return glib::Propagation::Stop;
@@ -184,20 +181,9 @@ impl TilesView {
         glib::Propagation::Proceed
     }
 
-    /// Describes the board once this turn of the main loop is over: a move
-    /// and the news of it (or the computer's answer that follows) make one
-    /// new description, which a screen reader says once.
+    /// Describes the board once this turn of the main loop is over.
     fn describe(&self) {
-        if self.imp().describing.replace(true) {
-            return;
-        }
-        let view = self.downgrade();
-        glib::idle_add_local_once(move || {
-            if let Some(view) = view.upgrade() {
-                view.imp().describing.set(false);
-                view.describe_now();
-            }
-        });
+        self.imp().spoken.later(self, |view| view.describe_now());
     }
 
     /// The position in words, for screen readers.
@@ -258,8 +244,7 @@ impl TilesView {
             parts.join(" ")
         };
         crate::widgets::a11y::set_label(self, &gettext("Bowls and boards"));
-        let news = self.imp().news.borrow().clone();
-        let description = crate::widgets::a11y::sentences(&[&news, &description]);
+        let description = self.imp().spoken.with_news(&description);
         crate::widgets::a11y::set_description(self, &description);
     }
 
