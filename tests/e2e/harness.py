@@ -412,7 +412,8 @@ class App:
         self.key("ctrl+q")
 
     def wait_closed(self, timeout=10):
-        self.proc.wait(timeout=timeout)
+        """Waits for the app to end; its exit status."""
+        return self.proc.wait(timeout=timeout)
 
     def inside(self, path):
         """`path` as the app sees it: its data disk lies over the folder

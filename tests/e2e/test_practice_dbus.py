@@ -6,6 +6,7 @@ as the computer's practice (PractisedPatterns), never the player's Level.
 Bad calls get named errors. The real app under dbus-run-session."""
 
 import os
+import time
 import tempfile
 import unittest
 
@@ -19,6 +20,20 @@ def signals(remote, name):
 
 def changed(remote, prop):
     return [args[1][prop] for n, args in remote.signals if n == "PropertiesChanged" and prop in args[1]]
+
+
+def children_of(pid):
+    """The process ids whose parent is `pid`."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.add(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found
 
 
 class Train(unittest.TestCase):
@@ -123,8 +138,12 @@ class Train(unittest.TestCase):
         wait_for(lambda: not self.r.prop("Training"), message="free again")
 
     def test_bad_calls_get_named_errors_and_start_nothing(self):
+        # A typed command that would make a file: refused by name, and the
+        # file is never made, nor is any process started under the app.
+        made = os.path.join(self.home, f"made-by-a-hostile-call-{os.getpid()}")
+        children_before = children_of(self.app.pid)
         for args, error in (
-            (("pbrain:sh -c 'touch /tmp/x'", 5, "computer", False), "InvalidOpponent"),
+            ((f"pbrain:sh -c 'touch {made}'", 5, "computer", False), "InvalidOpponent"),
             (("engine:Nobody", 5, "computer", False), "InvalidOpponent"),
             (("greedy", 0, "computer", False), "InvalidGames"),
             (("greedy", 2000000, "computer", False), "InvalidGames"),
@@ -133,6 +152,9 @@ class Train(unittest.TestCase):
             name, _ = self.r.error_of("Train", "susb", *args)
             self.assertEqual(name, f"io.github.match5.Match5.Error.{error}", args)
         self.assertFalse(self.r.prop("Training"))
+        time.sleep(1)
+        self.assertFalse(os.path.exists(made), "the refused command ran")
+        self.assertEqual(children_of(self.app.pid) - children_before, set(), "no process started for a refused call")
 
     def test_only_the_owner_lets_the_computer_learn_from_practice(self):
         # Knowledge with a password, opened without it: a user's.

@@ -55,8 +55,13 @@ class SheetsFit(unittest.TestCase):
                           message=f"the dialog {title}")
         time.sleep(0.6)
         frame = extents(app._frames()[0])
+        # The window is still 360 px wide (a dialog wider than it would
+        # have widened it).
+        self.assertEqual(app.window_on_screen.geometry()[2], 360, f"{title}: the window stays 360 px wide")
+        self.assertEqual(frame.width, 360, f"{title}: the window stays 360 px wide")
         d = extents(dialog)
         self.assertGreaterEqual(d.x, frame.x, f"{title}: the sheet's left edge")
+        self.assertGreaterEqual(d.y, frame.y, f"{title}: the sheet's top")
         self.assertLessEqual(d.x + d.width, frame.x + frame.width, f"{title}: the sheet's right edge")
         self.assertLessEqual(d.y + d.height, frame.y + frame.height, f"{title}: the sheet's bottom")
         shown = pyatspi.findAllDescendants(
@@ -67,6 +72,7 @@ class SheetsFit(unittest.TestCase):
             if e.width <= 0:
                 continue
             self.assertGreaterEqual(e.x, d.x, f"{title}: {acc.getRoleName()} {acc.name!r} starts inside")
+            self.assertGreaterEqual(e.y, frame.y, f"{title}: {acc.getRoleName()} {acc.name!r} below the top")
             self.assertLessEqual(e.x + e.width, d.x + d.width, f"{title}: {acc.getRoleName()} {acc.name!r} ends inside")
         return dialog
 

@@ -29,7 +29,7 @@ class SignalsEndTheSession(AppTest):
                 stones = app.stones()
                 self.assertEqual((len(stones[0]), len(stones[1])), (2, 2))
                 os.kill(app.proc.pid, sig)
-                app.wait_closed(timeout=15)
+                self.assertEqual(app.wait_closed(timeout=15), 0, f"{sig.name} ends the app as a quit does")
                 again = self.start(home=app.home)
                 wait_for(lambda: again.stones() == stones, message=f"the game back after {sig.name}")
                 again.quit()
@@ -45,7 +45,7 @@ class SignalsEndTheSession(AppTest):
                 train.queryAction().doAction(0)
                 time.sleep(3)
                 os.kill(app.proc.pid, sig)
-                app.wait_closed(timeout=30)
+                self.assertEqual(app.wait_closed(timeout=30), 0, f"{sig.name} ends the app as a quit does")
                 path = os.path.join(app.data, "match5", "tic-tac-toe.toml")
                 with open(path) as f:
                     played = int(re.search(r"^games = (\d+)", f.read(), re.M).group(1))
@@ -61,7 +61,7 @@ class SignalsEndTheSession(AppTest):
                 path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
                 self.assertFalse(os.path.exists(path), "nothing saved before the signal")
                 os.kill(app.pid, sig)
-                app.wait_closed(timeout=15)
+                self.assertEqual(app.wait_closed(timeout=15), 0, f"{sig.name} ends the app as a quit does")
                 with open(path) as f:
                     self.assertEqual(f.read().count("[[pattern]]"), 1, f"the pattern saved on {sig.name}")
                 again = self.start(home=app.home)
@@ -83,7 +83,7 @@ class SignalsEndTheSession(AppTest):
         with open(os.path.join(folder, "Tester.fivo"), "w") as f:
             f.write(theirs)
         os.kill(app.pid, signal.SIGTERM)
-        app.wait_closed(timeout=15)
+        self.assertEqual(app.wait_closed(timeout=15), 0, "SIGTERM ends the app as a quit does")
         with open(os.path.join(folder, "Tester.fivo")) as f:
             self.assertEqual(f.read(), theirs, "the other program's file is left alone")
         kept = [n for n in os.listdir(folder) if re.fullmatch(r"Tester \(kept \d{4}-\d\d-\d\dT\d{6}Z\)\.fivo", n)]
@@ -103,7 +103,7 @@ class SignalsEndTheSession(AppTest):
         wait_for(lambda: (r.pump(0.1), any(p[3] >= 2 for p in scripted.names(r, "TrainingProgress")))[1],
                  timeout=60, message="patterns learned")
         os.kill(app.pid, signal.SIGTERM)
-        app.wait_closed(timeout=30)
+        self.assertEqual(app.wait_closed(timeout=30), 0, "SIGTERM ends the app as a quit does")
         path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
         with open(path) as f:
             saved = f.read().count("[[pattern]]")
