@@ -5,7 +5,7 @@
 
 use super::*;
 
-/// The widgets GTK 4.18 and libadwaita 1.7 deprecate, or that they replace
+/// The widgets GTK 4.24 and libadwaita 1.10 deprecate, or that they replace
 /// (dialogs as separate windows): the Rust build denies deprecated calls,
 /// and this keeps them out of the templates, which the compiler does not
 /// read.
