@@ -185,6 +185,33 @@ mod tests {
     }
 
     #[test]
+    fn a_settings_file_too_large_is_moved_aside_whole_not_cut() {
+        // Valid TOML just over the limit: reading only its first LARGEST
+        // bytes gave a cut file that the next save wrote back.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.toml");
+        let mut text = String::from("window_width = 700\n");
+        while text.len() <= LARGEST {
+            text.push_str("# a comment line that makes the file large\n");
+        }
+        std::fs::write(&path, &text).unwrap();
+        let (s, msg) = Settings::load(&path);
+        assert_eq!(s, Settings::default());
+        assert!(msg.unwrap().contains("larger than 1024 KiB"));
+        assert!(
+            !path.exists(),
+            "moved aside, so that a save never writes over it"
+        );
+        let aside: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(
+            std::fs::read_to_string(aside[0].path()).unwrap(),
+            text,
+            "kept whole"
+        );
+    }
+
+    #[test]
     fn damaged_settings_give_defaults_and_a_message() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("settings.toml");

@@ -72,6 +72,26 @@ class SettingsFile(unittest.TestCase):
             self.assertEqual(f.read(), damaged)
         self.assertTrue(os.path.exists(self.path))
 
+    def test_a_file_over_one_mib_is_moved_aside_whole_and_not_cut(self):
+        """A settings file over the 1 MiB the loader reads (valid TOML, an
+        engine in it) is not read cut and saved back cut (1,052,781 bytes
+        came back as 125): it is moved aside whole, and said so."""
+        text = ('last_player = "Tester"\nwindow_width = 900\nwindow_height = 680\nlast_page = "five"\n\n'
+                f'[five]\n\n[[five.engines]]\nname = "Mine"\ncommand = "python3 {ENGINE} good"\n\n')
+        text += "# padding\n" * (1100 * 1024 // 10)
+        self.assertGreater(len(text), 1024 * 1024)
+        with open(self.path, "w") as f:
+            f.write(text)
+        self.app = App(home=self.home, settings=None)
+        aside = wait_for(lambda: glob.glob(self.path + ".damaged-*"), message="the file moved aside")
+        said = wait_for(lambda: self.app.find("label", lambda n: "was kept as" in (n or "")),
+                        message="the message")
+        self.assertIn("larger than 1024 KiB", said.name)
+        self.app.quit()
+        self.app.wait_closed()
+        with open(aside[0]) as f:
+            self.assertEqual(f.read(), text, "kept whole, the engine in it")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -370,10 +370,19 @@ pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
 }
 
 /// [`read_bounded`] for a text file: bytes that are not UTF-8 are an
-/// error of kind `InvalidData`.
+/// error of kind `InvalidData`, and a file larger than `limit` one of kind
+/// `FileTooLarge` (never the first `limit` bytes of it, which a caller
+/// would take for the whole and write back cut).
 pub fn read_text(path: &Path, limit: usize) -> Result<String, ReadError> {
-    String::from_utf8(read_bounded(path, limit)?)
-        .map_err(|_| ReadError::new(path, io::ErrorKind::InvalidData.into()))
+    let bytes = read_bounded(path, limit)?;
+    if bytes.len() > limit {
+        let error = io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("larger than {} KiB", limit / 1024),
+        );
+        return Err(ReadError::new(path, error));
+    }
+    String::from_utf8(bytes).map_err(|_| ReadError::new(path, io::ErrorKind::InvalidData.into()))
 }
 
 /// The data folder of Match5, shared by every game and program:
