@@ -418,11 +418,46 @@ pub fn damaged_name(path: &Path) -> PathBuf {
 }
 
 /// Moves a damaged file aside, to its [`damaged_name`], so that a new one
-/// can start without losing it; returns where it went.
+/// can start without losing it; returns where it went. A copy moved aside
+/// in the same second before is never replaced: this one takes the name
+/// with `-2`, `-3`… after it (six damaged starts in quick succession kept
+/// two copies of six).
 pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let aside = damaged_name(path);
-    fs::rename(path, &aside)?;
-    Ok(aside)
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    let first = damaged_name(path);
+    for n in 1..=MOST_COPIES {
+        let aside = numbered(&first, n);
+        match renameat_with(CWD, path, CWD, &aside, RenameFlags::NOREPLACE) {
+            Ok(()) => return Ok(aside),
+            Err(e) if e == rustix::io::Errno::EXIST => continue,
+            // A file system that cannot rename without replacing.
+            Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {
+                if aside.exists() {
+                    continue;
+                }
+                fs::rename(path, &aside)?;
+                return Ok(aside);
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "too many copies of it in the same second",
+    ))
+}
+
+/// How many copies of one file one second may keep beside it.
+pub const MOST_COPIES: u32 = 1000;
+
+/// `path` for the first copy, `path-2`, `path-3`… for the next ones.
+fn numbered(path: &Path, n: u32) -> PathBuf {
+    if n == 1 {
+        return path.to_path_buf();
+    }
+    let mut name = path.as_os_str().to_os_string();
+    name.push(format!("-{n}"));
+    PathBuf::from(name)
 }
 
 /// Can a file of `bytes` bytes be saved at `path`? Creates its folder if

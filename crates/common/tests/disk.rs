@@ -27,3 +27,24 @@ fn only_regular_files_are_read_and_at_once() {
         assert!(error.to_string().contains("not a regular file"), "{error}");
     }
 }
+
+#[test]
+fn damaged_files_moved_aside_in_the_same_second_are_all_kept() {
+    // Six damaged starts in quick succession: six copies, each whole (the
+    // second one moved aside replaced the first).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.toml");
+    let mut aside = Vec::new();
+    for i in 0..6 {
+        std::fs::write(&path, format!("damaged {i}")).unwrap();
+        aside.push(match5_common::disk::move_aside(&path).unwrap());
+    }
+    for (i, copy) in aside.iter().enumerate() {
+        assert_eq!(
+            std::fs::read_to_string(copy).unwrap(),
+            format!("damaged {i}"),
+            "{copy:?}"
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 6);
+}

@@ -155,13 +155,39 @@ impl Store {
         let name = player_file_name(knowledge.player())?;
         let stem = name.strip_suffix(&format!(".{EXTENSION}")).unwrap_or(&name);
         let stamp = match5_common::disk::utc_stamp();
-        let path = self
-            .knowledge_dir()
-            .join(format!("{stem} (kept {stamp}).{EXTENSION}"));
-        fs::create_dir_all(self.knowledge_dir()).map_err(|e| FileError::io(&path, e))?;
-        let text = fivo::write(&Contents::of(knowledge));
-        atomic_write(&path, text.as_bytes()).map_err(|e| FileError::io(&path, e))?;
-        Ok(path)
+        fs::create_dir_all(self.knowledge_dir())
+            .map_err(|e| FileError::io(&self.knowledge_dir(), e))?;
+        // A copy kept in the same second before is never replaced: this
+        // one takes "(kept <time> 2)", "(kept <time> 3)"…, the name taken
+        // for it first (create_new) and then written whole.
+        for n in 1..=match5_common::disk::MOST_COPIES {
+            let kept = if n == 1 {
+                format!("{stem} (kept {stamp}).{EXTENSION}")
+            } else {
+                format!("{stem} (kept {stamp} {n}).{EXTENSION}")
+            };
+            let path = self.knowledge_dir().join(kept);
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(FileError::io(&path, e)),
+            }
+            let text = fivo::write(&Contents::of(knowledge));
+            atomic_write(&path, text.as_bytes()).map_err(|e| FileError::io(&path, e))?;
+            return Ok(path);
+        }
+        let path = self.knowledge_dir().join(&name);
+        Err(FileError::io(
+            &path,
+            io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "too many copies kept in the same second",
+            ),
+        ))
     }
 
     pub fn hall_of_fame_path(&self) -> PathBuf {

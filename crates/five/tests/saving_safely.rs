@@ -219,3 +219,30 @@ fn a_kept_copy_opens_as_the_knowledge_and_leaves_the_players_file_alone() {
     assert_eq!(back.patterns(), anna.patterns());
     assert_eq!(back.player(), "Anna/B");
 }
+
+#[test]
+fn copies_kept_in_the_same_second_never_replace_each_other() {
+    // Signals in quick succession each keep what the computer learned: six
+    // copies in one second are six files (the second overwrote the first).
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut anna = sample("Anna");
+    let mut kept = Vec::new();
+    for i in 0..6 {
+        anna.learn(pat(
+            4,
+            &[["B.B.BX", "BB.B.X", ".BBB.X", "B.BB.X", "BBB..X", "B..BBX"][i]],
+        ));
+        kept.push((store.keep_copy(&anna).unwrap(), anna.patterns().to_vec()));
+    }
+    let names: std::collections::BTreeSet<_> = kept.iter().map(|(p, _)| p).collect();
+    assert_eq!(names.len(), 6, "{kept:?}");
+    for (path, patterns) in &kept {
+        let back = files::load_knowledge(path).unwrap();
+        assert_eq!(
+            back.patterns(),
+            &patterns[..],
+            "{path:?} holds what was kept then"
+        );
+    }
+}
