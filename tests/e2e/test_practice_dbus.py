@@ -6,6 +6,7 @@ as the computer's practice (PractisedPatterns), never the player's Level.
 Bad calls get named errors. The real app under dbus-run-session."""
 
 import os
+import signal
 import time
 import tempfile
 import unittest
@@ -46,7 +47,9 @@ class Train(unittest.TestCase):
                     '[five]\n\n[[five.engines]]\nname = "Fake"\n'
                     f'command = "python3 {ENGINE} good"\n\n'
                     '[[five.engines]]\nname = "Mute"\n'
-                    f'command = "python3 {ENGINE} silent"\n')
+                    f'command = "python3 {ENGINE} silent"\n\n'
+                    '[[five.engines]]\nname = "Ponder"\n'
+                    f'command = "python3 {ENGINE} ponder"\n')
         self.app = App(home=self.home)
         self.r = Remote()
         wait_for(lambda: self.r.has_owner(NAME), message="the control name on the bus")
@@ -136,6 +139,20 @@ class Train(unittest.TestCase):
         self.assertTrue(failed, end)
         self.assertIn("did not answer within 2 seconds and was stopped", failed[0][0])
         wait_for(lambda: not self.r.prop("Training"), message="free again")
+
+    def test_a_paused_match5_is_not_blamed_on_the_engine(self):
+        """Match5 stopped for 3 s (Ctrl+Z then fg, a debugger) while an
+        engine that thinks 1.5 s a move answers in time: the run goes on
+        and ends as asked, not with "did not answer within 2 seconds"."""
+        self.r.call("Train", "susb", "engine:Ponder", 2, "opponent", False)
+        wait_for(lambda: (self.r.pump(0.1), self.r.prop("Training"))[1], message="the run under way")
+        time.sleep(0.8)  # the engine thinks about a move now
+        os.kill(self.app.pid, signal.SIGSTOP)
+        time.sleep(3)
+        os.kill(self.app.pid, signal.SIGCONT)
+        end = self.finished()
+        self.assertEqual(signals(self.r, "TrainingFailed"), [], end)
+        self.assertEqual(signals(self.r, "TrainingFinished")[0][0], 2, "every game played")
 
     def test_bad_calls_get_named_errors_and_start_nothing(self):
         # A typed command that would make a file: refused by name, and the

@@ -16,6 +16,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// A step of the wait for an answer that takes this much longer than it
+/// should was a pause of Match5's own (it was stopped), not the engine's
+/// time.
+const PAUSED: Duration = Duration::from_millis(500);
+
 use match5_common::text::excerpt;
 use match5_five::Cell;
 
@@ -265,9 +270,22 @@ impl Engine {
     }
 
     /// The next answer that is not MESSAGE, DEBUG or an empty line.
+    ///
+    /// Time that Match5 itself was stopped (Ctrl+Z, a debugger, SIGSTOP)
+    /// is not the engine's: a step of this loop that took far longer than
+    /// it waits moves the deadline on by the difference. Before, a 3 s
+    /// pause ended a run with "did not answer within 2 seconds" though
+    /// the answer had come in time.
     fn answer(&mut self, after: &str, timeout: Duration) -> Result<String, EngineError> {
-        let deadline = Instant::now() + timeout;
+        let mut deadline = Instant::now() + timeout;
+        let mut last = Instant::now();
         loop {
+            let now = Instant::now();
+            let stopped = now.saturating_duration_since(last);
+            if stopped > PAUSED {
+                deadline += stopped;
+            }
+            last = now;
             if self.stop.load(Ordering::Relaxed) {
                 self.kill();
                 return Err(EngineError::Stopped {
@@ -278,8 +296,22 @@ impl Engine {
                 .saturating_duration_since(Instant::now())
                 .min(Duration::from_millis(50));
             let line = match self.lines.recv_timeout(wait) {
-                Ok(l) => l,
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => continue,
+                Ok(l) => {
+                    // The wait itself may have held a pause.
+                    let now = Instant::now();
+                    let stopped = now.saturating_duration_since(last).saturating_sub(wait);
+                    if stopped > PAUSED {
+                        deadline += stopped;
+                    }
+                    last = now;
+                    l
+                }
+                Err(RecvTimeoutError::Timeout)
+                    if Instant::now() < deadline
+                        || Instant::now().saturating_duration_since(last) > wait + PAUSED =>
+                {
+                    continue;
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
                     return Err(EngineError::Silent {
