@@ -50,8 +50,8 @@ mod imp {
     pub struct Application {
         /// The D-Bus connection the pages' interfaces are served on.
         pub connection: RefCell<Option<zbus::Connection>>,
-        /// A signal asked the app to end; its pages are ending.
-        pub ending: std::cell::Cell<bool>,
+        /// The signal that asked the app to end; its pages are ending.
+        pub ending: std::cell::Cell<Option<i32>>,
     }
 
     #[glib::object_subclass]
@@ -139,8 +139,12 @@ impl Application {
     /// SIGINT. Nobody is there to answer a question then, so none is asked:
     /// every page keeps what it would have asked about and its game in
     /// progress (see `Window::end_unasked`), and work that keeps what it
-    /// learned stops and saves (see `shutdown`). A second signal quits at
-    /// once. GLib's Unix signal source runs this on the main loop.
+    /// learned stops and saves (see `shutdown`). The same signal again
+    /// (Ctrl+C twice) quits at once; another one meanwhile is the same
+    /// request and the ending goes on: systemd sends SIGTERM and then at
+    /// once SIGHUP when it stops a session (logout, shutdown), which used
+    /// to lose the game and what practice had learned. GLib's Unix signal
+    /// source runs this on the main loop.
     fn quit_on_signals(&self) {
         use signal::{SIGHUP, SIGINT, SIGTERM};
         for signum in [SIGTERM, SIGINT, SIGHUP] {
@@ -152,12 +156,17 @@ impl Application {
                     #[upgrade_or]
                     glib::ControlFlow::Break,
                     move || {
-                        match app.existing_window() {
-                            // A second signal while the pages end: at once.
-                            Some(window) if !app.imp().ending.replace(true) => {
+                        let first = app.imp().ending.get();
+                        match (app.existing_window(), first) {
+                            (Some(window), None) => {
+                                app.imp().ending.set(Some(signum));
                                 let app = app.clone();
                                 window.end_unasked(move || app.quit());
                             }
+                            // Another signal while the pages end: the same
+                            // request, already under way.
+                            (Some(_), Some(first)) if first != signum => {}
+                            // The same one again: at once.
                             _ => app.quit(),
                         }
                         // Kept: a second signal must reach this handler,

@@ -96,19 +96,39 @@ class SignalsEndTheSession(AppTest):
             self.assertIn("What the computer learned is kept in", f.read())
 
     def test_a_practice_run_hands_back_what_it_learned_and_it_is_saved_after_a_signal(self):
+        for pair in ((signal.SIGTERM,), (signal.SIGTERM, signal.SIGHUP)):
+            with self.subTest(signals=[s.name for s in pair]):
+                self.practice_then(pair)
+
+    def practice_then(self, pair):
+        """A practice run, a stone on the board, then the signals: SIGTERM
+        alone, or SIGTERM and at once SIGHUP, as systemd sends them when
+        it stops a session (logout, shutdown). The game and what practice
+        learned are kept either way."""
         app = self.start(settings={"last_page": "five"})
         r = Remote(*FIVE)
         wait_for(lambda: r.has_owner(NAME), message="the control name on the bus")
-        r.call("Train", "susb", "greedy", 1000000, "alternate", False)
-        wait_for(lambda: (r.pump(0.1), any(p[3] >= 2 for p in scripted.names(r, "TrainingProgress")))[1],
-                 timeout=60, message="patterns learned")
-        os.kill(app.pid, signal.SIGTERM)
-        self.assertEqual(app.wait_closed(timeout=30), 0, "SIGTERM ends the app as a quit does")
+        app.key("Return")  # a stone of the person's, and the answer
+        wait_for(lambda: len(app.stones()[1]) == 1, message="the computer's answer")
+        stones = app.stones()
+        # Practice, in its window, with its default opponent and speed.
+        app.key("ctrl+t")
+        start = wait_for(lambda: app.find_showing("push button", lambda n: n in ("Start", "Start Again")),
+                         message="the Practice window")
+        start.queryAction().doAction(0)
+        wait_for(lambda: r.prop("PractisedPatterns") >= 10, timeout=60, message="patterns learned")
+        learned = r.prop("PractisedPatterns")
+        for sig in pair:
+            os.kill(app.pid, sig)
+        self.assertEqual(app.wait_closed(timeout=30), 0, "the signals end the app as a quit does")
         path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
         with open(path) as f:
             saved = f.read().count("[[pattern]]")
-        self.assertGreater(saved, 0, "what the practice learned is saved")
+        self.assertGreaterEqual(saved, learned, "what the practice learned is saved, all of it")
         again = self.start(home=app.home)
         r = Remote(*FIVE)
         wait_for(lambda: r.has_owner(NAME), message="the control name on the bus")
         self.assertEqual(r.prop("PractisedPatterns"), saved)
+        wait_for(lambda: again.stones() == stones, message="the game back")
+        again.close()
+        app.close()
