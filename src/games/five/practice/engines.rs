@@ -54,24 +54,73 @@ pub fn folder() -> Option<PathBuf> {
     match5_common::disk::data_dir().map(|d| d.join("engines"))
 }
 
-/// Copies the chosen file into [`folder`] (a file of that name there is
-/// replaced only by a copy of its own) and makes it executable; its path.
-/// A file chosen through the portal in the Flatpak cannot run where it
-/// is, and the copy keeps working when the original moves.
-pub fn install(chosen: &Path) -> io::Result<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
+/// Copies the chosen file into [`folder`] and makes it executable; its
+/// path, and whether the copy is new (a check that fails removes only a
+/// new one). A file chosen through the portal in the Flatpak cannot run
+/// where it is, and the copy keeps working when the original moves.
+///
+/// Another engine's copy of the same file name is never replaced (two
+/// builds of one engine, chosen by file, replaced each other, and a
+/// failed check deleted the first one's copy): this one takes `name-2`,
+/// `name-3`…. The same file chosen again is the same copy.
+pub fn install(chosen: &Path) -> io::Result<(PathBuf, bool)> {
     let folder = folder().ok_or_else(|| io::Error::other("no data folder"))?;
-    std::fs::create_dir_all(&folder)?;
+    install_into(&folder, chosen)
+}
+
+/// [`install`] into `folder`.
+fn install_into(folder: &Path, chosen: &Path) -> io::Result<(PathBuf, bool)> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(folder)?;
     let name = chosen
         .file_name()
         .ok_or_else(|| io::Error::other("not a file"))?;
-    let target = folder.join(name);
-    if target != chosen {
-        let bytes = std::fs::read(chosen)?;
-        match5_common::disk::atomic_write(&target, &bytes)?;
+    let executable = |target: &Path| {
+        std::fs::set_permissions(target, std::fs::Permissions::from_mode(0o755))
+    };
+    let first = folder.join(name);
+    if first == chosen {
+        executable(&first)?;
+        return Ok((first, false));
     }
-    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o755))?;
-    Ok(target)
+    let bytes = std::fs::read(chosen)?;
+    for n in 1..=match5_common::disk::MOST_COPIES {
+        let target = if n == 1 {
+            first.clone()
+        } else {
+            let mut numbered = name.to_os_string();
+            numbered.push(format!("-{n}"));
+            folder.join(numbered)
+        };
+        match std::fs::read(&target) {
+            Ok(existing) if existing == bytes => {
+                executable(&target)?;
+                return Ok((target, false));
+            }
+            Ok(_) => continue,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                // Taken first, so that a second app choosing at the same
+                // time takes another name.
+                match std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&target)
+                {
+                    Ok(_) => {}
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                    Err(e) => return Err(e),
+                }
+                match5_common::disk::atomic_write(&target, &bytes)?;
+                executable(&target)?;
+                return Ok((target, true));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "too many engines of that file name",
+    ))
 }
 
 /// A name for a new engine: the one it gave (`ABOUT`), else the command's
@@ -113,6 +162,27 @@ pub fn clean_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_engines_of_one_file_name_keep_two_copies() {
+        let dir = tempfile::tempdir().unwrap();
+        let engines = dir.path().join("engines");
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::create_dir_all(&b).unwrap();
+        std::fs::write(a.join("pbrain-x"), "build one").unwrap();
+        std::fs::write(b.join("pbrain-x"), "build two").unwrap();
+        let (first, new) = install_into(&engines, &a.join("pbrain-x")).unwrap();
+        assert!(new);
+        let (second, new) = install_into(&engines, &b.join("pbrain-x")).unwrap();
+        assert!(new);
+        assert_ne!(first, second, "the second build does not replace the first");
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), "build one");
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "build two");
+        // The same file again is the same copy, not a new one (a failed
+        // check removes only a new copy).
+        assert_eq!(install_into(&engines, &a.join("pbrain-x")).unwrap(), (first, false));
+    }
 
     /// The most the Engines dialog allows, each character of the worst
     /// kind for TOML (a control character, written as a six-byte escape):

@@ -256,8 +256,9 @@ impl FiveEngines {
                     return;
                 };
                 match engines::install(&path) {
-                    Ok(installed) => {
-                        dialog.add(engines::shell_quoted(&installed), Some(installed));
+                    Ok((installed, new)) => {
+                        let command = engines::shell_quoted(&installed);
+                        dialog.add(command, new.then_some(installed));
                     }
                     Err(e) => dialog.say(&gettext_f(
                         "{file} could not be copied to Match5’s engines folder: {reason}",
