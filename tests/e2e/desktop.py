@@ -95,6 +95,9 @@ class Shell:
         self.eval(f"""(() => {{ {self._by_id(wid)}.activate(global.get_current_time()); return "true"; }})()""")
 
     def screenshot_area(self, x, y, width, height, path):
+        """A PNG of that part of the screen at `path` (the shell writes it:
+        made absolute, as the shell's folder is its own)."""
+        path = os.path.abspath(path)
         self.call(*SCREENSHOT, "ScreenshotArea", GLib.Variant("(iiiibs)", (x, y, width, height, False, path)),
                   "(bs)")
 
@@ -102,6 +105,7 @@ class Shell:
         """The window `wid` alone, with its frame and without its shadow."""
         self.activate(wid)
         time.sleep(0.3)
+        path = os.path.abspath(path)
         self.call(*SCREENSHOT, "ScreenshotWindow", GLib.Variant("(bbbs)", (False, False, False, path)), "(bs)")
 
     # -- input -----------------------------------------------------------
@@ -321,7 +325,12 @@ class Window:
         if not on_wayland():
             subprocess.run(["import", "-window", self._x11_id(), path], check=True)
             return
-        shell().screenshot_window(shell().window(self.pid, self.title, self.wm_class)["id"], path)
+        # The frame alone, not the shadow around it (what ScreenshotWindow
+        # takes too): a 1000 x 700 window is a 1000 x 700 picture.
+        w = shell().window(self.pid, self.title, self.wm_class)
+        shell().activate(w["id"])
+        time.sleep(0.3)
+        shell().screenshot_area(w["x"], w["y"], w["width"], w["height"], path)
 
 
 # GTK's settings as the GNOME desktop keeps them (GTK reads them there
