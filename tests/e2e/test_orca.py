@@ -81,23 +81,25 @@ class OrcaHears(AppTest):
         self.orca = Orca()
         self.addCleanup(self.orca.close)
 
+    def said_once(self, app, keys, pattern, once, what, timeout=10):
+        """Presses `keys`; Orca says `pattern` (the thing `once` matches,
+        once); returns what it said."""
+        self.orca.since()
+        app.key(*keys)
+        heard = self.orca.hear(pattern, what, timeout=timeout)
+        print(f"\n{what}:", heard, flush=True)
+        self.assertEqual(count(heard, once), 1, f"{what} said once: {heard}")
+        return heard
+
     def test_five_in_a_row_move_refusal_hint_dialog_and_result(self):
         app = self.start(settings={"last_page": "five"})
         orca = self.orca
         wait_for(lambda: "Cursor on E5" in app.description(), message="the board has the focus")
-        orca.since()
-        app.key("Return")
-        heard = orca.hear(r"Red played [A-I][1-9]\. Your move", "the computer's move")
-        print("\ncomputer's move:", heard, flush=True)
-        self.assertEqual(count(heard, r"played [A-I][1-9]"), 1, f"the move said once: {heard}")
-        app.key("Return")
-        heard = orca.hear(r"Field E5 is taken\.", "the refused move and why")
-        print("refused move:", heard, flush=True)
-        self.assertEqual(count(heard, r"is taken"), 1, heard)
-        app.key("ctrl+i")
-        heard = orca.hear(r"Hint: [A-I][1-9]\. \w", "the hint and its reason")
-        print("hint:", heard, flush=True)
-        self.assertEqual(count(heard, r"Hint: "), 1, f"the hint said once: {heard}")
+        for keys, pattern, once, what in (
+                (["Return"], r"Red played [A-I][1-9]\. Your move", r"played [A-I][1-9]", "the computer's move"),
+                (["Return"], r"Field E5 is taken\.", r"is taken", "the refused move and why"),
+                (["ctrl+i"], r"Hint: [A-I][1-9]\. \w", r"Hint: ", "the hint and its reason")):
+            self.said_once(app, keys, pattern, once, what)
         app.key("ctrl+h")
         heard = orca.hear(r"Hall of Fame", "the dialog's title as it opens")
         print("dialog:", heard, flush=True)
@@ -114,32 +116,17 @@ class OrcaHears(AppTest):
 
     def test_the_other_pages_say_each_move_once(self):
         app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
-        orca = self.orca
         wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
-        orca.since()
-        app.key("5")
-        heard = orca.hear(r"O took field \d\. Your turn", "the tic-tac-toe answer")
-        print("\ntic-tac-toe answer:", heard, flush=True)
-        self.assertEqual(count(heard, r"O took field"), 1, f"the answer said once: {heard}")
-
-        app.key("ctrl+2")
-        wait_for(lambda: app.find_showing("image", "Fields"), message="the leap-frog page")
-        time.sleep(1)
-        orca.since()
-        app.key("Right", "space")
-        heard = orca.hear(r"The X frog from field \d to field \d\.", "a leap-frog jump")
-        print("leap-frog jump:", heard, flush=True)
-        self.assertEqual(count(heard, r"frog from field"), 1, f"the jump said once: {heard}")
-
-        app.key("ctrl+3")
-        wait_for(lambda: app.find_showing("image", "Bowls and boards"), message="the tile page")
-        time.sleep(1)
-        orca.since()
-        app.key("Return")
-        heard = orca.hear(r"Lieke took \d+ \w+ tiles? of bowl \d", "the computer's tile move", timeout=20)
-        print("tile move:", heard, flush=True)
-        self.assertEqual(count(heard, r"Lieke took"), 1, f"the tile move said once: {heard}")
-
+        self.said_once(app, ["5"], r"O took field \d\. Your turn", r"O took field", "the tic-tac-toe answer")
+        for page, board, keys, pattern, once, what in (
+                ("ctrl+2", "Fields", ["Right", "space"], r"The X frog from field \d to field \d\.",
+                 r"frog from field", "a leap-frog jump"),
+                ("ctrl+3", "Bowls and boards", ["Return"], r"Lieke took \d+ \w+ tiles? of bowl \d",
+                 r"Lieke took", "the computer's tile move")):
+            app.key(page)
+            wait_for(lambda: app.find_showing("image", board), message=f"the page of {board}")
+            time.sleep(1)
+            self.said_once(app, keys, pattern, once, what, timeout=20)
 
 if __name__ == "__main__":
     unittest.main()
