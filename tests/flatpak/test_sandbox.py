@@ -176,6 +176,17 @@ class Files(SandboxTest):
         wait_for(lambda: r.has_owner(NAME) and r.prop("Player") == "Forwarded", timeout=20,
                  message="the forwarded knowledge")
         self.assertEqual((r.prop("Level"), r.prop("KnowledgeStatus")), (1, "owner"))
+        # A won game, saved back to the person's own file through the
+        # portal (flock answers ENOSYS there: no save ever worked), and
+        # nothing left beside it.
+        before = set(os.listdir(docs))
+        scripted.five_in_a_row(self, player="Forwarded")
+        saved, _ = r.call("SaveKnowledge")
+        with open(path) as f:
+            text = f.read()
+        self.assertIn('player = "Forwarded"', text)
+        self.assertGreaterEqual(text.count("[[pattern]]"), 2, f"the win's pattern is in the person's file ({saved})")
+        self.assertEqual(set(os.listdir(docs)), before, "nothing left beside the file")
 
     def test_gio_open_of_a_fivo_file_with_a_password_starts_the_flatpak_and_asks(self):
         path = os.path.join(self.home, "Locked.fivo")

@@ -128,8 +128,14 @@ fn folder_of(path: &Path) -> &Path {
 /// Holds an advisory lock (`flock`) on `.<name>.lock` beside `target` while
 /// it lives, so that two programs never read-modify-write one file at the
 /// same time. The lock file stays: removing it would race with a waiter.
+///
+/// Not in the document portal (a file a person chose or opened in the
+/// Flatpak, under `$XDG_RUNTIME_DIR/doc`): its file system answers `flock`
+/// with ENOSYS, so no such file could ever be saved, and each new file
+/// beside it is left in the person's folder as a hidden `.xdp-…` file.
+/// There only Match5 itself (one instance) writes the file: no lock.
 pub struct FileLock {
-    _file: File,
+    _file: Option<File>,
 }
 
 impl FileLock {
@@ -137,6 +143,9 @@ impl FileLock {
     /// path, see [`resolve_links`]), then holds it.
     pub fn acquire(target: &Path) -> io::Result<FileLock> {
         use std::os::unix::fs::OpenOptionsExt;
+        if in_document_portal(target) {
+            return Ok(FileLock { _file: None });
+        }
         let dir = folder_of(target);
         fs::create_dir_all(dir)?;
         let name = target.file_name().unwrap_or_default().to_string_lossy();
@@ -148,7 +157,7 @@ impl FileLock {
             .custom_flags(NOFOLLOW)
             .open(dir.join(format!(".{name}.lock")))?;
         file.lock()?;
-        Ok(FileLock { _file: file })
+        Ok(FileLock { _file: Some(file) })
     }
 
     /// Follows `path`'s links to the file itself (see [`resolve_links`])
@@ -158,6 +167,14 @@ impl FileLock {
         let lock = FileLock::acquire(&target)?;
         Ok((target, lock))
     }
+}
+
+/// Is `path` inside the document portal's folder, where the Flatpak sees
+/// the files a person chose (`$XDG_RUNTIME_DIR/doc`)?
+fn in_document_portal(path: &Path) -> bool {
+    std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|run| {
+        Path::new(&run).is_absolute() && path.starts_with(Path::new(&run).join("doc"))
+    })
 }
 
 /// Removes our temporary files for `name` in `dir` (and those of older
