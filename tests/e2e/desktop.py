@@ -193,10 +193,11 @@ def key(*combos, delay=0.04):
         parts = combo.split("+") if combo != "+" else ["+"]
         syms = [keyval(p) for p in parts]
         # A moment between the events: the compositor takes in a
-        # modifier before the key it modifies, as from a keyboard.
-        for sym in syms:
+        # modifier before the key it modifies, as from a keyboard (longer
+        # after a modifier: on a busy machine 10 ms lost Ctrl).
+        for i, sym in enumerate(syms):
             s.keysym(sym, True)
-            time.sleep(0.01)
+            time.sleep(0.04 if i + 1 < len(syms) else 0.01)
         for sym in reversed(syms):
             s.keysym(sym, False)
             time.sleep(0.01)
