@@ -101,13 +101,6 @@ class Shell:
         self.call(*SCREENSHOT, "ScreenshotArea", GLib.Variant("(iiiibs)", (x, y, width, height, False, path)),
                   "(bs)")
 
-    def screenshot_window(self, wid, path):
-        """The window `wid` alone, with its frame and without its shadow."""
-        self.activate(wid)
-        time.sleep(0.3)
-        path = os.path.abspath(path)
-        self.call(*SCREENSHOT, "ScreenshotWindow", GLib.Variant("(bbbs)", (False, False, False, path)), "(bs)")
-
     # -- input -----------------------------------------------------------
     def _session(self):
         if self._rd is None:
