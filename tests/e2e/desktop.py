@@ -33,6 +33,8 @@ TOPLEVELS = (0, 3, 4)
 BUTTONS = {1: 0x110, 2: 0x112, 3: 0x111}
 MODIFIERS = {"ctrl": "Control_L", "control": "Control_L", "shift": "Shift_L", "alt": "Alt_L",
              "super": "Super_L"}
+# Clutter's modifier mask bits of those keys (global.get_pointer()[2]).
+MODIFIER_BITS = {"ctrl": 1 << 2, "control": 1 << 2, "shift": 1 << 0, "alt": 1 << 3, "super": 1 << 26}
 
 
 def on_wayland():
@@ -115,6 +117,18 @@ class Shell:
     def keysym(self, keysym, pressed):
         self._notify("NotifyKeyboardKeysym", "(ub)", keysym, pressed)
 
+    def wait_held(self, name, timeout=2.0):
+        """Waits until the compositor has the modifier `name` ("ctrl")
+        held down, as its pointer's modifier state says."""
+        bit = MODIFIER_BITS.get(name.lower())
+        end = time.monotonic() + timeout
+        while bit is not None and time.monotonic() < end:
+            if self.eval("global.get_pointer()[2]") & bit:
+                return
+            time.sleep(0.01)
+        if bit is not None:
+            raise AssertionError(f"the compositor never held {name} down")
+
     def pointer(self):
         return tuple(self.eval("global.get_pointer().slice(0, 2)"))
 
@@ -185,12 +199,14 @@ def key(*combos, delay=0.04):
     for combo in combos:
         parts = combo.split("+") if combo != "+" else ["+"]
         syms = [keyval(p) for p in parts]
-        # A moment between the events: the compositor takes in a
-        # modifier before the key it modifies, as from a keyboard (longer
-        # after a modifier: on a busy machine 10 ms lost Ctrl).
+        # A modifier goes down first, and the key only once the shell
+        # says it is held (on a busy machine a fixed 10 ms lost Ctrl).
         for i, sym in enumerate(syms):
             s.keysym(sym, True)
-            time.sleep(0.04 if i + 1 < len(syms) else 0.01)
+            if i + 1 < len(syms):
+                s.wait_held(parts[i])
+            else:
+                time.sleep(0.01)
         for sym in reversed(syms):
             s.keysym(sym, False)
             time.sleep(0.01)

@@ -103,8 +103,12 @@ class Spoken(AppTest):
         wait_for(lambda: re.match(r"Lieke took \d+ (yellow|blue) tiles? of bowl \d into row \d\. Your turn, Femke",
                                   surface(app).description), timeout=30, message="the computer's move on the board")
         self.assertEqual(self.heard.none(r"Lieke took"), [], "the move told once, by the board")
+        # As a person sees it: Undo can be used now.
+        undo = app.find_showing("push button", "Undo")
+        wait_for(lambda: undo.getState().contains(pyatspi.STATE_SENSITIVE),
+                 message=f"Undo usable after the computer's move; the status: {app.title()!r}")
         app.key("ctrl+z")
-        self.heard.wait(r"^Move taken back\. Your turn, Femke", "Undo")
+        self.heard.wait(r"^Move taken back\. Your turn, Femke", f"Undo (the status: {app.title()!r})")
         app.key("ctrl+n")
         self.heard.wait(r"^New game\. Your turn, Femke", "New Game")
 
