@@ -9,6 +9,7 @@
 
 pub mod actions;
 pub mod checked;
+pub mod kept_game;
 pub mod page;
 pub mod requests;
 

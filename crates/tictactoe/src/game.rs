@@ -121,11 +121,38 @@ impl Game {
     /// The computer's O, chosen by `knowledge` (which stores every position
     /// it looks at), if it is its turn.
     pub fn answer(&mut self, knowledge: &mut Knowledge) -> Option<&Deliberation> {
+        self.answer_with(knowledge, best_of)
+    }
+
+    /// The game of `moves` (fields, X first, each O an answer of the
+    /// computer) played again against `knowledge`, which weighs each O as
+    /// it did then (and learns from it at the end): a game kept when the
+    /// app ended. `None` when a move cannot be played.
+    pub fn replay(moves: &[usize], knowledge: &mut Knowledge) -> Option<Game> {
+        let mut game = Game::new();
+        for &field in moves {
+            if game.to_move() == Some(Mark::X) {
+                game.play(field).ok()?;
+            } else {
+                game.answer_with(knowledge, |options| {
+                    options.iter().copied().find(|c| c.field == field)
+                })?;
+            }
+        }
+        Some(game)
+    }
+
+    /// The computer's O where `pick` chooses among the options weighed.
+    fn answer_with(
+        &mut self,
+        knowledge: &mut Knowledge,
+        pick: impl FnOnce(&[Choice]) -> Option<Choice>,
+    ) -> Option<&Deliberation> {
         if self.to_move() != Some(Mark::O) {
             return None;
         }
         let options = knowledge.consider(&self.board, Mark::O);
-        let chosen = best_of(&options)?;
+        let chosen = pick(&options)?;
         self.seen_before.push(self.seen.len());
         self.seen.extend(options.iter().map(|c| c.position));
         self.made.push(chosen.position);
@@ -177,6 +204,26 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_played_again_from_its_moves_is_the_same_game() {
+        let mut k = Knowledge::default();
+        let before = k.clone();
+        let mut g = Game::new();
+        for field in [4, 8] {
+            g.play(field).unwrap();
+            g.answer(&mut k).unwrap();
+        }
+        // The knowledge as saved before the game (the app saves after a
+        // game's end) weighs every O again as it did.
+        let mut again_k = before;
+        let again = Game::replay(g.moves(), &mut again_k).unwrap();
+        assert_eq!(again, g);
+        assert_eq!(again_k, k);
+        // An O the rules refuse (a taken field) is no game.
+        assert!(Game::replay(&[4, 4], &mut k).is_none());
+        assert!(Game::replay(&[4, 9], &mut k).is_none());
+    }
 
     #[test]
     fn undo_takes_back_the_x_and_its_answer_and_the_lesson_forgets_them() {

@@ -232,6 +232,31 @@ impl LeapfrogGame {
         true
     }
 
+    /// The field each frog left, one per move played from the start: the
+    /// puzzle as it is kept when the app ends.
+    pub fn played(&self) -> Vec<u32> {
+        let history = self.imp().history.borrow();
+        history.iter().skip(1).map(|p| p.empty() as u32).collect()
+    }
+
+    /// Plays the frogs on `fields` in turn from the start of a puzzle with
+    /// `k` frogs of each kind; when one cannot move, the puzzle is left at
+    /// its start and false returned.
+    pub fn play_from_start(&self, k: usize, fields: &[u32]) -> bool {
+        self.set_frogs(k);
+        let mut now = self.shown();
+        let mut history = vec![now];
+        for &field in fields {
+            if now.play(field as usize).is_err() {
+                return false;
+            }
+            history.push(now);
+        }
+        self.imp().history.replace(history);
+        self.sync();
+        true
+    }
+
     /// Back to the start (the seed's Clear); leaves the replay.
     pub fn clear(&self) {
         let k = self.frogs() as usize;

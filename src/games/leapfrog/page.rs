@@ -147,6 +147,7 @@ impl LeapfrogPage {
         self.imp().status_slot.set_samples(words::status_samples());
         let settings = self.settings().page::<LeapfrogSettings>();
         let model = LeapfrogGame::new(settings.frogs as usize);
+        super::kept::bring_back(&model);
         let _ = imp.model.set(model.clone());
         imp.frogs_spin.set_value(f64::from(model.frogs()));
         imp.goats_switch.set_active(settings.goats);
@@ -488,5 +489,6 @@ impl crate::games::page::GamePage for LeapfrogPage {
 
     fn closing(&self) {
         self.stop_autoplay();
+        super::kept::keep(self.model());
     }
 }

@@ -26,6 +26,7 @@ pub mod actions;
 pub mod control;
 pub mod controller;
 pub mod drawing;
+mod kept;
 pub mod model;
 pub mod page;
 pub mod positions;

@@ -140,7 +140,8 @@ impl TicTacToePage {
             move |_, field| page.play(field)
         ));
 
-        let (session, opened) = Session::open(&default_path());
+        let (mut session, opened) = Session::open(&default_path());
+        super::kept::bring_back(&mut session);
         let _ = imp.model.set(TicTacToeGame::new(session));
         self.connect_model();
         match opened {
@@ -481,6 +482,7 @@ impl crate::games::page::GamePage for TicTacToePage {
 
     /// What a save could not write earlier (a full disk) gets one more try.
     fn closing(&self) {
+        super::kept::keep(self.model());
         if let Some(Err(e)) = self.model().save_if_behind() {
             eprintln!(
                 "match5: what the tic-tac-toe computer learned is not saved: {}",

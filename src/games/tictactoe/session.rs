@@ -60,6 +60,20 @@ impl Session {
         )
     }
 
+    /// Brings back the game of `moves` (fields, X first), kept when the
+    /// app ended; the computer answers if it is its turn. False, and a new
+    /// game, when the moves are not a game.
+    pub fn resume(&mut self, moves: &[usize]) -> bool {
+        match Game::replay(moves, &mut self.knowledge) {
+            Some(game) if !game.is_over() => {
+                self.game = game;
+                self.answer();
+                true
+            }
+            _ => false,
+        }
+    }
+
     pub fn new_game(&mut self) {
         self.game = Game::new();
     }

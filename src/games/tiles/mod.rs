@@ -24,6 +24,7 @@ pub mod drawing;
 pub mod experiment;
 pub mod experiment_chart;
 mod game_files;
+mod kept;
 pub mod model;
 pub mod page;
 pub mod view;

@@ -203,6 +203,27 @@ impl TilesGame {
         self.changed();
     }
 
+    /// The game as it was set up: where Start Over goes back to.
+    pub fn start(&self) -> Game {
+        self.imp().start.borrow().clone()
+    }
+
+    /// Brings a game back: set up as `start`, `played` from there, with
+    /// `players` on its sides. False, and nothing changed, when a move
+    /// cannot be played.
+    pub fn resume(&self, start: Game, played: &[Move], players: [Player; 2]) -> bool {
+        let mut game = start.clone();
+        if played.iter().any(|&mv| game.play(mv).is_err()) {
+            return false;
+        }
+        let imp = self.imp();
+        imp.start.replace(start);
+        imp.game.replace(game);
+        imp.players.set(players);
+        self.changed();
+        true
+    }
+
     /// A fresh random deal of the same sizes and pot length.
     pub fn deal(&self) {
         let start = self.imp().start.borrow().clone();

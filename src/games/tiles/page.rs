@@ -159,6 +159,7 @@ impl TilesPage {
         );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
 
+        super::kept::bring_back(self.model());
         let names = player_names();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         let players = self.model().players();
@@ -490,5 +491,7 @@ impl crate::games::page::GamePage for TilesPage {
         true
     }
 
-    fn closing(&self) {}
+    fn closing(&self) {
+        super::kept::keep(self.model());
+    }
 }

@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::games::kept_game::KeptGame;
+
 use match5_five::{Cell, Color, Game, Knowledge, Mode, Move, MoveKind};
 use serde::{Deserialize, Serialize};
 
@@ -29,7 +31,6 @@ impl SavedGame {
     /// Keeps the model's game for the next start if it is unfinished;
     /// else no game is kept.
     pub fn keep(model: &crate::games::five::model::FiveGame) {
-        let path = SavedGame::path(model.store().dir());
         let saved = model.with(|s| {
             s.in_progress()
                 .then(|| SavedGame::of(s.game(), s.knowledge(), s.computer_starts()))
@@ -39,20 +40,12 @@ impl SavedGame {
                     ..saved
                 })
         });
-        match saved {
-            Some(saved) => {
-                if let Err(e) = saved.save(&path) {
-                    eprintln!("match5: the unfinished game was not kept: {e}");
-                }
-            }
-            None => {
-                let _ = std::fs::remove_file(&path);
-            }
-        }
+        SavedGame::file(model.store().dir()).keep(saved.as_ref());
     }
 
-    pub fn path(data_dir: &Path) -> PathBuf {
-        data_dir.join("game-in-progress.toml")
+    /// Where it is kept, in the folder of the players' knowledge.
+    pub fn file(data_dir: &Path) -> KeptGame {
+        KeptGame::at(data_dir, "game-in-progress.toml")
     }
 
     pub fn of(game: &Game, knowledge: &Knowledge, computer_starts: bool) -> SavedGame {
@@ -92,16 +85,6 @@ impl SavedGame {
         (!game.is_over()).then_some(game)
     }
 
-    /// The game saved at `path`, if there is one that reads (a regular
-    /// file of at most 64 KiB: a pipe there never holds the start up).
-    pub fn load(path: &Path) -> Option<SavedGame> {
-        toml::from_str(&match5_common::disk::read_text(path, 64 * 1024).ok()?).ok()
-    }
-
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let text = toml::to_string(self).expect("a saved game serializes");
-        match5_common::disk::atomic_write(path, text.as_bytes())
-    }
 }
 
 fn parse_move(text: &str) -> Option<Move> {
@@ -138,11 +121,11 @@ mod tests {
         let saved = SavedGame::of(&game, &k, false);
         assert_eq!(saved.moves.last().unwrap(), "F5,0");
         let dir = tempfile::tempdir().unwrap();
-        let path = SavedGame::path(dir.path());
-        saved.save(&path).unwrap();
-        let back = SavedGame::load(&path).unwrap();
+        let file = SavedGame::file(dir.path());
+        file.keep(Some(&saved));
+        let back: SavedGame = file.take().unwrap();
         assert_eq!(back.game(&k).unwrap(), game);
-        std::fs::write(&path, "moves = [\"Q9,9\"]").unwrap();
-        assert!(SavedGame::load(&path).and_then(|s| s.game(&k)).is_none());
+        std::fs::write(file.path(), "moves = [\"Q9,9\"]").unwrap();
+        assert!(file.take::<SavedGame>().and_then(|s| s.game(&k)).is_none());
     }
 }

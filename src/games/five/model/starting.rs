@@ -27,9 +27,8 @@ pub fn start(settings: &FiveSettings) -> Start {
     } else {
         settings.last_player.clone()
     };
-    let saved_path = SavedGame::path(store.dir());
     let mut messages = Vec::new();
-    let restored = SavedGame::load(&saved_path).and_then(|saved| {
+    let restored = SavedGame::file(store.dir()).take::<SavedGame>().and_then(|saved| {
         let (knowledge, message) = knowledge_for(&store, &saved.player, saved.knowledge.as_deref());
         messages.extend(message);
         let game = saved.game(&knowledge)?;
@@ -54,7 +53,6 @@ pub fn start(settings: &FiveSettings) -> Start {
         messages.extend(message);
         Session::new(knowledge, &settings.opponent(), settings.computer_starts)
     });
-    let _ = std::fs::remove_file(&saved_path);
     Start {
         store,
         session,

@@ -1,0 +1,49 @@
+//! The puzzle left unfinished, kept when the app ends and played again
+//! from its start when the page is next made (`games::kept_game`).
+
+use serde::{Deserialize, Serialize};
+
+use super::model::LeapfrogGame;
+use crate::games::kept_game::KeptGame;
+
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Kept {
+    /// Frogs of each kind.
+    frogs: u32,
+    /// The field each frog left, in the order played.
+    moves: Vec<u32>,
+}
+
+fn file() -> KeptGame {
+    KeptGame::named("leapfrog-game.toml")
+}
+
+/// Keeps the puzzle played on `model` if it has begun and is not solved
+/// (the computer's replay aside: the person's own moves are kept).
+pub fn keep(model: &LeapfrogGame) {
+    let moves = model.played();
+    // The person's own position (a replay of the computer's solution may
+    // be shown over it).
+    let mut now = match5_leapfrog::Position::start(model.frogs() as usize).expect("valid k");
+    let played = moves.iter().all(|&f| now.play(f as usize).is_ok());
+    let unfinished = played && !moves.is_empty() && !now.is_goal();
+    file().keep(
+        unfinished
+            .then(|| Kept {
+                frogs: model.frogs(),
+                moves,
+            })
+            .as_ref(),
+    );
+}
+
+/// Brings back the puzzle kept at the last end onto `model`; true when
+/// one came back.
+pub fn bring_back(model: &LeapfrogGame) -> bool {
+    let Some(kept) = file().take::<Kept>() else {
+        return false;
+    };
+    let k = kept.frogs as usize;
+    (match5_leapfrog::MIN_FROGS..=match5_leapfrog::MAX_FROGS).contains(&k)
+        && model.play_from_start(k, &kept.moves)
+}

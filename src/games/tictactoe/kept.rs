@@ -1,0 +1,33 @@
+//! The tic-tac-toe game left unfinished, kept when the app ends and
+//! played again when the page is next made (`games::kept_game`).
+
+use serde::{Deserialize, Serialize};
+
+use super::model::TicTacToeGame;
+use super::session::Session;
+use crate::games::kept_game::KeptGame;
+
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Kept {
+    /// The fields played (0 to 8), X first.
+    moves: Vec<usize>,
+}
+
+fn file() -> KeptGame {
+    KeptGame::named("tic-tac-toe-game.toml")
+}
+
+/// Keeps the game on `model` if it has begun and is not over.
+pub fn keep(model: &TicTacToeGame) {
+    let moves = model.with(|s| (!s.game.is_over()).then(|| s.game.moves().to_vec()));
+    let kept = moves.filter(|m| !m.is_empty()).map(|moves| Kept { moves });
+    file().keep(kept.as_ref());
+}
+
+/// Brings back the game kept at the last end into `session`; true when
+/// one came back.
+pub fn bring_back(session: &mut Session) -> bool {
+    file()
+        .take::<Kept>()
+        .is_some_and(|kept| session.resume(&kept.moves))
+}
