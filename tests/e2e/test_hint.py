@@ -36,8 +36,11 @@ class FiveHint(AppTest):
         cell = (ord(field[0]) - ord("A"), int(field[1:]) - 1)
         self.assertNotIn(cell, blue | red, "the hint is a free field")
 
-    def test_a_win_with_hints_teaches_as_practice_and_the_file_keeps_them(self):
+    def test_a_win_with_hints_says_so_at_the_end_and_everywhere_its_pattern_shows(self):
         app = self.start(settings={"last_page": "five"})
+        # The Hint button says the rule before it is used.
+        button = wait_for(lambda: app.find_showing("push button", "Hint"), message="the Hint button")
+        self.assertIn("does not count for your level", button.description or "", "the Hint's tooltip")
         app.key("ctrl+i")
         wait_for(lambda: hint_label(app), message="the hint")
         for _ in range(40):
@@ -45,17 +48,29 @@ class FiveHint(AppTest):
                 break
             blue, red = app.stones()
             app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
-        self.assertIn("You win", app.status())
-        # It learned, as its practice: the player's level stays at 0.
-        wait_for(lambda: app.find("label", lambda n: (n or "").startswith("level 0 · ")
-                                  and "1 pattern from its practice" in n),
-                 message="level 0 with the pattern from practice in the sidebar")
+        # The end says it where any result is said.
+        self.assertEqual(app.status(), "You win with 1 hint: the computer learned from it, "
+                                       "but it does not count for your level.")
+        # The sidebar: level 0, the pattern from a win with hints (never
+        # "practice" for a player who did not practise).
+        row = wait_for(lambda: app.find("label", lambda n: (n or "").startswith("level 0 · ")
+                                        and "1 pattern from your wins with hints" in n),
+                       message="level 0 with the pattern from a win with hints in the sidebar")
+        self.assertNotIn("practice", row.name)
+        # The viewer names the game and its hints.
+        app.key("ctrl+p")
+        viewer = wait_for(lambda: app.window("Error Patterns"), message="the pattern viewer")
+        wait_for(lambda: app.find("label", "Pattern 1 of 1 · depth 1 · learned in game 1, won with hints",
+                                  root=viewer), message="the pattern's origin in the viewer")
+        app.key("Escape")
+        wait_for(lambda: app.window("Error Patterns") is None, message="the viewer closed")
         app.key("ctrl+s")
         path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
         wait_for(lambda: os.path.exists(path), message="the saved file")
         with open(path) as f:
             text = f.read()
-        self.assertIn("\nversion = 2\n", text, "a record with hints needs format version 2")
+        self.assertIn("\nversion = 3\n", text, "a pattern from a hinted win needs format version 3")
+        self.assertIn("game = 1\nhinted = true\n", text)
         self.assertRegex(text, r"1 won 0 \d{4}-\d\d-\d\d hints:1 B")
         # How the Computer Learned says it.
         app.key("ctrl+l")

@@ -69,7 +69,7 @@ class StartFromTrained(AppTest):
                  message="a trained computer is not called empty")
         described = wait_for(lambda: app.find("label", lambda n: n.startswith(f"{greedy['patterns']} patterns, learned against")),
                              message="the rung's sentence with its figures")
-        self.assertIn(f"it lost {greedy['lost']['threat']} of 1000 games to the threat player", described.name)
+        self.assertIn(f"it lost {greedy['lost']['threat']} of 1000 games to Threats, the built-in player of fours and open threes", described.name)
         self.assertIn("Against players it never met", described.name)
         # One game: the start is then the player's for good.
         self.play_to_the_end(app)

@@ -257,7 +257,7 @@ class Shell(AppTest):
         app.key("ctrl+1")
         wait_for(lambda: visible_page(app) == "five", message="the five-in-a-row page")
         app.key("ctrl+question")
-        wait_for(lambda: app.find_showing("label", "Hint: where the threat player would play, and why"),
+        wait_for(lambda: app.find_showing("label", "Hint: a good move for you, and why"),
                  message="its shortcuts")
         self.assertIsNotNone(app.find("label", "Hall of fame", root=app.window("Keyboard Shortcuts")))
         self.assertIsNone(app.find_showing("label", "Train the computer"))

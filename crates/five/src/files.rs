@@ -91,7 +91,8 @@ pub fn load_knowledge(path: &Path) -> Result<Knowledge, FileError> {
     .with_learned(learned)
     .with_lost_lines(contents.lost_lines)
     .with_history(contents.history)
-    .with_start(contents.start);
+    .with_start(contents.start)
+    .with_hinted_origins_found();
     if let Ok(target) = resolve_links(path) {
         k.set_base(target, read);
     }

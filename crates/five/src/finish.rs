@@ -24,9 +24,10 @@ pub fn finish_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
 
 /// [`finish_game`] for a game in which the player took `hints` hints. A
 /// won game with hints still teaches the computer, and keeps the promise,
-/// but what it learns counts as practice ([`crate::Learned::Practice`]):
-/// the player's level counts only what they taught on their own, so the
-/// hall of fame stays honest. The history entry says how many hints.
+/// but what it learns is marked as from a hinted win
+/// ([`crate::Learned::Hinted`]): the player's level counts only what they
+/// taught on their own, so the hall of fame stays honest. The history
+/// entry says how many hints.
 pub fn finish_hinted_game(knowledge: &mut Knowledge, game: &Game, hints: u32) -> Vec<Change> {
     let Some(outcome) = game.outcome() else {
         return Vec::new();
@@ -36,7 +37,11 @@ pub fn finish_hinted_game(knowledge: &mut Knowledge, game: &Game, hints: u32) ->
     }
     knowledge.record(outcome.winner());
     let changes = if outcome.winner() == Some(Color::Blue) {
-        learn_from_loss(knowledge, game, hints > 0)
+        learn_from_loss(
+            knowledge,
+            game,
+            if hints > 0 { By::Hinted } else { By::Player },
+        )
     } else {
         Vec::new()
     };
@@ -66,10 +71,21 @@ pub fn finish_hinted_game(knowledge: &mut Knowledge, game: &Game, hints: u32) ->
 pub fn finish_practice_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Change> {
     match game.outcome() {
         Some(o) if o.winner() == Some(Color::Blue) && game.mode() == Mode::VsComputer => {
-            learn_from_loss(knowledge, game, true)
+            learn_from_loss(knowledge, game, By::Practice)
         }
         _ => Vec::new(),
     }
+}
+
+/// Who beat the computer.
+#[derive(Clone, Copy)]
+enum By {
+    /// The player, on their own.
+    Player,
+    /// The player, with hints.
+    Hinted,
+    /// Another opponent, in practice.
+    Practice,
 }
 
 /// The player won: learn the lesson, and always remember the lost line.
@@ -82,12 +98,13 @@ pub fn finish_practice_game(knowledge: &mut Knowledge, game: &Game) -> Vec<Chang
 /// move for move, whatever is learned later. (It used to be remembered only
 /// when the knowledge of that moment would not already play otherwise;
 /// lessons learned later could then lead back into it.)
-fn learn_from_loss(knowledge: &mut Knowledge, game: &Game, practice: bool) -> Vec<Change> {
+fn learn_from_loss(knowledge: &mut Knowledge, game: &Game, by: By) -> Vec<Change> {
     let mut changes = match game.lesson() {
-        Some(p) if has_content(&p) && !knowledge.knows(&p) && practice => {
-            knowledge.learn_in_practice(p)
-        }
-        Some(p) if has_content(&p) && !knowledge.knows(&p) => knowledge.learn(p),
+        Some(p) if has_content(&p) && !knowledge.knows(&p) => match by {
+            By::Player => knowledge.learn(p),
+            By::Hinted => knowledge.learn_hinted(p),
+            By::Practice => knowledge.learn_in_practice(p),
+        },
         _ => Vec::new(),
     };
     let varied = knowledge.lost_lines_mut().remember(game.moves());
@@ -153,7 +170,7 @@ mod tests {
     }
 
     #[test]
-    fn a_win_with_hints_teaches_as_practice_and_says_so_in_the_file() {
+    fn a_win_with_hints_teaches_but_not_the_level_and_says_so_in_the_file() {
         use crate::fivo::{self, Contents};
         let won = || {
             let mut game = Game::new(Mode::VsComputer, Color::Blue);
@@ -172,13 +189,40 @@ mod tests {
         assert_eq!(changes.len(), 1, "it still learns");
         assert_eq!((k.stats().won, k.level(), k.pattern_count()), (1, 0, 1));
         assert_eq!(k.history().last().unwrap().hints, 2);
+        assert_eq!(
+            k.learned(0),
+            crate::Learned::Hinted(1),
+            "from game 1, won with hints"
+        );
+        assert_eq!((k.hinted(), k.practised()), (1, 0));
         let text = fivo::write(&Contents::of(&k));
         assert!(
-            text.contains("\nversion = 2\n") && text.contains(" hints:2 "),
+            text.contains("\nversion = 3\n")
+                && text.contains(" hints:2 ")
+                && text.contains("game = 1\nhinted = true\n"),
             "{text}"
         );
         let back = fivo::parse(&text).unwrap();
         assert_eq!(back.history.last().unwrap().hints, 2);
+        assert_eq!(back.learned, vec![crate::Learned::Hinted(1)]);
+        // A file written before (version 2) kept the pattern as practice:
+        // its history finds the hinted win again.
+        let old = text
+            .replace("\nversion = 3\n", "\nversion = 2\n")
+            .replace("game = 1\nhinted = true\n", "practice = true\n");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("Anna.fivo");
+        std::fs::write(&path, &old).unwrap();
+        let read = crate::files::load_knowledge(&path).unwrap();
+        assert_eq!(
+            (read.learned(0), read.level()),
+            (crate::Learned::Hinted(1), 0)
+        );
+        // A practice pattern that no hinted win taught stays practice.
+        let other = old.replace(" hints:2 ", " ");
+        std::fs::write(&path, &other).unwrap();
+        let read = crate::files::load_knowledge(&path).unwrap();
+        assert_eq!(read.learned(0), crate::Learned::Practice);
         // The same win without hints raises the level.
         let mut k = Knowledge::new("Bert");
         finish_hinted_game(&mut k, &won(), 0);

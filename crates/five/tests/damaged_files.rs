@@ -17,7 +17,7 @@ fn every_broken_file_is_refused_with_file_and_line() {
             "not a Match5 knowledge file",
         ),
         (
-            "format = \"match5-knowledge\"\nversion = 3\nplayer = \"A\"\n".into(),
+            "format = \"match5-knowledge\"\nversion = 4\nplayer = \"A\"\n".into(),
             2,
             "newer Match5",
         ),

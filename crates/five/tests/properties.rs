@@ -290,13 +290,13 @@ proptest! {
                 lost_lines.add(&board, cell);
             }
         }
-        // Of every three patterns: one unrecorded, one taught in a game, one
-        // learned in practice.
+        // Unrecorded, taught in a game, learned in practice, from a hinted win.
         let learned = (0..patterns.len() as u64)
-            .map(|i| match i % 3 {
+            .map(|i| match i % 4 {
                 0 => match5_five::Learned::Unrecorded,
                 1 => match5_five::Learned::InGame(i + won),
-                _ => match5_five::Learned::Practice,
+                2 => match5_five::Learned::Practice,
+                _ => match5_five::Learned::Hinted(i + won),
             })
             .collect();
         let contents = fivo::Contents {

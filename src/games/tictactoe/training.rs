@@ -133,7 +133,9 @@ impl TicTacToeTraining {
         imp.games_spin.set_range(1.0, trainer::MOST_GAMES as f64);
         // Short names, so that they fit at 360 px; the subtitle gives the
         // numbers of the one chosen.
-        let rewards: Vec<String> = vec![gettext("The article"), gettext("MENACE")];
+        // The 1983 article's rewards, and those of MENACE, Donald
+        // Michie's learning machine of matchboxes (1961).
+        let rewards: Vec<String> = vec![gettext("As in 1983"), gettext("Matchbox machine")];
         let rewards: Vec<&str> = rewards.iter().map(String::as_str).collect();
         imp.rewards_row
             .set_model(Some(&gtk::StringList::new(&rewards)));

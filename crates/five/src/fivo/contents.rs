@@ -9,8 +9,13 @@ use crate::pattern::Pattern;
 /// The `format` line every knowledge file starts with.
 pub const FORMAT: &str = "match5-knowledge";
 /// The newest format version this program reads, and the one it writes
-/// when a game in the history was played with hints (`hints:N`).
-pub const VERSION: i64 = 2;
+/// when a pattern was learned from a game won with hints (`hinted =
+/// true`: an older Match5 would count it in the player's level, so it
+/// refuses the file instead).
+pub const VERSION: i64 = 3;
+/// The version it writes when a game in the history was played with hints
+/// (`hints:N`) but no pattern needs version 3.
+pub const HINTS_VERSION: i64 = 2;
 /// The version it writes otherwise, so that older Match5 versions read the
 /// file as long as nothing in it needs the newer one.
 pub const PLAIN_VERSION: i64 = 1;

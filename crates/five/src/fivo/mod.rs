@@ -78,6 +78,7 @@ struct RawPattern {
     level: Spanned<i64>,
     game: Option<Spanned<i64>>,
     practice: Option<Spanned<bool>>,
+    hinted: Option<Spanned<bool>>,
     rows: Spanned<Vec<Spanned<String>>>,
 }
 
@@ -213,8 +214,18 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
         let n = patterns.len() + 1;
         let span = p.rows.span();
         let practice = p.practice.as_ref().is_some_and(|p| *p.get_ref());
+        let hinted = p.hinted.as_ref().filter(|h| *h.get_ref());
         let game = match &p.game {
             None if practice => Learned::Practice,
+            None if hinted.is_some() => {
+                return Err(at(
+                    offset,
+                    hinted.expect("some").span(),
+                    format!(
+                        "pattern {n}: a pattern from a hinted win names its game (hinted = true)"
+                    ),
+                ));
+            }
             None => Learned::Unrecorded,
             Some(g) if practice => {
                 return Err(at(
@@ -226,6 +237,7 @@ pub fn parse(text: &str) -> Result<Contents, ParseError> {
                 ));
             }
             Some(g) => match u64::try_from(*g.get_ref()) {
+                Ok(v) if (1..=MAX_GAMES).contains(&v) && hinted.is_some() => Learned::Hinted(v),
                 Ok(v) if (1..=MAX_GAMES).contains(&v) => Learned::InGame(v),
                 _ => {
                     return Err(at(

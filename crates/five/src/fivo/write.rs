@@ -1,7 +1,7 @@
 //! Writing a `.fivo` file: the knowledge as TOML text, in the order and
 //! with the comments `docs/fivo-format.md` describes.
 
-use super::contents::{Contents, FORMAT, PLAIN_VERSION, VERSION};
+use super::contents::{Contents, FORMAT, HINTS_VERSION, PLAIN_VERSION, VERSION};
 use crate::board::{Cell, Color, SIZE};
 use crate::knowledge::Learned;
 
@@ -13,30 +13,32 @@ fn quoted(s: &str) -> String {
 pub fn write(contents: &Contents) -> String {
     let mut out = String::new();
     out.push_str("# Match5 knowledge: the error patterns the computer learned from its losses.\n");
+    let hinted_patterns = (contents.learned.iter()).any(|l| matches!(l, Learned::Hinted(_)));
     let hinted = contents.history.entries().any(|e| e.hints > 0);
     out.push_str(&format!(
         "format = {}\nversion = {}\n",
         quoted(FORMAT),
-        if hinted { VERSION } else { PLAIN_VERSION }
+        if hinted_patterns {
+            VERSION
+        } else if hinted {
+            HINTS_VERSION
+        } else {
+            PLAIN_VERSION
+        }
     ));
     out.push_str(&format!("player = {}\n", quoted(&contents.player)));
     if let Some(p) = &contents.password {
         out.push_str(&format!("password = {}\n", quoted(p)));
     }
     if let Some(s) = &contents.start {
-        let taught = contents
-            .learned
-            .iter()
-            .filter(|l| l.game().is_some())
+        let taught = (contents.learned.iter())
+            .filter(|l| matches!(l, Learned::InGame(_)))
             .count();
-        let practised = contents
-            .learned
-            .iter()
-            .filter(|l| **l == Learned::Practice)
+        let trained = (contents.learned.iter())
+            .filter(|l| **l == Learned::Unrecorded)
             .count();
         out.push_str(&format!(
-            "# The trained computer this knowledge started from. Its patterns have\n# no game; the player's level counts only the {taught} with a game, the\n# patterns this player taught ({} came with the trained computer).\nstart = {}\n",
-            contents.patterns.len() - taught - practised,
+            "# The trained computer this knowledge started from. Its patterns have\n# no game; the player's level counts only the {taught} with a game and\n# no hints, the patterns this player taught ({trained} came with the\n# trained computer).\nstart = {}\n",
             quoted(s)
         ));
     }
@@ -49,6 +51,8 @@ pub fn write(contents: &Contents) -> String {
         out.push_str(&format!("\n[[pattern]]\nlevel = {}\n", p.level()));
         match contents.learned.get(i).copied().unwrap_or_default() {
             Learned::InGame(game) => out.push_str(&format!("game = {game}\n")),
+            // Taught in a game won with hints: never the player's level.
+            Learned::Hinted(game) => out.push_str(&format!("game = {game}\nhinted = true\n")),
             // Learned by the computer against another opponent: never the
             // player's level.
             Learned::Practice => out.push_str("practice = true\n"),

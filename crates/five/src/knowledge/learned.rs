@@ -10,6 +10,9 @@ pub enum Learned {
     Unrecorded,
     /// The player taught it by winning this game.
     InGame(u64),
+    /// The player won this game with hints: the computer learned from it,
+    /// but a win with help is not counted in the player's level.
+    Hinted(u64),
     /// The computer learned it in practice, against an opponent that is not
     /// the player: its own, never counted in the player's level.
     Practice,
@@ -19,7 +22,7 @@ impl Learned {
     /// The game that taught it, if recorded.
     pub fn game(self) -> Option<u64> {
         match self {
-            Learned::InGame(g) => Some(g),
+            Learned::InGame(g) | Learned::Hinted(g) => Some(g),
             _ => None,
         }
     }

@@ -24,6 +24,13 @@ impl Knowledge {
         self.learn_with(new, true, game)
     }
 
+    /// [`Knowledge::learn`] from a game the player won with hints
+    /// ([`Learned::Hinted`]): it teaches, but not the player's level.
+    pub fn learn_hinted(&mut self, new: Pattern) -> Vec<Change> {
+        let game = self.stats.games().max(1);
+        self.learn_with(new, true, Learned::Hinted(game))
+    }
+
     /// [`Knowledge::learn`] in practice: the pattern is the computer's own
     /// ([`Learned::Practice`]), not the player's.
     pub fn learn_in_practice(&mut self, new: Pattern) -> Vec<Change> {

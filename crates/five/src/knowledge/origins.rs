@@ -1,7 +1,8 @@
-//! Where each stored pattern came from: taught by the player, copied from
-//! the trained computer the knowledge started from, or learned by the
-//! computer in practice; and the counts that follow from it (the player's
-//! level counts only what the player taught).
+//! Where each stored pattern came from: taught by the player, learned from
+//! a game the player won with hints, copied from the trained computer the
+//! knowledge started from, or learned by the computer in practice; and the
+//! counts that follow from it (the player's level counts only what the
+//! player taught alone).
 
 use super::{Knowledge, Learned};
 
@@ -11,6 +12,36 @@ impl Knowledge {
     pub fn with_learned(mut self, learned: Vec<Learned>) -> Knowledge {
         if learned.len() == self.patterns.len() {
             self.learned = learned;
+        }
+        self
+    }
+
+    /// Files written before Match5 told a hinted win's pattern apart kept
+    /// it as practice (`practice = true`); their history still holds the
+    /// game, its hints and its moves. A practice pattern that is the lesson
+    /// of such a game is marked as learned from it again
+    /// ([`Learned::Hinted`]).
+    pub fn with_hinted_origins_found(mut self) -> Knowledge {
+        use crate::board::Color;
+        use crate::game::{Game, Mode};
+        use crate::history::GameResult;
+        let games: Vec<_> = (self.history().entries())
+            .filter(|e| e.result == GameResult::Won && e.hints > 0)
+            .filter_map(|e| Some((e.game, e.moves.clone()?)))
+            .collect();
+        for (game, moves) in games {
+            let first = moves.first().map_or(Color::Blue, |m| m.kind.color());
+            let lesson = Game::replay(Mode::VsComputer, first, &moves, &self)
+                .ok()
+                .and_then(|g| g.lesson());
+            let Some(lesson) = lesson else {
+                continue;
+            };
+            let found = (0..self.patterns.len())
+                .find(|&i| self.learned(i) == Learned::Practice && self.patterns[i] == lesson);
+            if let Some(i) = found {
+                self.learned[i] = Learned::Hinted(game);
+            }
         }
         self
     }
@@ -54,6 +85,14 @@ impl Knowledge {
         self.count(Learned::Practice)
     }
 
+    /// The patterns learned from games the player won with hints, still
+    /// stored.
+    pub fn hinted(&self) -> usize {
+        (self.learned.iter())
+            .filter(|l| matches!(l, Learned::Hinted(_)))
+            .count()
+    }
+
     fn count(&self, kind: Learned) -> usize {
         self.learned.iter().filter(|l| **l == kind).count()
     }
@@ -64,7 +103,7 @@ impl Knowledge {
     pub fn is_taught(&self, index: usize) -> bool {
         match self.learned(index) {
             Learned::InGame(_) => true,
-            Learned::Practice => false,
+            Learned::Practice | Learned::Hinted(_) => false,
             Learned::Unrecorded => self.start.is_none(),
         }
     }

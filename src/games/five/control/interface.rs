@@ -329,6 +329,13 @@ impl Control {
         self.read(|s| s.practised_patterns).await
     }
 
+    /// The patterns learned from games the player won with hints: not
+    /// counted in the level either.
+    #[zbus(property)]
+    async fn hinted_patterns(&self) -> u32 {
+        self.read(|s| s.hinted_patterns).await
+    }
+
     #[zbus(property)]
     async fn player(&self) -> String {
         self.read(|s| s.player.clone()).await

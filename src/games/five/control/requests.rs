@@ -30,6 +30,7 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
         level: model.level(),
         trained_patterns: model.trained(),
         practised_patterns: model.practised(),
+        hinted_patterns: model.hinted(),
         training: model.practising(),
         knowledge_status: model.knowledge_status(),
         mode: model.mode(),

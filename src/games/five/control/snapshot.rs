@@ -15,6 +15,7 @@ pub struct Snapshot {
     pub level: u32,
     pub trained_patterns: u32,
     pub practised_patterns: u32,
+    pub hinted_patterns: u32,
     pub training: bool,
     pub knowledge_status: KnowledgeState,
     pub mode: GameMode,
@@ -109,6 +110,9 @@ pub fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Chang
     }
     if old.practised_patterns != new.practised_patterns {
         put("PractisedPatterns", new.practised_patterns.into());
+    }
+    if old.hinted_patterns != new.hinted_patterns {
+        put("HintedPatterns", new.hinted_patterns.into());
     }
     if old.training != new.training {
         put("Training", new.training.into());

@@ -217,8 +217,8 @@ pub fn summary(points: &[Point], results: &[GameResult], first: u64, last: u64) 
 /// practice, so the level does not count them.
 pub fn hinted_words(games: usize) -> String {
     ngettext_f(
-        "You took hints in {n} game: a win with hints teaches the computer as practice and does not raise the level.",
-        "You took hints in {n} games: a win with hints teaches the computer as practice and does not raise the level.",
+        "You took hints in {n} game: a win with hints teaches the computer but does not raise the level.",
+        "You took hints in {n} games: a win with hints teaches the computer but does not raise the level.",
         u32::try_from(games).unwrap_or(u32::MAX),
         &[("n", &games.to_string())],
     )

@@ -14,6 +14,7 @@ use match5_five::{Cell, Color, Pattern};
 
 use crate::games::five::model::FiveGame;
 use crate::games::five::board::drawing::{self, Field, Palette, Scene};
+use crate::games::five::model::patterns::Origin;
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::step_buttons::StepButtons;
 
@@ -246,38 +247,7 @@ impl PatternViewer {
         let level = model.pattern(i).map(|p| p.level());
         imp.area.set_visible(count > 0);
         imp.empty_page.set_visible(count == 0);
-        let args = |l: u32| {
-            [
-                ("number", (i + 1).to_string()),
-                ("count", count.to_string()),
-                ("depth", l.to_string()),
-                ("game", model.learned_in(i).unwrap_or_default().to_string()),
-            ]
-        };
-        let subtitle = match (level, model.learned_in(i)) {
-            (Some(l), None) if !model.is_taught(i) => gettext_f(
-                "Pattern {number} of {count} · depth {depth} · came with the trained computer",
-                &args(l)
-                    .iter()
-                    .map(|(k, v)| (*k, v.as_str()))
-                    .collect::<Vec<_>>(),
-            ),
-            (Some(l), Some(_)) => gettext_f(
-                "Pattern {number} of {count} · depth {depth} · learned in game {game}",
-                &args(l)
-                    .iter()
-                    .map(|(k, v)| (*k, v.as_str()))
-                    .collect::<Vec<_>>(),
-            ),
-            (Some(l), None) => gettext_f(
-                "Pattern {number} of {count} · depth {depth}",
-                &args(l)
-                    .iter()
-                    .map(|(k, v)| (*k, v.as_str()))
-                    .collect::<Vec<_>>(),
-            ),
-            (None, _) => String::new(),
-        };
+        let subtitle = level.map_or_else(String::new, |l| origin_words(i, count, l, model.origin(i)));
         // The header: the number only, as the status names it ("It learned
         // pattern 3"); the sentence under the board says the rest.
         let number = if count > 0 {
@@ -327,6 +297,41 @@ impl PatternViewer {
                 }
             ),
         );
+    }
+}
+
+/// "Pattern 2 of 5 · depth 3 · learned in game 4": the pattern's place,
+/// depth and where it came from, in one line.
+fn origin_words(index: usize, count: usize, depth: u32, origin: Origin) -> String {
+    let game = match origin {
+        Origin::Taught(Some(g)) | Origin::Hinted(g) => g.to_string(),
+        _ => String::new(),
+    };
+    let (number, count, depth) = ((index + 1).to_string(), count.to_string(), depth.to_string());
+    let args = [
+        ("number", number.as_str()),
+        ("count", count.as_str()),
+        ("depth", depth.as_str()),
+        ("game", game.as_str()),
+    ];
+    match origin {
+        Origin::Taught(Some(_)) => gettext_f(
+            "Pattern {number} of {count} · depth {depth} · learned in game {game}",
+            &args,
+        ),
+        Origin::Taught(None) => gettext_f("Pattern {number} of {count} · depth {depth}", &args),
+        Origin::Hinted(_) => gettext_f(
+            "Pattern {number} of {count} · depth {depth} · learned in game {game}, won with hints",
+            &args,
+        ),
+        Origin::Practice => gettext_f(
+            "Pattern {number} of {count} · depth {depth} · learned in practice",
+            &args,
+        ),
+        Origin::Trained => gettext_f(
+            "Pattern {number} of {count} · depth {depth} · came with the trained computer",
+            &args,
+        ),
     }
 }
 

@@ -51,7 +51,12 @@ mod imp {
         /// player's level.
         #[property(get)]
         pub practised: StdCell<u32>,
-        /// Every stored pattern: `level` plus `trained` plus `practised`.
+        /// Patterns learned from the player's wins with hints: never the
+        /// player's level either.
+        #[property(get)]
+        pub hinted: StdCell<u32>,
+        /// Every stored pattern: `level`, `trained`, `practised` and
+        /// `hinted` together.
         #[property(get)]
         pub patterns: StdCell<u32>,
         /// New, the owner's or a user's.
@@ -200,6 +205,9 @@ impl FiveGame {
         }
         if put_copy(&imp.practised, u32::try_from(k.practised()).unwrap_or(u32::MAX)) {
             self.notify_practised();
+        }
+        if put_copy(&imp.hinted, u32::try_from(k.hinted()).unwrap_or(u32::MAX)) {
+            self.notify_hinted();
         }
         if put_copy(
             &imp.patterns,
@@ -400,27 +408,6 @@ impl FiveGame {
         r
     }
 
-    /// A pattern of the knowledge, for the viewer.
-    pub fn pattern(&self, index: usize) -> Option<match5_five::Pattern> {
-        self.with(|s| s.knowledge().patterns().get(index).cloned())
-    }
-
-    /// The game in which the pattern at `index` was learned, if known.
-    pub fn learned_in(&self, index: usize) -> Option<u64> {
-        self.with(|s| s.knowledge().learned_in(index))
-    }
-
-    /// Was the pattern at `index` taught by the player (not copied from
-    /// the trained computer the knowledge started from)?
-    pub fn is_taught(&self, index: usize) -> bool {
-        self.with(|s| s.knowledge().is_taught(index))
-    }
-
-    /// The trained computer the knowledge started from, if any.
-    pub fn start(&self) -> Option<String> {
-        self.with(|s| s.knowledge().start().map(str::to_string))
-    }
-
     /// Starts the player's knowledge, which has played no game, from the
     /// trained computer `id` (or from nothing), and a new game with it.
     pub fn start_from(&self, id: &str) -> Result<(), KnowledgeError> {
@@ -438,11 +425,6 @@ impl FiveGame {
             self.emit_knowledge_changed();
         }
         r
-    }
-
-    /// The game that taught the pattern at `index`, if the history keeps it.
-    pub fn taught(&self, index: usize) -> Option<taught::Taught> {
-        self.with(|s| taught::Taught::of(s.knowledge(), index))
     }
 
     fn emit_knowledge_changed(&self) {
@@ -490,6 +472,7 @@ impl FiveGame {
 
 #[cfg(test)]
 mod tests;
+pub mod patterns;
 mod practice;
 pub mod engine_seat;
 pub mod saved_game;

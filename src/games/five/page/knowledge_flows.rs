@@ -375,8 +375,13 @@ impl FivePage {
 /// What a save wrote, counted as the sidebar counts it: every pattern, and
 /// when not all were taught by the player, where they came from.
 fn saved_words(player: &str, model: &crate::games::five::model::FiveGame) -> String {
-    let (taught, trained, practised) = (model.level(), model.trained(), model.practised());
-    let total = taught + trained + practised;
+    let (taught, trained, practised, hinted) = (
+        model.level(),
+        model.trained(),
+        model.practised(),
+        model.hinted(),
+    );
+    let total = taught + trained + practised + hinted;
     let count = |n: u32| n.to_string();
     let all = ngettext_f(
         "Saved {player}’s knowledge: {n} pattern",
@@ -384,7 +389,7 @@ fn saved_words(player: &str, model: &crate::games::five::model::FiveGame) -> Str
         total,
         &[("player", player), ("n", &count(total))],
     );
-    if trained + practised == 0 {
+    if trained + practised + hinted == 0 {
         return all;
     }
     let mut parts = vec![ngettext_f(
@@ -407,6 +412,14 @@ fn saved_words(player: &str, model: &crate::games::five::model::FiveGame) -> Str
             "{n} from practice",
             practised,
             &[("n", &count(practised))],
+        ));
+    }
+    if hinted > 0 {
+        parts.push(ngettext_f(
+            "{n} from wins with hints",
+            "{n} from wins with hints",
+            hinted,
+            &[("n", &count(hinted))],
         ));
     }
     gettext_f(

@@ -150,6 +150,17 @@ pub fn practice_text(practised: u32) -> String {
     )
 }
 
+/// Patterns from the player's wins with hints, which the level does not
+/// count: "2 patterns from your wins with hints".
+pub fn hinted_text(hinted: u32) -> String {
+    ngettext_f(
+        "{count} pattern from your wins with hints",
+        "{count} patterns from your wins with hints",
+        hinted,
+        &[("count", &hinted.to_string())],
+    )
+}
+
 impl FiveSidebar {
     /// The sidebar for `model`, with the opponents of `settings` and the
     /// one chosen there.
@@ -318,7 +329,7 @@ impl FiveSidebar {
             self,
             move |_| sidebar.show_player()
         ));
-        for property in ["level", "trained", "practised", "knowledge-status"] {
+        for property in ["level", "trained", "practised", "hinted", "knowledge-status"] {
             model.connect_notify_local(
                 Some(property),
                 glib::clone!(
@@ -373,6 +384,11 @@ impl FiveSidebar {
         if practised > 0 {
             level.push_str(" · ");
             level.push_str(&practice_text(practised));
+        }
+        let hinted = model.hinted();
+        if hinted > 0 {
+            level.push_str(" · ");
+            level.push_str(&hinted_text(hinted));
         }
         self.imp()
             .knowledge_row

@@ -11,6 +11,8 @@ use match5_five::{Cell, Color, Mode, Outcome, Reason};
 use crate::games::five::board::drawing::{Field, Scene};
 use crate::games::five::board::view::{cell_name, describe_stones};
 use crate::games::five::model::ComputersMove;
+use crate::games::five::model::patterns::Origin;
+use crate::games::five::words::why::Lesson;
 use crate::games::five::page::FivePage;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::page::GameStatus;
@@ -72,7 +74,7 @@ impl FivePage {
             let opponent = session.opponent();
             let (status, side) = match opponent.engine() {
                 Some(engine) => crate::games::five::page::engine_opponent::engine_status(game, engine, self.engine_stopped()),
-                None => game_status(game),
+                None => game_status(game, session.hints()),
             };
             let over = game.is_over();
             let mut scene = Scene::default();
@@ -248,8 +250,7 @@ impl FivePage {
         }
         let lesson = Lesson {
             blocks: reason.is_forced(),
-            taught: self.model().is_taught(found.pattern),
-            game: self.model().learned_in(found.pattern),
+            origin: self.model().origin(found.pattern),
         };
         let text = lesson.why(
             &cell_name(cell),
@@ -301,57 +302,6 @@ fn learned_words(learned: Option<(usize, usize)>, dropped: u32, varied: bool) ->
         .join(" ")
 }
 
-/// Where the pattern behind a move came from, for Show Why's sentence.
-struct Lesson {
-    /// It blocks the person's pattern (else it attacks with its own).
-    blocks: bool,
-    /// The player taught it (else it came with the trained start).
-    taught: bool,
-    /// The player's game that taught it, when the history says.
-    game: Option<u64>,
-}
-
-impl Lesson {
-    /// "Why E5: it blocks a pattern of depth 3 you taught it in game 4
-    /// (number 2)".
-    fn why(&self, field: &str, depth: u64, number: u64) -> String {
-        let game = self.game.unwrap_or_default().to_string();
-        let (depth, number) = (depth.to_string(), number.to_string());
-        let args = [
-            ("field", field),
-            ("depth", depth.as_str()),
-            ("number", number.as_str()),
-            ("game", game.as_str()),
-        ];
-        match (self.blocks, self.taught, self.game.is_some()) {
-            (true, true, true) => gettext_f(
-                "Why {field}: it blocks a pattern of depth {depth} you taught it in game {game} (number {number})",
-                &args,
-            ),
-            (true, true, false) => gettext_f(
-                "Why {field}: it blocks a pattern of depth {depth} you taught it (number {number})",
-                &args,
-            ),
-            (true, false, _) => gettext_f(
-                "Why {field}: it blocks a pattern of depth {depth} it knew from its training (number {number})",
-                &args,
-            ),
-            (false, true, true) => gettext_f(
-                "Why {field}: it attacks with a pattern of depth {depth} you taught it in game {game} (number {number}), in its own colour",
-                &args,
-            ),
-            (false, true, false) => gettext_f(
-                "Why {field}: it attacks with a pattern of depth {depth} you taught it (number {number}), in its own colour",
-                &args,
-            ),
-            (false, false, _) => gettext_f(
-                "Why {field}: it attacks with a pattern of depth {depth} it knew from its training (number {number}), in its own colour",
-                &args,
-            ),
-        }
-    }
-}
-
 /// Every sentence the place under the board can show, with the longest
 /// numbers filled in: the place keeps the height of the longest.
 fn why_samples() -> Vec<String> {
@@ -370,15 +320,14 @@ fn why_samples() -> Vec<String> {
         ),
     ]);
     for blocks in [true, false] {
-        for taught in [true, false] {
-            for game in [Some(99_999), None] {
-                let lesson = Lesson {
-                    blocks,
-                    taught,
-                    game,
-                };
-                samples.push(lesson.why("E5", 99, 9_999));
-            }
+        for origin in [
+            Origin::Taught(Some(99_999)),
+            Origin::Taught(None),
+            Origin::Hinted(99_999),
+            Origin::Practice,
+            Origin::Trained,
+        ] {
+            samples.push(Lesson { blocks, origin }.why("E5", 99, 9_999));
         }
     }
     samples
@@ -389,6 +338,7 @@ fn why_samples() -> Vec<String> {
 fn status_samples(engines: &[String]) -> Vec<String> {
     let mut samples = vec![
         gettext("You win! The computer learned from it."),
+        hinted_win(99),
         gettext("The computer wins."),
         gettext("Blue wins!"),
         gettext("Red wins!"),
@@ -418,6 +368,17 @@ fn status_samples(engines: &[String]) -> Vec<String> {
 }
 
 
+/// A win with hints: it teaches the computer, but the level counts only
+/// wins without help, and the end says so where any result is said.
+fn hinted_win(hints: u32) -> String {
+    ngettext_f(
+        "You win with {n} hint: the computer learned from it, but it does not count for your level.",
+        "You win with {n} hints: the computer learned from it, but it does not count for your level.",
+        hints,
+        &[("n", &hints.to_string())],
+    )
+}
+
 /// "Red played E5. Your move": who played where, and whose turn it is.
 fn after_move(vs_computer: bool, played: Color, field: &str) -> String {
     let args = [("field", field)];
@@ -429,7 +390,7 @@ fn after_move(vs_computer: bool, played: Color, field: &str) -> String {
 }
 
 /// The status line above the board and the colour it is shown in.
-pub(super) fn game_status(game: &match5_five::Game) -> (String, Option<Color>) {
+pub(super) fn game_status(game: &match5_five::Game, hints: u32) -> (String, Option<Color>) {
     let vs_computer = game.mode() == Mode::VsComputer;
     // The move just played, when it was the other side's.
     let last = game
@@ -438,6 +399,10 @@ pub(super) fn game_status(game: &match5_five::Game) -> (String, Option<Color>) {
         .filter(|m| m.kind.color() != game.to_move())
         .map(|m| (m.kind.color(), cell_name(m.cell)));
     match game.outcome() {
+        Some(Outcome::Won {
+            winner: Color::Blue,
+            ..
+        }) if vs_computer && hints > 0 => (hinted_win(hints), Some(Color::Blue)),
         Some(Outcome::Won {
             winner: Color::Blue,
             ..

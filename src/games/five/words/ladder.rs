@@ -99,7 +99,7 @@ pub fn description(id: &str) -> String {
 /// A held-out opponent's name for people.
 pub fn stranger(o: &ladder::Stranger) -> String {
     match o.id.as_str() {
-        "threat" => gettext("the threat player"),
+        "threat" => gettext("Threats, the built-in player of fours and open threes"),
         _ if o.id.starts_with("rapfi") => gettext_f(
             "Rapfi, an open engine searching {depth} moves deep",
             &[("depth", o.id.trim_start_matches("rapfi-"))],
@@ -237,7 +237,7 @@ mod tests {
         for id in self::ids().into_iter().skip(1) {
             let s = ladder::strength(id).unwrap();
             let sentence = format!(
-                "{} patterns; it lost {} of {} games to the threat player and {} to Rapfi.",
+                "{} patterns; it lost {} of {} games to Threats and {} to Rapfi.",
                 s.patterns, s.lost["threat"], measured.games, s.lost["rapfi-3"]
             );
             assert!(help.contains(&sentence), "{id}: help says {sentence:?}");

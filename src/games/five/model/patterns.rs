@@ -1,0 +1,62 @@
+//! The model's stored patterns as the viewer, Show Why and the sidebar
+//! read them: each pattern, where it came from, the game that taught it.
+
+use match5_five::Learned;
+
+use super::{FiveGame, taught};
+
+impl FiveGame {
+    /// A pattern of the knowledge, for the viewer.
+    pub fn pattern(&self, index: usize) -> Option<match5_five::Pattern> {
+        self.with(|s| s.knowledge().patterns().get(index).cloned())
+    }
+
+    /// The game in which the pattern at `index` was learned, if known.
+    pub fn learned_in(&self, index: usize) -> Option<u64> {
+        self.with(|s| s.knowledge().learned_in(index))
+    }
+
+    /// Where the pattern at `index` came from.
+    pub fn origin(&self, index: usize) -> Origin {
+        self.with(|s| {
+            let k = s.knowledge();
+            match k.learned(index) {
+                Learned::InGame(game) => Origin::Taught(Some(game)),
+                Learned::Hinted(game) => Origin::Hinted(game),
+                Learned::Practice => Origin::Practice,
+                Learned::Unrecorded if k.start().is_some() => Origin::Trained,
+                Learned::Unrecorded => Origin::Taught(None),
+            }
+        })
+    }
+
+    /// Was the pattern at `index` taught by the player alone (not copied
+    /// from the trained computer the knowledge started from, not learned
+    /// in practice or from a win with hints)?
+    pub fn is_taught(&self, index: usize) -> bool {
+        self.with(|s| s.knowledge().is_taught(index))
+    }
+
+    /// The trained computer the knowledge started from, if any.
+    pub fn start(&self) -> Option<String> {
+        self.with(|s| s.knowledge().start().map(str::to_string))
+    }
+
+    /// The game that taught the pattern at `index`, if the history keeps it.
+    pub fn taught(&self, index: usize) -> Option<taught::Taught> {
+        self.with(|s| taught::Taught::of(s.knowledge(), index))
+    }
+}
+
+/// Where a stored pattern came from, as a person is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The player taught it by winning, in this game if the file says.
+    Taught(Option<u64>),
+    /// The player won this game with hints: it teaches, but not the level.
+    Hinted(u64),
+    /// The computer learned it in practice, against another opponent.
+    Practice,
+    /// It came with the trained computer the knowledge started from.
+    Trained,
+}
