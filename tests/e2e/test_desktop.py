@@ -334,6 +334,16 @@ class DesktopGame(AppTest):
         wait_for(lambda: again.stones() == before, message="the restored board")
         self.assertIsNotNone(again.find("label", "Your unfinished game is back"))
 
+    def test_a_brand_new_player_is_not_greeted_back_to_the_computers_opening(self):
+        app = self.start(settings={"last_page": "five", "computer_starts": True})
+        wait_for(lambda: len(app.stones()[1]) == 1, message="the computer's opening stone")
+        app.quit()
+        self.assertEqual(app.wait_closed(), 0)
+        again = self.start(home=app.home)
+        wait_for(lambda: len(again.stones()[1]) == 1, message="a new game, opened by the computer")
+        time.sleep(1)
+        self.assertIsNone(again.find("label", "Your unfinished game is back"), "no game of theirs was kept")
+
     def test_closing_with_learned_knowledge_asks_to_save(self):
         app = self.start()
         self.win_against_the_computer(app, lambda c: app.click(*c))

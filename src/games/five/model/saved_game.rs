@@ -28,11 +28,17 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
-    /// Keeps the model's game for the next start if it is unfinished;
-    /// else no game is kept.
+    /// Keeps the model's game for the next start if it is unfinished and
+    /// a person has played in it (a board with only the computer's opening
+    /// stone is a new game, and nothing to greet anyone back to); else no
+    /// game is kept.
     pub fn keep(model: &crate::games::five::model::FiveGame) {
         let saved = model.with(|s| {
-            s.in_progress()
+            let game = s.game();
+            let person_moved = game.moves().iter().any(|m| {
+                m.kind == MoveKind::Blue || (game.mode() == Mode::TwoPlayers && m.kind == MoveKind::Red)
+            });
+            (s.in_progress() && person_moved)
                 .then(|| SavedGame::of(s.game(), s.knowledge(), s.computer_starts()))
                 .map(|saved| SavedGame {
                     engine: s.opponent().engine().map(str::to_string),
