@@ -352,6 +352,10 @@ class DesktopGame(AppTest):
             lambda: app.find("label", "Save the Computer’s Knowledge?"), message="the save question"
         )
         self.assertIsNotNone(dialog_label)
+        # It names what would be lost.
+        self.assertIsNotNone(app.find("label", "The computer learned 1 pattern from Tester’s games since "
+                                               "Tester’s knowledge was last saved. Unsaved, it is lost."),
+                             "the question names what is unsaved")
         self.assertIsNone(app.proc.poll(), "the app waits for an answer")
         app.key("Return")  # the default answer: Save
         app.wait_closed()

@@ -34,7 +34,12 @@ pub struct Controller {
 pub enum Refusal {
     /// It learned what is not saved yet, and the caller did not say to
     /// drop it.
-    Unsaved { player: String, level: u32 },
+    Unsaved {
+        player: String,
+        /// Patterns learned since the last save: taught, from practice,
+        /// from wins with hints.
+        learned: [usize; 3],
+    },
     /// A name that cannot be a player's.
     Name { name: String, error: NameError },
     /// No file at that path.
@@ -68,10 +73,7 @@ impl Refusal {
     pub fn message_naming(&self, name: fn(&Path) -> String) -> String {
         use crate::i18n::gettext_f;
         match self {
-            Refusal::Unsaved { player, level } => gettext_f(
-                "The computer learned from {player} and its knowledge (level {level}) is not saved. Unsaved knowledge is lost.",
-                &[("player", player), ("level", &level.to_string())],
-            ),
+            Refusal::Unsaved { player, learned } => crate::games::five::words::unsaved::unsaved(player, *learned),
             Refusal::Name { error, .. } => crate::games::five::words::errors::name_error(error),
             Refusal::NotFound(path) => crate::games::five::words::errors::file_error_naming(
                 &FileError::Io {
@@ -164,7 +166,7 @@ impl Controller {
         if model.unsaved() && !discard {
             return Err(Refusal::Unsaved {
                 player: model.player(),
-                level: model.level(),
+                learned: model.with(|s| s.unsaved_counts()),
             });
         }
         Ok(())

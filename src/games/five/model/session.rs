@@ -66,6 +66,9 @@ pub struct Session {
     rng: GameRng,
     /// Knowledge changes since it was last saved or opened.
     unsaved: bool,
+    /// The patterns of each kind then: taught, from practice, from wins
+    /// with hints.
+    saved_counts: [usize; 3],
     /// Why the computer made its last move, and how many moves the game had
     /// after it (an undo or a new game makes it stale).
     last_choice: Option<(usize, Reason)>,
@@ -101,6 +104,7 @@ impl Session {
         computer_starts: bool,
     ) -> Session {
         Session {
+            saved_counts: counts(&knowledge),
             knowledge,
             engine: engine.filter(|_| game.mode() == Mode::TwoPlayers),
             game,
@@ -162,6 +166,16 @@ impl Session {
 
     pub fn mark_saved(&mut self) {
         self.unsaved = false;
+        self.saved_counts = counts(&self.knowledge);
+    }
+
+    /// The patterns learned since the knowledge was last saved or opened,
+    /// of each kind: taught by the player, from practice, from wins with
+    /// hints (0 where none was added; patterns deleted or replaced are
+    /// changes too, without a count).
+    pub fn unsaved_counts(&self) -> [usize; 3] {
+        let now = counts(&self.knowledge);
+        std::array::from_fn(|i| now[i].saturating_sub(self.saved_counts[i]))
     }
 
     pub fn mark_changed(&mut self) {
@@ -172,6 +186,7 @@ impl Session {
     pub fn set_knowledge(&mut self, knowledge: Knowledge) {
         self.knowledge = knowledge;
         self.unsaved = false;
+        self.saved_counts = counts(&self.knowledge);
     }
 
     /// A new game; when the computer starts, its first move is made (an
@@ -343,6 +358,12 @@ impl Session {
             status_name(self.knowledge.status())
         )
     }
+}
+
+/// The patterns of `knowledge` of each kind: taught, from practice, from
+/// wins with hints.
+fn counts(knowledge: &Knowledge) -> [usize; 3] {
+    [knowledge.level(), knowledge.practised(), knowledge.hinted()]
 }
 
 #[cfg(test)]
