@@ -217,7 +217,7 @@ class DesktopGame(AppTest):
             app.key("ctrl+n")
             wait_for(lambda: app.status() == "You play blue. Your move", message="the next game")
         self.assertTrue(status.startswith("You win"), status)
-        wait_for(lambda: app.find_showing("label", "It learned pattern 1, of depth 1, from this game."),
+        wait_for(lambda: app.find_showing("label", "It learned a new pattern of depth 1 from this game: pattern 1 of 1."),
                  message=f"what it learned, under the board (status {app.status()!r})")
         # The sidebar no longer says that it knows nothing.
         wait_for(lambda: app.find("label", "It started knowing nothing and has learned 1 pattern since."),

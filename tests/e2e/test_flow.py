@@ -84,7 +84,7 @@ class Flow(AppTest):
                     break
                 app.play_and_wait(lambda c: app.click(*c), winning_move(*app.stones()))
             again = self.assert_play_again_below(app, app.board)
-            learned = app.find_showing("label", lambda n: n.startswith("It learned pattern "))
+            learned = app.find_showing("label", lambda n: n.startswith("It learned a new pattern "))
             if learned:
                 break
             app.key("Return")
@@ -92,7 +92,7 @@ class Flow(AppTest):
         self.assertIsNotNone(learned, "a game won (the computer learned) within four games")
         # What it learned is said under the board, not in a toast over it,
         # and "View the Pattern" sits beside Play Again.
-        self.assertRegex(learned.name, r"^It learned pattern \d+, of depth \d+, from this game\.")
+        self.assertRegex(learned.name, r"^It learned a new pattern of depth \d+ from this game: pattern \d+ of \d+\.")
         self.assertIsNone(app.find_showing("label", lambda n: n.startswith("New pattern ")), "no toast")
         board, said = extents(app.board), extents(learned)
         self.assertGreaterEqual(said.y, board.y + board.height, "the sentence is under the board")

@@ -441,7 +441,7 @@ class LearningHistory(TrainedHistory, unittest.TestCase):
         self.assertIn(f"went from 0 to {last['level']}", summary.name, "from before the first game")
         self.assertIn(f"you won {round(last['won_rate'] * 100)}% and lost {round(last['lost_rate'] * 100)}%",
                       summary.name)
-        charts = [app.find("image", f"The computer’s level, up to {max(g['level'] for g in self.shown['history'])}"),
+        charts = [app.find("image", f"Your level, up to {max(g['level'] for g in self.shown['history'])}"),
                   app.find("image", "Your last 100 games")]
         for chart in charts:
             self.assertIsNotNone(chart)
@@ -469,5 +469,5 @@ class LearningHistoryOfOneGame(TrainedHistory, unittest.TestCase):
         # won 100%"), and the level is said from before the first game.
         self.assertNotIn("%", summary.name)
         self.assertNotIn("1 games", summary.name)
-        self.assertRegex(summary.name, r"^After 1 game the computer’s level (stayed at 0|went from 0 to 1); "
+        self.assertRegex(summary.name, r"^After 1 game your level (stayed at 0|went from 0 to 1); "
                                        r"you won [01] games? and lost [01]\.$")

@@ -1,5 +1,5 @@
 //! How the computer learned (template `learning_history.ui`): over the
-//! player's games, the computer's level, and the share of the last 100
+//! player's games, the player's level, and the share of the last 100
 //! games the player won and lost, drawn with Cairo in light and dark. The
 //! numbers are said in a line below the charts and to screen readers.
 
@@ -111,7 +111,7 @@ impl LearningHistory {
         let points = points(&history);
         let top = points.iter().map(|p| p.level).max().unwrap_or(0);
         imp.level_title.set_label(&gettext_f(
-            "The computer’s level, up to {level}",
+            "Your level, up to {level}",
             &[("level", &top.to_string())],
         ));
         imp.rates_title.set_label(&ngettext_f(
@@ -166,12 +166,12 @@ pub fn summary(points: &[Point], results: &[GameResult], first: u64, last: u64) 
     let from = if first <= 1 { 0 } else { start.level };
     let level = if from == now.level {
         gettext_f(
-            "the computer’s level stayed at {level}",
+            "your level stayed at {level}",
             &[("level", &now.level.to_string())],
         )
     } else {
         gettext_f(
-            "the computer’s level went from {from} to {to}",
+            "your level went from {from} to {to}",
             &[("from", &from.to_string()), ("to", &now.level.to_string())],
         )
     };

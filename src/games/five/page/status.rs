@@ -160,7 +160,7 @@ impl FivePage {
             _ if engine_stopped => crate::games::five::page::engine_opponent::engine_stopped_note(),
             _ if hint.is_some() => hint.map(|h| crate::games::five::page::hint::words(h.cell, h.color, h.reason)).unwrap_or_default(),
             _ if learned.is_some() || dropped > 0 || varied => {
-                learned_words(learned, dropped, varied)
+                learned_words(learned, self.model().patterns() as usize, dropped, varied)
             }
             (Some(why), _) => why.sentence.clone(),
             (None, _) if knows_nothing => new_computer_note(),
@@ -272,17 +272,25 @@ fn new_computer_note() -> String {
     )
 }
 
-/// "It learned pattern 3, of depth 2, from this game.": under the board
-/// at the end of a game the computer lost, with the patterns it dropped as
-/// junk when it learned.
-fn learned_words(learned: Option<(usize, usize)>, dropped: u32, varied: bool) -> String {
+/// "It learned a new pattern of depth 2 from this game: pattern 3 of 5.":
+/// under the board at the end of a game the computer lost, with the
+/// patterns it dropped as junk when it learned. A pattern's number is its
+/// place among `count` (the viewer's order), so two wins in a row may both
+/// learn a pattern 2; the count tells them apart.
+fn learned_words(
+    learned: Option<(usize, usize)>,
+    count: usize,
+    dropped: u32,
+    varied: bool,
+) -> String {
     let varied =
         varied.then(|| gettext("It lost this way before: next time it tries another reply."));
     let learned = learned.map(|(index, depth)| {
         gettext_f(
-            "It learned pattern {number}, of depth {depth}, from this game.",
+            "It learned a new pattern of depth {depth} from this game: pattern {number} of {count}.",
             &[
                 ("number", &(index + 1).to_string()),
+                ("count", &count.to_string()),
                 ("depth", &depth.to_string()),
             ],
         )
@@ -309,7 +317,7 @@ fn why_samples() -> Vec<String> {
     samples.extend([
         new_computer_note(),
         crate::games::five::page::engine_opponent::engine_stopped_note(),
-        learned_words(Some((9_998, 99)), 99, true),
+        learned_words(Some((9_998, 99)), 9_999, 99, true),
         gettext_f(
             "Why {field}: it once lost after playing {other} here, so it plays another field",
             &[("field", "E5"), ("other", "E5")],
