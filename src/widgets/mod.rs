@@ -3,6 +3,7 @@
 
 pub mod a11y;
 pub mod chart;
+pub mod cut_labels;
 pub mod drawn_board;
 pub mod end_bar;
 pub mod frame_trace;

@@ -52,6 +52,8 @@ mod imp {
         #[template_child]
         pub window_title: TemplateChild<adw::WindowTitle>,
         #[template_child]
+        pub narrow_subtitle: TemplateChild<gtk::Label>,
+        #[template_child]
         pub switcher_bar: TemplateChild<adw::ViewSwitcherBar>,
         #[template_child]
         pub stack: TemplateChild<adw::ViewStack>,
@@ -432,6 +434,7 @@ impl Window {
             .thinking
             .set_visible(matches!(status, GameStatus::Thinking(_)));
         self.imp().window_title.set_subtitle(&subtitle);
+        self.imp().narrow_subtitle.set_label(&subtitle);
         let title = if subtitle.is_empty() {
             gettext("Match5")
         } else {

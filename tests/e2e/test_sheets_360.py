@@ -4,7 +4,12 @@ history and the games that taught it) and a practice run, each dialog is
 opened at 360 px, and every button, label, image and board shown in it
 must lie inside the window, by position: its left edge at or right of
 the window's, its right edge at or left of the window's. The dialog
-itself lies inside the window from top to bottom."""
+itself lies inside the window from top to bottom.
+
+Nothing is cut either (issue 58, point 3): the title bar shows minimise
+and maximise too, and the app reports every label whose text does not
+fit its width (MATCH5_REPORT_CUT_LABELS, src/widgets/cut_labels.rs); no
+page and no sheet may have one, at 360 px and at 900 px."""
 
 import time
 import unittest
@@ -21,10 +26,11 @@ TITLES = {
     "en": {"patterns": "Error Patterns", "learned": "How the Computer Learned", "replay": "The Game That Taught Pattern ",
            "fame": "Hall of Fame", "keys": "Keyboard Shortcuts", "help": "Help", "practice": "Practice",
            "experiment": "The Experiment", "train": "Train the Computer",
-           "replay_button": "Replay the Game That Taught This", "again": "Start Again", "start": "Start"},
+           "replay_button": "Replay the Game That Taught This", "again": "Start Again", "start": "Start",
+           "positions": "Learned Positions"},
     "nl": {"patterns": "Foutpatronen", "learned": "Hoe de computer leerde", "replay": "Het spel dat patroon ",
            "fame": "Eregalerij", "keys": "Sneltoetsen", "help": "Hulp", "practice": "Oefenen",
-           "experiment": "Het experiment", "train": "De computer trainen"},
+           "experiment": "Het experiment", "train": "De computer trainen", "positions": "Geleerde stellingen"},
 }
 SHOWN = ("push button", "button", "toggle button", "label", "image", "table", "spin button", "combo box",
          "list item", "text")
@@ -48,7 +54,27 @@ def win_games(n):
                 break
 
 
+# The title bar with minimise and maximise beside close, as many people set it.
+BUTTONS = "gtk-decoration-layout=appmenu:minimize,maximize,close"
+REPORT = {"MATCH5_REPORT_CUT_LABELS": "1"}
+
+
+def cut(app):
+    """The labels the app reported cut so far (it says first that it
+    looks: an app that does not cannot pass)."""
+    app.log.flush()
+    app.log.seek(0)
+    text = app.log.read()
+    app.log.seek(0, 2)
+    assert "match5: reporting cut labels" in text, "the app reports cut labels"
+    return [line.split("cut label: ", 1)[1] for line in text.splitlines() if "match5: cut label: " in line]
+
+
 class SheetsFit(unittest.TestCase):
+    def assert_nothing_cut(self, app, where):
+        time.sleep(1.0)  # the app looks every 300 ms, and reports what two looks saw
+        self.assertEqual(cut(app), [], f"{where}: labels cut")
+
     def check(self, app, title):
         """`title`: the dialog's title, or the start of it."""
         dialog = wait_for(lambda: next((d for d in app.dialogs() if (d.name or "").startswith(title)), None),
@@ -74,6 +100,7 @@ class SheetsFit(unittest.TestCase):
             self.assertGreaterEqual(e.x, d.x, f"{title}: {acc.getRoleName()} {acc.name!r} starts inside")
             self.assertGreaterEqual(e.y, frame.y, f"{title}: {acc.getRoleName()} {acc.name!r} below the top")
             self.assertLessEqual(e.x + e.width, d.x + d.width, f"{title}: {acc.getRoleName()} {acc.name!r} ends inside")
+        self.assert_nothing_cut(app, title)
         return dialog
 
     def close(self, app, title):
@@ -85,9 +112,13 @@ class SheetsFit(unittest.TestCase):
         for lang in ("en", "nl"):
             with self.subTest(lang=lang):
                 t = TITLES[lang]
-                app = App(lang=lang, settings={"window_width": 360, "window_height": 640, "last_page": "five"})
+                app = App(lang=lang, settings={"window_width": 360, "window_height": 640, "last_page": "five"},
+                          env=REPORT, gtk_settings=BUTTONS)
                 try:
                     win_games(3)
+                    for page in ("ctrl+1", "ctrl+2", "ctrl+3", "ctrl+4", "ctrl+1"):
+                        app.key(page)
+                        self.assert_nothing_cut(app, f"the page of {page} at 360 px")
                     for keys, title in (("ctrl+h", t["fame"]), ("ctrl+question", t["keys"]), ("F1", t["help"]),
                                         ("ctrl+l", t["learned"])):
                         app.key(keys)
@@ -125,5 +156,29 @@ class SheetsFit(unittest.TestCase):
                     app.key("ctrl+t")
                     self.check(app, t["train"])
                     self.close(app, t["train"])
+                    app.key("ctrl+p")
+                    self.check(app, t["positions"])
+                    self.close(app, t["positions"])
+                finally:
+                    app.close()
+
+    def test_nothing_is_cut_at_900_px_in_english_and_dutch(self):
+        for lang in ("en", "nl"):
+            with self.subTest(lang=lang):
+                app = App(lang=lang, settings={"window_width": 900, "window_height": 760, "last_page": "five"},
+                          env=REPORT, gtk_settings=BUTTONS)
+                try:
+                    win_games(1)
+                    self.assertEqual(app.window_on_screen.geometry()[2], 900)
+                    for page, sheets in (("ctrl+1", ("ctrl+t", "ctrl+p", "ctrl+l", "ctrl+h")), ("ctrl+2", ()),
+                                         ("ctrl+3", ("ctrl+e",)), ("ctrl+4", ("ctrl+t", "ctrl+p"))):
+                        app.key(page)
+                        self.assert_nothing_cut(app, f"the page of {page} at 900 px")
+                        for keys in sheets:
+                            app.key(keys)
+                            wait_for(lambda: app.dialogs(), message=f"the sheet of {keys}")
+                            self.assert_nothing_cut(app, f"the sheet of {keys} on {page} at 900 px")
+                            app.key("Escape")
+                            wait_for(lambda: not app.dialogs(), message=f"the sheet of {keys} closed")
                 finally:
                     app.close()

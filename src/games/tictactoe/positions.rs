@@ -67,9 +67,9 @@ mod imp {
     #[template(file = "positions.ui")]
     pub struct TicTacToePositions {
         #[template_child]
-        pub title: TemplateChild<adw::WindowTitle>,
+        pub counts: TemplateChild<gtk::Label>,
         #[template_child]
-        pub sort_dropdown: TemplateChild<gtk::DropDown>,
+        pub sort_dropdown: TemplateChild<adw::ComboRow>,
         #[template_child]
         pub stack: TemplateChild<gtk::Stack>,
         #[template_child]
@@ -115,7 +115,7 @@ impl TicTacToePositions {
     fn setup(&self, games: u64) {
         let imp = self.imp();
         let n = imp.entries.borrow().len();
-        imp.title.set_subtitle(&ngettext_f(
+        imp.counts.set_label(&ngettext_f(
             "{n} of at most {most} positions · learned from {games} game",
             "{n} of at most {most} positions · learned from {games} games",
             games.min(u64::from(u32::MAX)) as u32,
