@@ -195,18 +195,49 @@ impl Store {
         self.dir.join("hall-of-fame.toml")
     }
 
-    /// The hall of fame (empty when there is none yet).
+    /// The hall of fame (empty when there is none yet). An older one is
+    /// corrected without reading anyone's knowledge (see
+    /// [`Store::upgrade_hall_of_fame`], which does, once).
     pub fn hall_of_fame(&self) -> Result<HallOfFame, FileError> {
-        self.load_hall_of_fame(&self.hall_of_fame_path())
+        HallOfFame::load(&self.hall_of_fame_path())
     }
 
-    /// The hall of fame at `path`; an older one's levels are corrected from
-    /// the players' knowledge files where they are here.
-    fn load_hall_of_fame(&self, path: &Path) -> Result<HallOfFame, FileError> {
-        HallOfFame::load_correcting(path, |player, start| {
-            let k = load_knowledge(&self.knowledge_path(player).ok()?).ok()?;
-            (k.player() == player && k.start() == Some(start)).then(|| (k.level(), k.trained()))
-        })
+    /// Upgrades a hall of fame of an older version once, its levels
+    /// corrected from the players' knowledge files where they are here:
+    /// reading them may take seconds, so it is done off the main thread at
+    /// start, and without the hall of fame's lock (a save meanwhile is not
+    /// held up); then, under the lock, the file is upgraded if it is still
+    /// old. True when it upgraded the file. (Saves before that correct an
+    /// old file without the knowledge, by the trained computers' sizes.)
+    pub fn upgrade_hall_of_fame(&self) -> Result<bool, FileError> {
+        let path = self.hall_of_fame_path();
+        let old = HallOfFame::load(&path)?;
+        if !old.was_older() {
+            return Ok(false);
+        }
+        // What each player with a trained start holds now, read slowly.
+        let known = std::cell::RefCell::new(std::collections::HashMap::new());
+        HallOfFame::load_correcting(&path, |player, start| {
+            let found = load_knowledge(&self.knowledge_path(player).ok()?)
+                .ok()
+                .filter(|k| k.player() == player && k.start() == Some(start))
+                .map(|k| (k.level(), k.trained()));
+            (known.borrow_mut()).insert((player.to_string(), start.to_string()), found);
+            found
+        })?;
+        let known = known.into_inner();
+        let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
+        let hof = HallOfFame::load_correcting(&target, |player, start| {
+            known
+                .get(&(player.to_string(), start.to_string()))
+                .copied()
+                .flatten()
+        })?;
+        if !hof.was_older() {
+            return Ok(false);
+        }
+        hof.save(&target)?;
+        Ok(true)
     }
 
     /// Saves `knowledge` to `path` (its player's default file when `None`)
@@ -286,7 +317,9 @@ impl Store {
     ) -> Result<Option<PathBuf>, FileError> {
         let path = self.hall_of_fame_path();
         let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
-        let (mut hof, moved) = match self.load_hall_of_fame(&target) {
+        // An older hall of fame stays as it is written but for this player,
+        // for the upgrade to correct the others from their knowledge.
+        let (mut hof, moved) = match HallOfFame::load_as_written(&target) {
             Ok(hof) => (hof, None),
             Err(FileError::Parse { .. }) => {
                 let aside = move_aside(&target).map_err(|e| FileError::io(&path, e))?;

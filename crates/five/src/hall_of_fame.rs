@@ -51,6 +51,10 @@ pub struct HallOfFame {
     version: u32,
     #[serde(default, rename = "player")]
     entries: Vec<Entry>,
+    /// Read from a file of an older version and corrected: saving it
+    /// writes the upgrade.
+    #[serde(skip)]
+    older: bool,
 }
 
 impl HallOfFame {
@@ -59,6 +63,7 @@ impl HallOfFame {
             format: FORMAT.to_string(),
             version: VERSION,
             entries: Vec::new(),
+            older: false,
         }
     }
 
@@ -79,6 +84,38 @@ impl HallOfFame {
         path: &Path,
         known: impl Fn(&str, &str) -> Option<(usize, usize)>,
     ) -> Result<HallOfFame, FileError> {
+        let mut hof = HallOfFame::load_as_written(path)?;
+        if hof.version < VERSION {
+            // An entry with its trained patterns was recorded by this
+            // version (a save before the upgrade): it counts what was taught.
+            for e in hof.entries.iter_mut().filter(|e| e.trained.is_none()) {
+                let Some(start) = e.start.as_deref() else {
+                    continue;
+                };
+                (e.level, e.trained) = match known(&e.player, start) {
+                    Some((level, trained)) => (level, Some(trained)),
+                    None => {
+                        let copied = (COPIED_IN_VERSION_1.iter())
+                            .find(|(id, _)| *id == start)
+                            .map_or(0, |(_, n)| *n);
+                        (e.level.saturating_sub(copied), None)
+                    }
+                };
+            }
+            hof.entries.retain(|e| e.level > 0);
+            hof.version = VERSION;
+            hof.older = true;
+        }
+        // Stable: of equal levels, who got there first stays first.
+        hof.entries.sort_by_key(|e| std::cmp::Reverse(e.level));
+        hof.entries.truncate(SIZE);
+        Ok(hof)
+    }
+
+    /// [`HallOfFame::load`] without correcting an older version: its
+    /// version and levels as the file has them (a save before the upgrade
+    /// records its player there and leaves the rest to the upgrade).
+    pub fn load_as_written(path: &Path) -> Result<HallOfFame, FileError> {
         let bytes = match read_bounded(path, MAX_FILE_BYTES) {
             Ok(b) => b,
             Err(e) if e.is_not_found() => return Ok(HallOfFame::new()),
@@ -100,7 +137,7 @@ impl HallOfFame {
         let text =
             std::str::from_utf8(&bytes).map_err(|_| bad(None, "not UTF-8 text".to_string()))?;
         let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-        let mut hof: HallOfFame = toml::from_str(text).map_err(|e| {
+        let hof: HallOfFame = toml::from_str(text).map_err(|e| {
             bad(
                 e.span().map(|s| line_of(s.start)),
                 e.message().trim().to_string(),
@@ -144,27 +181,6 @@ impl HallOfFame {
                 format!("{}: start is not the name of a trained computer", e.player),
             ));
         }
-        if hof.version < VERSION {
-            for e in &mut hof.entries {
-                let Some(start) = e.start.as_deref() else {
-                    continue;
-                };
-                (e.level, e.trained) = match known(&e.player, start) {
-                    Some((level, trained)) => (level, Some(trained)),
-                    None => {
-                        let copied = (COPIED_IN_VERSION_1.iter())
-                            .find(|(id, _)| *id == start)
-                            .map_or(0, |(_, n)| *n);
-                        (e.level.saturating_sub(copied), None)
-                    }
-                };
-            }
-            hof.entries.retain(|e| e.level > 0);
-            hof.version = VERSION;
-        }
-        // Stable: of equal levels, who got there first stays first.
-        hof.entries.sort_by_key(|e| std::cmp::Reverse(e.level));
-        hof.entries.truncate(SIZE);
         Ok(hof)
     }
 
@@ -179,6 +195,11 @@ impl HallOfFame {
 
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// Was it read from a file of an older version (and corrected)?
+    pub fn was_older(&self) -> bool {
+        self.older
     }
 
     /// Puts `player` at `level` (the patterns they taught); level 0 takes

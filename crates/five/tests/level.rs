@@ -237,7 +237,25 @@ fn an_old_hall_of_fame_is_corrected_from_the_knowledge_or_by_the_start() {
         ),
     )
     .unwrap();
+    // Read without anyone's knowledge (as a save does before the upgrade,
+    // on the main thread): corrected by the trained computers' sizes.
+    let cheap = store.hall_of_fame().unwrap();
+    assert!(cheap.was_older());
+    assert_eq!(cheap.rank("Dirk"), Some(1));
+    // A save before the upgrade records its player and leaves the file old.
+    store
+        .update_hall_of_fame("Fred", 3, Some(("greedy", 90)))
+        .unwrap();
+    let text = fs::read_to_string(store.hall_of_fame_path()).unwrap();
+    assert!(text.contains("version = 1"), "{text}");
+    // Upgraded once (off the main thread at start), from the knowledge
+    // where it is here.
+    assert!(store.upgrade_hall_of_fame().unwrap());
+    assert!(!store.upgrade_hall_of_fame().unwrap(), "once");
+    let text = fs::read_to_string(store.hall_of_fame_path()).unwrap();
+    assert!(text.contains("version = 2"), "{text}");
     let hof = store.hall_of_fame().unwrap();
+    assert!(!hof.was_older());
     let ranked: Vec<(&str, usize)> = hof
         .entries()
         .iter()
@@ -246,10 +264,9 @@ fn an_old_hall_of_fame_is_corrected_from_the_knowledge_or_by_the_start() {
     // Dirk taught 9; Cas at most 5 (2080 less the 2075 of the curriculum
     // computer of 0.2.0); Anna exactly 1, read from her file; Eva taught
     // nothing that can be told apart from the greedy computer's 92.
-    assert_eq!(ranked, [("Dirk", 9), ("Cas", 5), ("Anna", 1)]);
-    assert_eq!(hof.entries()[2].trained, Some(anna_trained));
+    assert_eq!(ranked, [("Dirk", 9), ("Cas", 5), ("Fred", 3), ("Anna", 1)]);
+    assert_eq!(hof.entries()[3].trained, Some(anna_trained));
     assert_eq!(hof.entries()[1].trained, None, "not known without the file");
-    // Saved corrected, as the current version, at the next update.
     store.update_hall_of_fame("Dirk", 10, None).unwrap();
     let text = fs::read_to_string(store.hall_of_fame_path()).unwrap();
     assert!(text.contains("version = 2"), "{text}");

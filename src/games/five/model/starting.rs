@@ -22,6 +22,14 @@ pub struct Start {
 /// now), else a new game with the last player's knowledge.
 pub fn start(settings: &FiveSettings) -> Start {
     let store = Store::at(glib::user_data_dir().join("match5"));
+    // A hall of fame of an older version is upgraded once, off the main
+    // thread: it reads the knowledge of every player listed.
+    let upgrading = store.clone();
+    gtk::gio::spawn_blocking(move || {
+        if let Err(e) = upgrading.upgrade_hall_of_fame() {
+            eprintln!("match5: the hall of fame was not upgraded: {e}");
+        }
+    });
     let player = if settings.last_player.trim().is_empty() {
         default_player_name()
     } else {
