@@ -82,6 +82,10 @@ mod imp {
         #[template_child]
         pub about_label: TemplateChild<gtk::Label>,
         #[template_child]
+        pub about_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
+        #[template_child]
+        pub game_stack: TemplateChild<gtk::Stack>,
+        #[template_child]
         pub first_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub previous_button: TemplateChild<gtk::Button>,
@@ -101,6 +105,7 @@ mod imp {
         type ParentType = adw::Dialog;
 
         fn class_init(klass: &mut Self::Class) {
+            crate::widgets::ensure_types();
             klass.bind_template();
         }
 
@@ -143,6 +148,13 @@ impl PatternViewer {
     fn setup(&self, model: &FiveGame, start: usize) {
         let imp = self.imp();
         let _ = imp.model.set(model.clone());
+        imp.about_slot.set_samples([
+            Origin::Taught(Some(99_999)),
+            Origin::Taught(None),
+            Origin::Hinted(99_999),
+            Origin::Practice,
+            Origin::Trained,
+        ].map(|o| origin_words(9_998, 9_999, 99, o)));
         imp.index.set(start);
         imp.area.set_draw_func(glib::clone!(
             #[weak(rename_to = viewer)]
@@ -260,11 +272,17 @@ impl PatternViewer {
         };
         imp.window_title.set_subtitle(&number);
         imp.about_label.set_label(&subtitle);
-        imp.about_label.set_visible(count > 0);
+        imp.about_slot.set_visible(count > 0);
         crate::widgets::a11y::set_label(&*imp.area, &subtitle);
         let kept = count > 0 && model.taught(i).is_some();
-        imp.replay_button.set_visible(kept);
-        imp.not_kept_label.set_visible(count > 0 && !kept);
+        // A game of the player's taught it: replayed, or said not kept.
+        let of_a_game = matches!(model.origin(i), Origin::Taught(Some(_)) | Origin::Hinted(_));
+        imp.game_stack.set_visible(count > 0);
+        imp.game_stack.set_visible_child_name(match (kept, of_a_game) {
+            (true, _) => "replay",
+            (false, true) => "not-kept",
+            (false, false) => "none",
+        });
         self.steps().show_at(i, count.saturating_sub(1));
         imp.delete_button
             .set_sensitive(model.may_save() && count > 0);
