@@ -42,9 +42,9 @@ class DatesAndNames(AppTest):
         wait_for(lambda: Remote(*FIVE).has_owner(NAME), message="the control name on the bus")
         scripted.five_in_a_row(self, player="{level}")
         app.quit()
-        words = wait_for(lambda: app.find("label", lambda n: n.startswith("The computer learned from")),
+        words = wait_for(lambda: app.find("label", lambda n: n.startswith("The computer learned 1 pattern")),
                          message="the save question")
-        self.assertIn("learned from {level} and its knowledge (level 1)", words.name)
+        self.assertIn("learned 1 pattern from {level}’s games since {level}’s knowledge was last saved", words.name)
         app.key("Escape")
 
 
