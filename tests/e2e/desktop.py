@@ -374,7 +374,23 @@ def gtk_settings(lines):
             "s", value).print_(False)
         before.append((schema, key, setting(schema, key)))
         setting(schema, key, text)
+        portal_sees(schema, key, text)
     return before
+
+
+def portal_sees(schema, key, text, timeout=5.0):
+    """Waits until the settings portal, where GTK reads the desktop's
+    settings on Wayland, gives `text` for `key` (it follows dconf a moment
+    later: an app started before then gets the old value)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.portal.Desktop",
+                              "--object-path", "/org/freedesktop/portal/desktop", "--method",
+                              "org.freedesktop.portal.Settings.ReadOne", schema, key],
+                             capture_output=True, text=True).stdout
+        if text in out:
+            return
+        time.sleep(0.05)
 
 
 def screen_pixels(x, y, w, h):

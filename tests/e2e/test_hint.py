@@ -49,8 +49,9 @@ class FiveHint(AppTest):
             blue, red = app.stones()
             app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
         # The end says it where any result is said.
-        self.assertEqual(app.status(), "You win with 1 hint: the computer learned from it, "
-                                       "but it does not count for your level.")
+        self.assertEqual(app.status(), "You win with 1 hint: your level stays.")
+        wait_for(lambda: app.find_showing("label", lambda n: (n or "").startswith("It learned a new pattern")),
+                 message="what the computer learned, under the board")
         # The sidebar: level 0, the pattern from a win with hints (never
         # "practice" for a player who did not practise).
         row = wait_for(lambda: app.find("label", lambda n: (n or "").startswith("level 0 · ")

@@ -376,12 +376,14 @@ fn status_samples(engines: &[String]) -> Vec<String> {
 }
 
 
-/// A win with hints: it teaches the computer, but the level counts only
-/// wins without help, and the end says so where any result is said.
+/// A win with hints: it teaches the computer (the line under the board
+/// says what it learned), but the level counts only wins without help, and
+/// the end says so where any result is said, as short as the other results
+/// (the status keeps the height of its longest text, above the board).
 fn hinted_win(hints: u32) -> String {
     ngettext_f(
-        "You win with {n} hint: the computer learned from it, but it does not count for your level.",
-        "You win with {n} hints: the computer learned from it, but it does not count for your level.",
+        "You win with {n} hint: your level stays.",
+        "You win with {n} hints: your level stays.",
         hints,
         &[("n", &hints.to_string())],
     )
