@@ -10,11 +10,15 @@ import pyatspi
 from harness import AppTest, wait_for, winning_move
 
 
-def focused(app):
-    for frame in app._frames():
+def focused(app, root=None):
+    """The focused object, in the window or in `root`: its role, name, left
+    edge and size (two buttons of one name are two stops; its height on
+    the page changes as the page scrolls to it)."""
+    for frame in [root] if root is not None else app._frames():
         a = pyatspi.findDescendant(frame, lambda a: a.getState().contains(pyatspi.STATE_FOCUSED))
         if a is not None:
-            return a.getRoleName(), a.name
+            e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return a.getRoleName(), a.name, e.x, e.width, e.height
     return None
 
 
@@ -73,6 +77,7 @@ class NamesAndStops(AppTest):
                 break
             blue, red = app.stones()
             app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+        self.assertIn("win", app.status().lower(), "a won game: the viewer shows its pattern and legend")
         for keys, title in (("ctrl+p", "Error Patterns"), ("ctrl+t", "Practice")):
             with self.subTest(dialog=title):
                 app.key(keys)
@@ -92,7 +97,7 @@ class NamesAndStops(AppTest):
                 app.key(keys)
                 wait_for(lambda: app.window(title), message=title)
                 time.sleep(0.5)
-                role, name = wait_for(lambda: focused(app), message="the focus")
+                dialog = app.window(title)
                 if title in ("How the Computer Learned", "Hall of Fame"):
                     # Empty for a new player: nothing in it to focus by
                     # name (libadwaita 1.10 keeps the focus on its own
@@ -101,6 +106,8 @@ class NamesAndStops(AppTest):
                     self.assertEqual(app.window(title).getRoleName(), "dialog")
                     self.assertEqual(app.window(title).name, title)
                 else:
+                    # The focus inside the dialog, not left in the window.
+                    role, name, *_ = wait_for(lambda: focused(app, dialog), message=f"the focus inside {title}")
                     self.assertTrue(name.strip(), f"{title} opens on a named {role}")
                 app.key("Escape")
                 wait_for(lambda: app.window(title) is None, message=f"{title} closed")
