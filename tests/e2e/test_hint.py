@@ -7,8 +7,10 @@ read through the accessibility tree and the screen's pixels."""
 
 import os
 import re
+import time
 
-from harness import AppTest, wait_for, winning_move
+from harness import AppTest, screen_pixels, wait_for, winning_move
+from test_desktop_look import median
 
 HINT = re.compile(r"^(Hint|Tip): [A-I]\d\. ")
 
@@ -19,12 +21,22 @@ def hint_label(app):
 
 class FiveHint(AppTest):
     def test_the_hint_marks_the_field_and_says_why_until_the_next_move(self):
-        app = self.start(settings={"last_page": "five"})
-        before = app.cell_pixels(4, 4)
+        app = self.start(settings={"last_page": "five"}, env={"ADW_DEBUG_ACCENT_COLOR": "green"})
+        # The keyboard cursor on E5 first (drawn in the accent colour, green
+        # here, round the field's edge): the hint's mark is told apart from it.
+        app.key("Left", "Right")
+        time.sleep(0.5)
+        cx, cy = app.cell_centre(4, 4)
+        before = median(screen_pixels(cx - 2, cy - 2, 4, 4))
         app.key("ctrl+i")
         said = wait_for(lambda: hint_label(app), message="the hint under the board")
         self.assertEqual(said.name, "Hint: E5. The first stone goes in the middle, where most lines meet.")
-        self.assertNotEqual(app.cell_pixels(4, 4), before, "the field is marked on the board")
+        time.sleep(0.3)
+        r, g, b = median(screen_pixels(cx - 2, cy - 2, 4, 4))
+        # A pale blue stone fills the field's middle, where the cursor draws nothing.
+        self.assertNotEqual((r, g, b), before, "the field is marked on the board")
+        self.assertGreater(b, r + 20, f"a pale blue stone in the middle of E5: {(r, g, b)}, before {before}")
+        self.assertGreater(b, g, f"blue, not the green cursor: {(r, g, b)}")
         self.assertIn("Hint: E5.", app.board_text(), "screen readers hear it with the board (Where Am I)")
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
         wait_for(lambda: hint_label(app) is None, message="the hint gone after the move")
