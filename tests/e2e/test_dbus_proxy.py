@@ -6,9 +6,12 @@ serial"), which dbus-daemon never checks: a whole scripted game on each of
 the four interfaces, with its signals, must leave the app on the bus, and
 the next call must be answered by the same process.
 
-Two proxies: Debian 13's (0.1.6), and where the machine has it (tools/root
-hands in a Debian 12 host's), one that checks serials strictly, as 0.1.4
-and 0.1.5 do: the flatpak of Debian 12 and Ubuntu 24.04 uses those."""
+Two proxies: the root's (Debian testing's 0.1.9), and one that checks
+serials strictly, as 0.1.4 and 0.1.5 do (the flatpak of Debian 12 and
+Ubuntu 24.04 uses those): tools/install-deps installs Debian 12's on the
+machine and tools/root hands it in. Without a strict one the test fails,
+naming what is missing: it could not fail otherwise. Each run asserts the
+proxy's version and that the app's own traffic went through it."""
 
 import os
 import shutil
@@ -35,8 +38,12 @@ def a11y_address():
     return reply.unpack()[0]
 
 
+# The versions that drop a client whose serials go backwards.
+STRICT = ("0.1.4", "0.1.5")
+
+
 def proxies():
-    """The proxies to test behind: the strict one first, where there is one."""
+    """The proxies to test behind: the strict one first, then the root's."""
     found = [p for p in (os.environ.get("MATCH5_STRICT_DBUS_PROXY"), shutil.which("xdg-dbus-proxy")) if p]
     return list(dict.fromkeys(found))
 
@@ -48,8 +55,15 @@ def version(proxy):
 class BehindTheProxy(unittest.TestCase):
     def setUp(self):
         self.proxy = self.app = None
-        if not proxies():
-            self.fail("xdg-dbus-proxy is missing: tools/install-deps installs it")
+        # Without a strict proxy the test could not fail: it fails instead.
+        # tools/install-deps installs Debian 12's (0.1.4) on the machine, and
+        # tools/root hands it in as MATCH5_STRICT_DBUS_PROXY.
+        strict = os.environ.get("MATCH5_STRICT_DBUS_PROXY")
+        if not strict or not os.access(strict, os.X_OK):
+            self.fail("no strict D-Bus proxy: run the tests through tools/root on a machine where "
+                      "tools/install-deps installed xdg-dbus-proxy 0.1.4")
+        if not version(strict).endswith(STRICT):
+            self.fail(f"{strict} is {version(strict)!r}, not one that checks serials ({', '.join(STRICT)})")
 
     def start(self, proxy):
         """The app behind `proxy`, filtered as flatpak filters it."""
@@ -70,6 +84,10 @@ class BehindTheProxy(unittest.TestCase):
         self.remote = Remote()
         wait_for(lambda: self.remote.has_owner(NAME), message="the control name, through the proxy")
         self.pid = self.remote.pid_of(NAME)
+        # The app's connection goes through this proxy: it logged the app
+        # asking for its own name.
+        wait_for(lambda: "RequestName" in self.proxy_said() and APP_ID in self.proxy_said(),
+                 message=f"the app's own traffic in {version(proxy)}'s log")
 
     def tearDown(self):
         self.stop()
