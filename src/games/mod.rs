@@ -8,6 +8,7 @@
 //! first shown.
 
 pub mod actions;
+pub mod callers;
 pub mod checked;
 pub mod kept_game;
 pub mod page;

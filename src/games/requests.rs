@@ -152,6 +152,8 @@ pub struct Link<R, S> {
     waker: Waker,
     /// Closed once the page has published its first snapshot.
     ready: async_channel::Receiver<()>,
+    /// The calls waiting of each caller.
+    callers: super::callers::Callers,
 }
 
 impl<R, S> Link<R, S> {
@@ -171,10 +173,21 @@ impl<R, S> Link<R, S> {
         f(&self.snapshot.lock().expect("never poisoned"))
     }
 
-    /// Sends a request to the main thread and waits for its answer (`Busy`
-    /// at once when [`WAITING_CALLS`] wait already).
-    pub async fn ask<T, E: CallError>(&self, make: impl FnOnce(Reply<T, E>) -> R) -> Result<T, E> {
+    /// Sends a request of the caller who sent `header` to the main thread
+    /// and waits for its answer (`Busy` at once when [`WAITING_CALLS`]
+    /// wait already, or [`super::callers::WAITING_PER_CALLER`] of this
+    /// caller's).
+    pub async fn ask<T, E: CallError>(
+        &self,
+        header: &zbus::message::Header<'_>,
+        make: impl FnOnce(Reply<T, E>) -> R,
+    ) -> Result<T, E> {
         self.page_ready().await;
+        let caller = header.sender().map(|s| s.to_string()).unwrap_or_default();
+        let Some(_slot) = super::callers::CallerSlot::take(&self.callers, caller) else {
+            note_call(true);
+            return Err(E::busy(super::callers::busy_words()));
+        };
         ask(&self.requests, make).await
     }
 }
@@ -329,6 +342,7 @@ where
         snapshot: snapshot.clone(),
         waker,
         ready,
+        callers: Arc::default(),
     };
     connection
         .object_server()

@@ -3,6 +3,11 @@ app's memory for good: calls past the queue get Busy at once, every call is
 answered, the next normal call answers, and the last announced properties
 are what the properties say."""
 
+import json
+import os
+import subprocess
+import sys
+import time
 import unittest
 
 from gi.repository import Gio, GLib
@@ -89,6 +94,36 @@ class FloodOfCalls(unittest.TestCase):
         self.assertLess(max(peaks) - before, 150, f"memory stays bounded during the floods: peak {max(peaks):.0f} MB")
         # The window lives on: it still answers the accessibility bus.
         self.assertTrue(self.app.frame.get_name())
+
+    def test_another_client_is_answered_while_one_floods(self):
+        """One client floods five in a row's object from its own connection
+        for 10 s; another starts a game every half second meanwhile. The
+        flood takes at most its share of the queue, so the other's calls
+        are never refused as Busy, and each is answered."""
+        five = self.remotes[FIVE]
+        five.call("StartGame", "sa{sv}", "two-players", {})
+        before = rss_mb(self.pid)
+        flooder = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "flood_client.py"), "10"],
+                                   stdout=subprocess.PIPE, text=True)
+        answered = []
+        with Peak(self.pid) as peak:
+            time.sleep(0.5)
+            while flooder.poll() is None:
+                started = time.monotonic()
+                try:
+                    five.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
+                              timeout=30000)
+                    outcome = "ok"
+                except GLib.Error as e:
+                    outcome = (Gio.DBusError.get_remote_error(e) or str(e)).rsplit(".", 1)[-1]
+                answered.append((outcome, round(time.monotonic() - started, 2)))
+                time.sleep(0.5)
+        flood_said = json.loads(flooder.communicate()[0])
+        print(f"\none client's flood: {flood_said}; the other's StartGame: {answered}; "
+              f"RSS {before:.0f} MB before, peak {peak.mb:.0f} MB")
+        self.assertGreater(flood_said["outcomes"].get("Busy", 0), 0, f"the flood filled its share: {flood_said}")
+        self.assertGreater(len(answered), 5)
+        self.assertEqual([a for a in answered if a[0] != "ok"], [], f"the other client is never refused: {answered}")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,8 @@
 
 use std::collections::HashMap;
 
-use crate::games::five::model::state::GameMode;
 pub use super::snapshot::{LastReason, PatternUse, Snapshot, diff};
+use crate::games::five::model::state::GameMode;
 use crate::i18n::gettext_f;
 use zbus::object_server::SignalEmitter;
 use zbus::zvariant::OwnedValue;
@@ -114,8 +114,12 @@ impl Control {
         self.0.read(f).await
     }
 
-    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, ControlError> {
-        self.0.ask(make).await
+    async fn ask<T>(
+        &self,
+        header: &zbus::message::Header<'_>,
+        make: impl FnOnce(Reply<T>) -> Request,
+    ) -> Result<T, ControlError> {
+        self.0.ask(header, make).await
     }
 }
 
@@ -126,10 +130,11 @@ impl Control {
     #[zbus(out_args("status", "level"))]
     async fn load_knowledge(
         &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
         path: String,
         password: String,
     ) -> Result<(String, u32), ControlError> {
-        self.ask(|reply| Request::LoadKnowledge {
+        self.ask(&header, |reply| Request::LoadKnowledge {
             path,
             password,
             discard_unsaved: false,
@@ -143,6 +148,7 @@ impl Control {
     #[zbus(name = "LoadKnowledge2", out_args("status", "level"))]
     async fn load_knowledge2(
         &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
         path: String,
         password: String,
         options: HashMap<String, OwnedValue>,
@@ -162,7 +168,7 @@ impl Control {
                 }
             }
         }
-        self.ask(|reply| Request::LoadKnowledge {
+        self.ask(&header, |reply| Request::LoadKnowledge {
             path,
             password,
             discard_unsaved,
@@ -175,8 +181,12 @@ impl Control {
     /// opened from) and updates the hall of fame. Returns the file and the
     /// level saved. A user (opened without the password) cannot save.
     #[zbus(out_args("path", "level"))]
-    async fn save_knowledge(&self) -> Result<(String, u32), ControlError> {
-        self.ask(|reply| Request::SaveKnowledge { reply }).await
+    async fn save_knowledge(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(String, u32), ControlError> {
+        self.ask(&header, |reply| Request::SaveKnowledge { reply })
+            .await
     }
 
     /// Starts a new game. `mode` is `vs-computer` or `two-players`; options:
@@ -186,6 +196,7 @@ impl Control {
     /// trained computer (`nothing`, `greedy`, `self-play`, `curriculum`).
     async fn start_game(
         &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
         mode: String,
         options: HashMap<String, OwnedValue>,
     ) -> Result<(), ControlError> {
@@ -237,13 +248,16 @@ impl Control {
                         "There is no option “{option}”: use {options}.",
                         &[
                             ("option", &match5_common::text::excerpt(other, 40)),
-                            ("options", "player, computer-starts, discard-unsaved, start-from"),
+                            (
+                                "options",
+                                "player, computer-starts, discard-unsaved, start-from",
+                            ),
                         ],
                     )));
                 }
             }
         }
-        self.ask(|reply| Request::StartGame {
+        self.ask(&header, |reply| Request::StartGame {
             mode: game_mode,
             player,
             computer_starts,
@@ -257,8 +271,14 @@ impl Control {
     /// A move for the side to play; against the computer its reply is made
     /// before this returns. Returns the state afterwards.
     #[zbus(out_args("state"))]
-    async fn play_move(&self, x: u32, y: u32) -> Result<String, ControlError> {
-        self.ask(|reply| Request::PlayMove { x, y, reply }).await
+    async fn play_move(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        x: u32,
+        y: u32,
+    ) -> Result<String, ControlError> {
+        self.ask(&header, |reply| Request::PlayMove { x, y, reply })
+            .await
     }
 
     /// The computer practises: `games` games (1 to 1,000,000) against
@@ -269,12 +289,13 @@ impl Control {
     /// `TrainingProgress`, then `TrainingFinished` or `TrainingFailed`.
     async fn train(
         &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
         opponent: String,
         games: u32,
         starts: String,
         frozen: bool,
     ) -> Result<(), ControlError> {
-        self.ask(|reply| Request::Train {
+        self.ask(&header, |reply| Request::Train {
             opponent,
             games,
             starts,
@@ -285,8 +306,12 @@ impl Control {
     }
 
     /// Stops the practice under way; what it learned is kept, unsaved.
-    async fn stop_training(&self) -> Result<(), ControlError> {
-        self.ask(|reply| Request::StopTraining { reply }).await
+    async fn stop_training(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), ControlError> {
+        self.ask(&header, |reply| Request::StopTraining { reply })
+            .await
     }
 
     /// Games played of `games`, lost so far, patterns learned so far.
@@ -395,11 +420,10 @@ impl Control {
 
 /// A boolean option's value.
 fn flag(key: &str, value: OwnedValue) -> Result<bool, ControlError> {
-    bool::try_from(value)
-        .map_err(|_| {
-            ControlError::InvalidOption(gettext_f(
-                "The option {option} is a boolean (b).",
-                &[("option", key)],
-            ))
-        })
+    bool::try_from(value).map_err(|_| {
+        ControlError::InvalidOption(gettext_f(
+            "The option {option} is a boolean (b).",
+            &[("option", key)],
+        ))
+    })
 }

@@ -75,16 +75,25 @@ impl LeapFrog {
         self.0.read(f).await
     }
 
-    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, LeapFrogError> {
-        self.0.ask(make).await
+    async fn ask<T>(
+        &self,
+        header: &zbus::message::Header<'_>,
+        make: impl FnOnce(Reply<T>) -> Request,
+    ) -> Result<T, LeapFrogError> {
+        self.0.ask(header, make).await
     }
 }
 
 #[zbus::interface(name = "io.github.match5.Match5.LeapFrog1")]
 impl LeapFrog {
     /// A new puzzle: `frogs` of each kind (1 to 10), goats instead of frogs.
-    async fn new_puzzle(&self, frogs: u32, goats: bool) -> Result<(), LeapFrogError> {
-        self.ask(|reply| Request::NewPuzzle {
+    async fn new_puzzle(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        frogs: u32,
+        goats: bool,
+    ) -> Result<(), LeapFrogError> {
+        self.ask(&header, |reply| Request::NewPuzzle {
             frogs,
             goats,
             reply,
@@ -95,26 +104,40 @@ impl LeapFrog {
     /// Moves the frog on `field` (1 from the left); returns where it went
     /// from and to.
     #[zbus(name = "Move", out_args("from", "to"))]
-    async fn move_frog(&self, field: u32) -> Result<(u32, u32), LeapFrogError> {
-        self.ask(|reply| Request::Move { field, reply }).await
+    async fn move_frog(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        field: u32,
+    ) -> Result<(u32, u32), LeapFrogError> {
+        self.ask(&header, |reply| Request::Move { field, reply })
+            .await
     }
 
     /// Plays the next move of a solution from here.
     #[zbus(out_args("from", "to"))]
-    async fn hint(&self) -> Result<(u32, u32), LeapFrogError> {
-        self.ask(|reply| Request::Hint { reply }).await
+    async fn hint(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(u32, u32), LeapFrogError> {
+        self.ask(&header, |reply| Request::Hint { reply }).await
     }
 
     /// Takes the last move back.
-    async fn undo(&self) -> Result<(), LeapFrogError> {
-        self.ask(|reply| Request::Undo { reply }).await
+    async fn undo(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), LeapFrogError> {
+        self.ask(&header, |reply| Request::Undo { reply }).await
     }
 
     /// The computer searches as the original does and shows its solution
     /// (the page replays it); returns its moves and the moves it tried.
     #[zbus(out_args("solution", "tried"))]
-    async fn solve(&self) -> Result<(Vec<(u32, u32)>, u64), LeapFrogError> {
-        self.ask(|reply| Request::Solve { reply }).await
+    async fn solve(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(Vec<(u32, u32)>, u64), LeapFrogError> {
+        self.ask(&header, |reply| Request::Solve { reply }).await
     }
 
     #[zbus(property)]

@@ -43,13 +43,24 @@ pub struct LightsOut(pub crate::games::requests::Link<Request, Snapshot>);
 #[zbus::interface(name = "io.github.match5.Match5.LightsOut1")]
 impl LightsOut {
     /// The next start pattern.
-    async fn new_game(&self) -> Result<(), LightsOutError> {
-        self.0.ask(|reply| Request::NewGame { reply }).await
+    async fn new_game(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), LightsOutError> {
+        self.0
+            .ask(&header, |reply| Request::NewGame { reply })
+            .await
     }
 
     /// Presses light `light` (1 to 9, row by row from the top left).
-    async fn press(&self, light: u32) -> Result<(), LightsOutError> {
-        self.0.ask(|reply| Request::Press { light, reply }).await
+    async fn press(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        light: u32,
+    ) -> Result<(), LightsOutError> {
+        self.0
+            .ask(&header, |reply| Request::Press { light, reply })
+            .await
     }
 
     /// Like `010111010`: row by row, `1` is on.

@@ -79,31 +79,48 @@ impl TicTacToe {
         self.0.read(f).await
     }
 
-    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TicTacToeError> {
-        self.0.ask(make).await
+    async fn ask<T>(
+        &self,
+        header: &zbus::message::Header<'_>,
+        make: impl FnOnce(Reply<T>) -> Request,
+    ) -> Result<T, TicTacToeError> {
+        self.0.ask(header, make).await
     }
 }
 
 #[zbus::interface(name = "io.github.match5.Match5.TicTacToe1")]
 impl TicTacToe {
     /// An empty board; the person (X) begins.
-    async fn new_game(&self) -> Result<(), TicTacToeError> {
-        self.ask(|reply| Request::NewGame { reply }).await
+    async fn new_game(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), TicTacToeError> {
+        self.ask(&header, |reply| Request::NewGame { reply }).await
     }
 
     /// The person's X on `field` (1 to 9, row by row); the computer
     /// answers at once. Returns its field, or 0 when the X ended the game.
     #[zbus(out_args("answer"))]
-    async fn play(&self, field: u32) -> Result<u32, TicTacToeError> {
-        self.ask(|reply| Request::Play { field, reply }).await
+    async fn play(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        field: u32,
+    ) -> Result<u32, TicTacToeError> {
+        self.ask(&header, |reply| Request::Play { field, reply })
+            .await
     }
 
     /// Trains the computer for `games` games against `opponent` (`random`,
     /// `perfect`, `learner`) on another thread: returns at once, reports
     /// `TrainingProgress` and ends with `TrainingFinished` or
     /// `TrainingFailed`.
-    async fn train(&self, games: u32, opponent: String) -> Result<(), TicTacToeError> {
-        self.ask(|reply| Request::Train {
+    async fn train(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        games: u32,
+        opponent: String,
+    ) -> Result<(), TicTacToeError> {
+        self.ask(&header, |reply| Request::Train {
             games,
             opponent,
             reply,
@@ -113,14 +130,21 @@ impl TicTacToe {
 
     /// Stops the training under way after its current game (what it
     /// learned so far is kept).
-    async fn stop_training(&self) -> Result<(), TicTacToeError> {
-        self.ask(|reply| Request::StopTraining { reply }).await
+    async fn stop_training(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), TicTacToeError> {
+        self.ask(&header, |reply| Request::StopTraining { reply })
+            .await
     }
 
     /// The computer forgets every position it learned (the rewards stay)
     /// and a new game starts.
-    async fn forget(&self) -> Result<(), TicTacToeError> {
-        self.ask(|reply| Request::Forget { reply }).await
+    async fn forget(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), TicTacToeError> {
+        self.ask(&header, |reply| Request::Forget { reply }).await
     }
 
     /// Games played so far of `games`.

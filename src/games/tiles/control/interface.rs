@@ -105,26 +105,39 @@ impl Tiles {
         self.0.read(f).await
     }
 
-    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Request) -> Result<T, TilesError> {
-        self.0.ask(make).await
+    async fn ask<T>(
+        &self,
+        header: &zbus::message::Header<'_>,
+        make: impl FnOnce(Reply<T>) -> Request,
+    ) -> Result<T, TilesError> {
+        self.0.ask(header, make).await
     }
 }
 
 #[zbus::interface(name = "io.github.match5.Match5.Tiles1")]
 impl Tiles {
     /// Opens a game file in the original's format.
-    async fn open_file(&self, path: String) -> Result<(), TilesError> {
-        self.ask(|reply| Request::OpenFile { path, reply }).await
+    async fn open_file(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        path: String,
+    ) -> Result<(), TilesError> {
+        self.ask(&header, |reply| Request::OpenFile { path, reply })
+            .await
     }
 
     /// The original's Figure 3.
-    async fn open_example(&self) -> Result<(), TilesError> {
-        self.ask(|reply| Request::Example { reply }).await
+    async fn open_example(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), TilesError> {
+        self.ask(&header, |reply| Request::Example { reply }).await
     }
 
     /// A random game: bowls, tiles per bowl, rows, cells per row, pot.
     async fn deal(
         &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
         bowls: u32,
         bowl_size: u32,
         rows: u32,
@@ -132,12 +145,18 @@ impl Tiles {
         pot: u32,
     ) -> Result<(), TilesError> {
         let sizes = [bowls, bowl_size, rows, row_length];
-        self.ask(|reply| Request::Deal { sizes, pot, reply }).await
+        self.ask(&header, |reply| Request::Deal { sizes, pot, reply })
+            .await
     }
 
     /// Who plays each side: `person`, `best`, `good`, `greedy`, `random`.
-    async fn set_players(&self, first: String, second: String) -> Result<(), TilesError> {
-        self.ask(|reply| Request::SetPlayers {
+    async fn set_players(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        first: String,
+        second: String,
+    ) -> Result<(), TilesError> {
+        self.ask(&header, |reply| Request::SetPlayers {
             first,
             second,
             reply,
@@ -147,8 +166,13 @@ impl Tiles {
 
     /// A person's move: the tiles of `colour` (`yellow`, `blue`) from
     /// `bowl` (from 1).
-    async fn play(&self, bowl: u32, colour: String) -> Result<(), TilesError> {
-        self.ask(|reply| Request::Play {
+    async fn play(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+        bowl: u32,
+        colour: String,
+    ) -> Result<(), TilesError> {
+        self.ask(&header, |reply| Request::Play {
             bowl,
             colour,
             reply,
@@ -157,20 +181,29 @@ impl Tiles {
     }
 
     /// Takes moves back to the last turn of a person.
-    async fn undo(&self) -> Result<(), TilesError> {
-        self.ask(|reply| Request::Undo { reply }).await
+    async fn undo(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), TilesError> {
+        self.ask(&header, |reply| Request::Undo { reply }).await
     }
 
     /// This deal again from its start.
-    async fn restart(&self) -> Result<(), TilesError> {
-        self.ask(|reply| Request::Restart { reply }).await
+    async fn restart(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(), TilesError> {
+        self.ask(&header, |reply| Request::Restart { reply }).await
     }
 
     /// The best move for the player to move, within the app's budget;
     /// `exact` false: the best found in the time, not proven.
     #[zbus(out_args("score", "bowl", "colour", "exact", "depth", "visited"))]
-    async fn best(&self) -> Result<(i32, u32, String, bool, u32, u64), TilesError> {
-        self.ask(|reply| Request::Best { reply }).await
+    async fn best(
+        &self,
+        #[zbus(header)] header: zbus::message::Header<'_>,
+    ) -> Result<(i32, u32, String, bool, u32, u64), TilesError> {
+        self.ask(&header, |reply| Request::Best { reply }).await
     }
 
     /// Bowls, tiles per bowl, rows, cells per row.
