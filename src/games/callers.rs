@@ -74,6 +74,9 @@ mod tests {
         assert!(CallerSlot::take(&callers, ":1.6".into()).is_some());
         drop(flood);
         assert!(CallerSlot::take(&callers, ":1.5".into()).is_some());
-        assert!(callers.lock().unwrap().is_empty(), "nothing kept of callers who wait no more");
+        assert!(
+            callers.lock().unwrap().is_empty(),
+            "nothing kept of callers who wait no more"
+        );
     }
 }
