@@ -43,7 +43,7 @@ WORDS = {
 
 def place(acc):
     e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    return (e.x, e.y)
+    return (e.x, e.y, e.width, e.height)
 
 
 class PatternViewer(AppTest):
@@ -52,6 +52,9 @@ class PatternViewer(AppTest):
         viewer = wait_for(lambda: app.window(words[0]), message="the pattern viewer")
         buttons = [wait_for(lambda n=name: app.find("push button", n, root=viewer), message=name)
                    for name in words[1]]
+        # The pattern's drawing too: it neither grows nor shrinks.
+        buttons.append(wait_for(lambda: app.find("image", lambda n: (n or "").startswith(
+            words[2].format(1, len(ORIGINS))), root=viewer), message="the pattern's drawing"))
         places, said = [], []
         for step in range(len(ORIGINS)):
             about = wait_for(lambda s=step: app.find("label", lambda n: (n or "").startswith(
