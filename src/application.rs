@@ -7,7 +7,7 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
 use crate::config;
-use crate::i18n::{gettext, gettext_f, ngettext_f};
+use crate::i18n::{gettext, ngettext_f};
 use crate::window::Window;
 
 /// The app's bus name: the pages' D-Bus interfaces are served under it.
@@ -353,17 +353,7 @@ impl Default for Application {
 /// it has.
 fn about_text() -> String {
     let titles: Vec<String> = crate::games::pages().iter().map(|p| (p.title)()).collect();
-    let (last, rest) = titles
-        .split_last()
-        .map_or(("", &[][..]), |(l, r)| (l.as_str(), r));
-    let games = if rest.is_empty() {
-        last.to_string()
-    } else {
-        gettext_f(
-            "{games} and {last}",
-            &[("games", &rest.join(", ")), ("last", last)],
-        )
-    };
+    let games = crate::i18n::and_list(&titles);
     ngettext_f(
         "{count} game on one theme, a computer that searches or learns and shows you how: {games}.",
         "{count} games on one theme, a computer that searches or learns and shows you how: {games}.",

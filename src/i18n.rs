@@ -12,6 +12,18 @@ pub fn ngettext_f(msgid: &str, plural: &str, n: u32, args: &[(&str, &str)]) -> S
     fill(&ngettext(msgid, plural, n), args)
 }
 
+/// "a, b and c": `items` as one phrase, in the person's language.
+pub fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => gettext_f(
+            "{first} and {last}",
+            &[("first", &rest.join(", ")), ("last", last)],
+        ),
+    }
+}
+
 /// `template` with each `{name}` of `args` replaced, in one pass: a value
 /// is never read again, so a player named `{level}` stays `{level}`. A
 /// placeholder without a value is left as it is.

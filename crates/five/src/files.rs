@@ -211,27 +211,29 @@ impl Store {
     /// old file without the knowledge, by the trained computers' sizes.)
     pub fn upgrade_hall_of_fame(&self) -> Result<bool, FileError> {
         let path = self.hall_of_fame_path();
-        let old = HallOfFame::load(&path)?;
-        if !old.was_older() {
+        let old = HallOfFame::load_as_written(&path)?;
+        if !old.is_older() {
             return Ok(false);
         }
-        // What each player with a trained start holds now, read slowly.
-        let known = std::cell::RefCell::new(std::collections::HashMap::new());
-        HallOfFame::load_correcting(&path, |player, start| {
-            let found = load_knowledge(&self.knowledge_path(player).ok()?)
-                .ok()
-                .filter(|k| k.player() == player && k.start() == Some(start))
-                .map(|k| (k.level(), k.trained()));
-            (known.borrow_mut()).insert((player.to_string(), start.to_string()), found);
-            found
-        })?;
-        let known = known.into_inner();
+        // What each player with a trained start holds now, read slowly:
+        // the entries the upgrade corrects.
+        let known: std::collections::HashMap<(String, String), (usize, usize)> = (old.entries())
+            .iter()
+            .filter(|e| e.trained.is_none())
+            .filter_map(|e| {
+                let start = e.start.as_deref()?;
+                let k = load_knowledge(&self.knowledge_path(&e.player).ok()?).ok()?;
+                (k.player() == e.player && k.start() == Some(start)).then(|| {
+                    (
+                        (e.player.clone(), start.to_string()),
+                        (k.level(), k.trained()),
+                    )
+                })
+            })
+            .collect();
         let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
         let hof = HallOfFame::load_correcting(&target, |player, start| {
-            known
-                .get(&(player.to_string(), start.to_string()))
-                .copied()
-                .flatten()
+            known.get(&(player.to_string(), start.to_string())).copied()
         })?;
         if !hof.was_older() {
             return Ok(false);

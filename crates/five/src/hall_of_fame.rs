@@ -202,6 +202,12 @@ impl HallOfFame {
         self.older
     }
 
+    /// Is it of an older version, as [`HallOfFame::load_as_written`] read
+    /// it (not corrected yet)?
+    pub fn is_older(&self) -> bool {
+        self.version < VERSION
+    }
+
     /// Puts `player` at `level` (the patterns they taught); level 0 takes
     /// them out. `start` is the trained computer their knowledge started
     /// from with the patterns of it that it still holds: shown, not ranked.

@@ -22,11 +22,7 @@ fn file() -> KeptGame {
 /// (the computer's replay aside: the person's own moves are kept).
 pub fn keep(model: &LeapfrogGame) {
     let moves = model.played();
-    // The person's own position (a replay of the computer's solution may
-    // be shown over it).
-    let mut now = match5_leapfrog::Position::start(model.frogs() as usize).expect("valid k");
-    let played = moves.iter().all(|&f| now.play(f as usize).is_ok());
-    let unfinished = played && !moves.is_empty() && !now.is_goal();
+    let unfinished = !moves.is_empty() && !model.position_played().is_goal();
     file().keep(
         unfinished
             .then(|| Kept {

@@ -148,7 +148,7 @@ impl LeapfrogGame {
             }
             p
         } else {
-            *imp.history.borrow().last().expect("the start at least")
+            self.position_played()
         }
     }
 
@@ -237,6 +237,12 @@ impl LeapfrogGame {
     pub fn played(&self) -> Vec<u32> {
         let history = self.imp().history.borrow();
         history.iter().skip(1).map(|p| p.empty() as u32).collect()
+    }
+
+    /// The position the moves played reached (a replay of the computer's
+    /// solution may be shown over it).
+    pub fn position_played(&self) -> Position {
+        *self.imp().history.borrow().last().expect("the start at least")
     }
 
     /// Plays the frogs on `fields` in turn from the start of a puzzle with

@@ -22,14 +22,6 @@ fn file() -> KeptGame {
     KeptGame::named("tiles-game.toml")
 }
 
-const PLAYERS: [(Player, &str); 5] = [
-    (Player::Person, "person"),
-    (Player::Best, "best"),
-    (Player::Good, "good"),
-    (Player::Greedy, "greedy"),
-    (Player::Random, "random"),
-];
-
 /// Keeps the game on `model` if it has begun and is not over (and its
 /// start can be written as a game file).
 pub fn keep(model: &TilesGame) {
@@ -43,10 +35,7 @@ pub fn keep(model: &TilesGame) {
                 .history()
                 .map(|mv| format!("{}{}", mv.bowl + 1, mv.colour.letter()))
                 .collect(),
-            players: model.players().map(|p| {
-                let (_, name) = PLAYERS.iter().find(|(q, _)| *q == p).expect("every player");
-                name.to_string()
-            }),
+            players: model.players().map(|p| p.id().to_string()),
         });
     file().keep(kept.as_ref());
 }
@@ -61,7 +50,9 @@ pub fn bring_back(model: &TilesGame) -> bool {
         return false;
     };
     let moves: Option<Vec<Move>> = kept.moves.iter().map(|m| parse_move(m)).collect();
-    let player = |name: &str| PLAYERS.iter().find(|(_, n)| *n == name).map(|(p, _)| *p);
+    // A name of no player is no kept game (Player::from_id would make it
+    // a person).
+    let player = |id: &str| Player::ALL.into_iter().find(|p| p.id() == id);
     let (Some(moves), Some(first), Some(second)) =
         (moves, player(&kept.players[0]), player(&kept.players[1]))
     else {

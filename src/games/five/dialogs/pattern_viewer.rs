@@ -148,13 +148,8 @@ impl PatternViewer {
     fn setup(&self, model: &FiveGame, start: usize) {
         let imp = self.imp();
         let _ = imp.model.set(model.clone());
-        imp.about_slot.set_samples([
-            Origin::Taught(Some(99_999)),
-            Origin::Taught(None),
-            Origin::Hinted(99_999),
-            Origin::Practice,
-            Origin::Trained,
-        ].map(|o| origin_words(9_998, 9_999, 99, o)));
+        imp.about_slot
+            .set_samples(Origin::SAMPLES.map(|o| origin_words(9_998, 9_999, 99, o)));
         imp.index.set(start);
         imp.area.set_draw_func(glib::clone!(
             #[weak(rename_to = viewer)]
@@ -276,7 +271,7 @@ impl PatternViewer {
         crate::widgets::a11y::set_label(&*imp.area, &subtitle);
         let kept = count > 0 && model.taught(i).is_some();
         // A game of the player's taught it: replayed, or said not kept.
-        let of_a_game = matches!(model.origin(i), Origin::Taught(Some(_)) | Origin::Hinted(_));
+        let of_a_game = model.origin(i).game().is_some();
         imp.game_stack.set_visible(count > 0);
         imp.game_stack.set_visible_child_name(match (kept, of_a_game) {
             (true, _) => "replay",
@@ -321,10 +316,7 @@ impl PatternViewer {
 /// "Pattern 2 of 5 · depth 3 · learned in game 4": the pattern's place,
 /// depth and where it came from, in one line.
 fn origin_words(index: usize, count: usize, depth: u32, origin: Origin) -> String {
-    let game = match origin {
-        Origin::Taught(Some(g)) | Origin::Hinted(g) => g.to_string(),
-        _ => String::new(),
-    };
+    let game = origin.game().map(|g| g.to_string()).unwrap_or_default();
     let (number, count, depth) = ((index + 1).to_string(), count.to_string(), depth.to_string());
     let args = [
         ("number", number.as_str()),

@@ -30,13 +30,6 @@ impl FiveGame {
         })
     }
 
-    /// Was the pattern at `index` taught by the player alone (not copied
-    /// from the trained computer the knowledge started from, not learned
-    /// in practice or from a win with hints)?
-    pub fn is_taught(&self, index: usize) -> bool {
-        self.with(|s| s.knowledge().is_taught(index))
-    }
-
     /// The trained computer the knowledge started from, if any.
     pub fn start(&self) -> Option<String> {
         self.with(|s| s.knowledge().start().map(str::to_string))
@@ -59,4 +52,25 @@ pub enum Origin {
     Practice,
     /// It came with the trained computer the knowledge started from.
     Trained,
+}
+
+impl Origin {
+    /// Every kind, with the longest game number a text shows: what the
+    /// places that say an origin keep their height for.
+    pub const SAMPLES: [Origin; 5] = [
+        Origin::Taught(Some(99_999)),
+        Origin::Taught(None),
+        Origin::Hinted(99_999),
+        Origin::Practice,
+        Origin::Trained,
+    ];
+
+    /// The player's game that taught it, where it is known.
+    pub fn game(self) -> Option<u64> {
+        match self {
+            Origin::Taught(game) => game,
+            Origin::Hinted(game) => Some(game),
+            Origin::Practice | Origin::Trained => None,
+        }
+    }
 }

@@ -328,13 +328,7 @@ fn why_samples() -> Vec<String> {
         ),
     ]);
     for blocks in [true, false] {
-        for origin in [
-            Origin::Taught(Some(99_999)),
-            Origin::Taught(None),
-            Origin::Hinted(99_999),
-            Origin::Practice,
-            Origin::Trained,
-        ] {
+        for origin in Origin::SAMPLES {
             samples.push(Lesson { blocks, origin }.why("E5", 99, 9_999));
         }
     }

@@ -45,19 +45,7 @@ pub fn unsaved(player: &str, [taught, practised, hinted]: [usize; 3]) -> String 
             "The computer learned {what} since {player}’s knowledge was last saved. Unsaved, it is lost.",
             "The computer learned {what} since {player}’s knowledge was last saved. Unsaved, they are lost.",
             n(total),
-            &[("what", &join(&parts)), ("player", player)],
-        ),
-    }
-}
-
-/// "a, b and c".
-fn join(parts: &[String]) -> String {
-    match parts {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => gettext_f(
-            "{first} and {last}",
-            &[("first", &rest.join(", ")), ("last", last)],
+            &[("what", &crate::i18n::and_list(&parts)), ("player", player)],
         ),
     }
 }
