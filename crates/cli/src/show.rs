@@ -37,6 +37,9 @@ struct ShownPattern {
     game: Option<u64>,
     /// Taught by this player, not copied from the trained start.
     taught: bool,
+    /// Where it came from: `taught`, `hinted` (a game won with hints),
+    /// `practice` or `trained`.
+    origin: &'static str,
     rows: Vec<String>,
 }
 
@@ -156,6 +159,7 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
                     level: p.level(),
                     game: k.learned_in(i),
                     taught: k.is_taught(i),
+                    origin: origin(&k, i).0,
                     rows: p.rows(),
                 })
                 .collect(),
@@ -183,13 +187,26 @@ pub fn run(path: &Path, json: bool, with_history: bool) -> Result<()> {
         stats.won, stats.lost, stats.drawn
     )?;
     for (i, p) in k.patterns().iter().enumerate() {
-        let from = if k.is_taught(i) { "" } else { ", trained" };
+        let from = origin(&k, i).1;
         writeln!(text, "\nPattern {} (level {}{from}):", i + 1, p.level())?;
         for line in p.to_string().lines() {
             writeln!(text, "  {line}")?;
         }
     }
     Ok(print(&text)?)
+}
+
+/// Where pattern `index` of `k` came from: its name in `--json`, and the
+/// words after its level ("" for one the player taught). A pattern the
+/// player did not teach alone is never shown as theirs, nor all as trained.
+fn origin(k: &match5_five::Knowledge, index: usize) -> (&'static str, String) {
+    use match5_five::Learned;
+    match k.learned(index) {
+        Learned::Hinted(game) => ("hinted", format!(", from game {game}, won with hints")),
+        Learned::Practice => ("practice", ", learned in practice".to_string()),
+        Learned::Unrecorded if k.start().is_some() => ("trained", ", trained".to_string()),
+        Learned::InGame(_) | Learned::Unrecorded => ("taught", String::new()),
+    }
 }
 
 #[derive(Serialize)]

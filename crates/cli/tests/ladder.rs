@@ -296,3 +296,38 @@ fn frozen_games_learn_nothing_and_save_nothing() {
     );
     assert_eq!(std::fs::read_to_string(k).unwrap(), before);
 }
+
+#[test]
+fn show_names_where_each_pattern_came_from() {
+    // Knowledge started from the greedy computer: a trained pattern, one the
+    // player taught, one from a win with hints and one from practice.
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("Anna.fivo");
+    std::fs::write(
+        &k,
+        "format = \"match5-knowledge\"\nversion = 3\nplayer = \"Anna\"\nstart = \"greedy\"\n\n\
+         [stats]\nwon = 2\nlost = 0\ndrawn = 0\n\n\
+         [[pattern]]\nlevel = 1\nrows = [\"BX\"]\n\n\
+         [[pattern]]\nlevel = 1\ngame = 1\nrows = [\"BBX\"]\n\n\
+         [[pattern]]\nlevel = 1\ngame = 2\nhinted = true\nrows = [\"BBBX\"]\n\n\
+         [[pattern]]\nlevel = 1\npractice = true\nrows = [\"BBBBX\"]\n",
+    )
+    .unwrap();
+    let file = k.to_str().unwrap();
+    let text = cli_ok(dir.path(), &["show", file]);
+    for line in [
+        "Pattern 1 (level 1, trained):",
+        "Pattern 2 (level 1):",
+        "Pattern 3 (level 1, from game 2, won with hints):",
+        "Pattern 4 (level 1, learned in practice):",
+    ] {
+        assert!(text.contains(line), "{line:?} in {text}");
+    }
+    let origins: Vec<String> = shown(dir.path(), file)["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["origin"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(origins, ["trained", "taught", "hinted", "practice"]);
+}
