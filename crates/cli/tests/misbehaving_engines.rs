@@ -12,8 +12,12 @@ mod common;
 
 use common::cli;
 
+fn fake_engine() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/fake-engine")
+}
+
 fn fake(mode: &str, pidfile: Option<&Path>) -> String {
-    let engine = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/fake-engine");
+    let engine = fake_engine();
     let pids = pidfile.map_or(String::new(), |p| {
         format!("MATCH5_FAKE_PIDFILE={} ", p.display())
     });
@@ -61,6 +65,131 @@ fn a_child_that_left_the_group_and_the_session_ends_with_the_run() {
     for pid in pids {
         assert!(!alive(pid), "process {pid} outlived the run");
     }
+}
+
+/// The process ids the fake engine wrote to `pidfile`.
+fn noted(pidfile: &Path) -> Vec<u32> {
+    std::fs::read_to_string(pidfile)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+/// `match5-cli train` against the fake engine in `mode`, noting its
+/// processes in `pidfile`, as an ordinary user: as root (CI, the tests'
+/// root) the run is made by user 65534, with the program, the engine and
+/// the folder copied where that user may use them, as people run Match5
+/// (root reads every process's environment).
+fn train_as_user(data: &Path, pidfile: &Path, mode: &str, games: &str) -> std::process::Command {
+    if !rustix::process::getuid().is_root() {
+        let file = data.join("t.fivo");
+        let mut own = cli(data);
+        own.args([
+            "train",
+            "--knowledge",
+            file.to_str().unwrap(),
+            "--games",
+            games,
+        ])
+        .args(["--seed", "3", "--timeout", "60"])
+        .args(["--opponent", &fake(mode, Some(pidfile))]);
+        return own;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let open = std::fs::Permissions::from_mode(0o777);
+    std::fs::set_permissions(data, open.clone()).unwrap();
+    let engine = data.join("fake-engine");
+    let program = data.join("match5-cli");
+    std::fs::copy(fake_engine(), &engine).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_match5-cli"), &program).unwrap();
+    for file in [&engine, &program] {
+        std::fs::set_permissions(file, open.clone()).unwrap();
+    }
+    let opponent = format!(
+        "pbrain:MATCH5_FAKE_PIDFILE={} python3 {} {mode}",
+        pidfile.display(),
+        engine.display()
+    );
+    let file = data.join("t.fivo");
+    let mut user = std::process::Command::new("setpriv");
+    user.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(&program)
+        .args([
+            "train",
+            "--knowledge",
+            file.to_str().unwrap(),
+            "--games",
+            games,
+        ])
+        .args(["--seed", "3", "--timeout", "60", "--opponent", &opponent])
+        .env("HOME", data)
+        .env("XDG_DATA_HOME", data.join("data"))
+        .env("XDG_CONFIG_HOME", data.join("config"));
+    user
+}
+
+/// Waits up to 5 s for each of `pids` to end; kills and names one left.
+fn assert_all_end(pids: &[u32]) {
+    let since = std::time::Instant::now();
+    while pids.iter().any(|&p| alive(p)) && since.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let left: Vec<u32> = pids.iter().copied().filter(|&p| alive(p)).collect();
+    for &pid in &left {
+        let _ = rustix::process::kill_process(
+            rustix::process::Pid::from_raw(pid as i32).unwrap(),
+            rustix::process::Signal::KILL,
+        );
+    }
+    assert!(left.is_empty(), "processes {left:?} outlived the run");
+}
+
+/// A child that left the session and made itself non-dumpable: another
+/// process of an ordinary user cannot read its environment, so the run's
+/// marker does not find it; it ends with the run all the same.
+#[test]
+fn a_hidden_child_of_an_ordinary_users_engine_ends_with_the_run() {
+    let data = tempfile::tempdir().unwrap();
+    let pidfile = data.path().join("pids");
+    let out = train_as_user(data.path(), &pidfile, "hide", "3")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pids = noted(&pidfile);
+    assert_eq!(pids.len(), 2, "the engine and the child it hid");
+    assert_all_end(&pids);
+}
+
+/// The same when Match5 itself is killed (SIGKILL) in the middle of the
+/// run: the reaper finds the hidden child below the engine.
+#[test]
+fn a_hidden_child_ends_when_its_ordinary_users_match5_is_killed() {
+    let data = tempfile::tempdir().unwrap();
+    let pidfile = data.path().join("pids");
+    let mut run = train_as_user(data.path(), &pidfile, "hide", "100000")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let since = std::time::Instant::now();
+    while std::fs::read_to_string(&pidfile).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(
+            since.elapsed() < Duration::from_secs(20),
+            "the engine started"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let pids = noted(&pidfile);
+    // setpriv execs the program: the process spawned is match5-cli.
+    run.kill().unwrap();
+    run.wait().unwrap();
+    assert_all_end(&pids);
 }
 
 #[test]

@@ -25,7 +25,10 @@ use match5_common::text::excerpt;
 use match5_five::Cell;
 
 use crate::lines::{Line, MAX_LINE, read_line};
-use crate::processes::{RUN_MARKER, STDERR_KEPT, kill_marked, pass_on_stderr, reaper, run_marker};
+use crate::processes::{
+    RUN_MARKER, STDERR_KEPT, below, keep_below, kill_below, kill_listed, kill_marked,
+    pass_on_stderr, reaper, run_marker,
+};
 
 /// The `INFO` settings every engine gets unless told otherwise: a second a
 /// turn, no limit on the match.
@@ -168,23 +171,25 @@ impl Engine {
         stop: Arc<AtomicBool>,
     ) -> Result<Engine, EngineError> {
         let run = run_marker();
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        shell
             .arg("-c")
             .arg(command)
             .env(RUN_MARKER, &run)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| EngineError::CannotStart {
-                command: command.to_string(),
-                reason: e.to_string(),
-            })?;
+            .process_group(0);
+        keep_below(&mut shell);
+        let mut child = shell.spawn().map_err(|e| EngineError::CannotStart {
+            command: command.to_string(),
+            reason: e.to_string(),
+        })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        let reaper = reaper(child.id(), &run);
+        let held = std::os::fd::AsFd::as_fd(&stdin).try_clone_to_owned().ok();
+        let reaper = reaper(child.id(), &run, held);
         let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut out = BufReader::new(stdout);
@@ -244,10 +249,12 @@ impl Engine {
         self.child.id()
     }
 
-    /// Stops the engine and everything it started: its process group, and
-    /// any process that left the group or the session but carries the
-    /// run's marker.
+    /// Stops the engine and everything it started: every process below its
+    /// first one (before that one, which keeps them below it), its process
+    /// group, and any process that left the group or the session but
+    /// carries the run's marker.
     fn kill(&mut self) {
+        kill_below(self.child.id() as i32);
         if let Some(pid) = rustix::process::Pid::from_raw(self.child.id() as i32) {
             let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
         }
@@ -425,6 +432,9 @@ impl Engine {
     /// Sends END and waits a moment for the engine to quit; then stops
     /// whatever of it is still running.
     pub fn end(mut self) {
+        // What the engine started: once it ends, what it leaves running is
+        // no longer below it (an orphan of an ended process goes to init).
+        let started = below(self.child.id() as i32);
         let _ = self.send("END");
         for _ in 0..20 {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -432,6 +442,7 @@ impl Engine {
             }
             thread::sleep(Duration::from_millis(25));
         }
+        kill_listed(&started);
         // Dropping kills the group: the shell may have quit and left the
         // engine running.
     }

@@ -1,8 +1,12 @@
-//! The processes of one engine run, kept inside their bounds: a marker in
-//! the environment of every process the run starts, by which all of them
-//! are killed (also one that left the group and the session), the reaper
-//! that does that if Match5 itself is killed, and the cap on what an
-//! engine writes to its standard error.
+//! The processes of one engine run, kept inside their bounds: the run's
+//! first process is a child subreaper, so every process it starts stays
+//! below it in the process tree, which is read from `/proc/<pid>/stat`
+//! (readable for any process of any user); a marker in the environment of
+//! every process the run starts (for one that left the tree when the
+//! first process ended); both find also a process that left the group and
+//! the session, and the tree one that made itself non-dumpable, whose
+//! environment cannot be read. The reaper does the same if Match5 itself
+//! is killed. And the cap on what an engine writes to its standard error.
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
@@ -32,6 +36,94 @@ pub(crate) fn run_marker() -> String {
         std::process::id(),
         RUNS.fetch_add(1, Ordering::Relaxed)
     )
+}
+
+/// Makes the first process `command` starts a child subreaper (kept across
+/// `exec`): a process whose parent ends is then re-parented to it, not to
+/// init, so every process the run starts stays below it.
+pub(crate) fn keep_below(command: &mut Command) {
+    // SAFETY: between fork and exec the closure makes one system call
+    // (prctl), which is async-signal-safe, and touches no memory shared
+    // with other threads.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(|| {
+            rustix::process::set_child_subreaper(Some(rustix::process::getpid()))
+                .map_err(std::io::Error::from)
+        });
+    }
+}
+
+/// What `/proc/<pid>/stat` says of a process (every user may read it,
+/// also of a non-dumpable process): its state, parent and start time.
+fn stat_of(pid: &str) -> Option<(char, i32, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // "pid (name) state ppid …": the name may hold ") ".
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let state = fields.first()?.chars().next()?;
+    let parent = fields.get(1)?.parse().ok()?;
+    // Field 22, the start time: with the id, it names one process.
+    let started = fields.get(19)?.parse().ok()?;
+    Some((state, parent, started))
+}
+
+/// One process: its id and its start time (an id alone may be reused).
+pub(crate) type Process = (i32, u64);
+
+/// Every living process below `root` in the process tree: its children,
+/// theirs, and so on (zombies left out: they are dead).
+pub(crate) fn below(root: i32) -> Vec<Process> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut all = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Ok(pid) = name.parse::<i32>() else {
+            continue;
+        };
+        if let Some((state, parent, started)) = stat_of(name)
+            && state != 'Z'
+        {
+            all.push((pid, parent, started));
+        }
+    }
+    let mut found: Vec<Process> = Vec::new();
+    let mut parents = vec![root];
+    while let Some(parent) = parents.pop() {
+        for &(pid, _, started) in all.iter().filter(|(_, p, _)| *p == parent) {
+            found.push((pid, started));
+            parents.push(pid);
+        }
+    }
+    found
+}
+
+/// Kills each of `processes` that still runs (the same process: its start
+/// time unchanged).
+pub(crate) fn kill_listed(processes: &[Process]) {
+    for &(pid, started) in processes {
+        let same = stat_of(&pid.to_string()).is_some_and(|(_, _, s)| s == started);
+        if same && let Some(pid) = rustix::process::Pid::from_raw(pid) {
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+        }
+    }
+}
+
+/// Kills every process below `root` (a child subreaper, see
+/// [`keep_below`]), round after round: a process started meanwhile by one
+/// that was killed is re-parented to `root`, where the next round finds it.
+pub(crate) fn kill_below(root: i32) {
+    for _ in 0..20 {
+        let processes = below(root);
+        if processes.is_empty() {
+            return;
+        }
+        kill_listed(&processes);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
 }
 
 /// Kills every process whose environment holds the run's marker.
@@ -85,18 +177,37 @@ pub(crate) fn pass_on_stderr(mut stderr: impl std::io::Read, command: &str, kept
 
 /// Starts the reaper of the process group `group` (see [`crate::Engine`]); `None`
 /// when it cannot start (the engine then still stops with Match5 in every
-/// way but SIGKILL). Once Match5 is gone it kills the group and every
-/// process marked with the run's marker.
-pub(crate) fn reaper(group: u32, run: &str) -> Option<(Child, ChildStdin)> {
+/// way but SIGKILL). Once Match5 is gone it kills every process below the
+/// engine's first one (whose process id is the group's), every process
+/// marked with the run's marker, and the group.
+pub(crate) fn reaper(
+    group: u32,
+    run: &str,
+    engine_input: Option<std::os::fd::OwnedFd>,
+) -> Option<(Child, ChildStdin)> {
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "read _; for p in /proc/[0-9]*; do \
+            // The processes below the engine's first one, by their
+            // parents in /proc/<pid>/stat; stopped, then found again and
+            // killed; then the marked ones and the group.
+            "below() {{ all=' {group} '; more=1; while [ $more = 1 ]; do more=0; \
+             for s in /proc/[0-9]*/stat; do p=${{s#/proc/}}; p=${{p%/stat}}; \
+             case \"$all\" in *\" $p \"*) continue;; esac; \
+             read -r l < $s 2>/dev/null || continue; l=${{l##*) }}; set -- $l; \
+             [ \"$1\" = Z ] && continue; \
+             case \"$all\" in *\" $2 \"*) all=\"$all$p \"; more=1;; esac; done; done; echo $all; }}; \
+             read _; first=$(below); kill -STOP $first 2>/dev/null; \
+             kill -KILL $first $(below) 2>/dev/null; \
+             for p in /proc/[0-9]*; do \
              if tr '\\0' '\\n' < $p/environ 2>/dev/null | grep -qx '{RUN_MARKER}={run}'; then \
              kill -KILL ${{p#/proc/}} 2>/dev/null; fi; done; kill -KILL -{group}"
         ))
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        // The engine's input, held and never written: when Match5 is
+        // killed the engine does not read its end and quit before the
+        // reaper has found what it started (an orphan goes to init).
+        .stdout(engine_input.map_or_else(Stdio::null, Stdio::from))
         .stderr(Stdio::null())
         .process_group(i32::try_from(group).ok()?)
         .spawn()
