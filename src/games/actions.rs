@@ -103,6 +103,12 @@ pub fn install<A: PageAction>(
             ActionKind::Toggle => {
                 gio::SimpleAction::new_stateful(action.name(), None, &on(action).to_variant())
             }
+            // Nothing chosen until the page says what is.
+            ActionKind::Choice => gio::SimpleAction::new_stateful(
+                action.name(),
+                Some(glib::VariantTy::STRING),
+                &"".to_variant(),
+            ),
         };
         let activate = activate.clone();
         simple.connect_activate(move |simple, parameter| activate(action, simple, parameter));
@@ -119,6 +125,19 @@ pub fn toggle(action: &gio::SimpleAction) -> bool {
         .unwrap_or(false);
     action.set_state(&on.to_variant());
     on
+}
+
+/// Shows `choice` as chosen in a [`ActionKind::Choice`] action (the
+/// menu's radio items follow).
+pub fn show_choice(action: &gio::SimpleAction, choice: &str) {
+    if action.state().and_then(|s| s.get::<String>()).as_deref() != Some(choice) {
+        action.set_state(&choice.to_variant());
+    }
+}
+
+/// The choice an [`ActionKind::Choice`] action was activated with.
+pub fn chosen(parameter: Option<&glib::Variant>) -> Option<String> {
+    parameter.and_then(|p| p.get::<String>())
 }
 
 /// The action `action` in `group` (installed by [`install`]).

@@ -127,6 +127,12 @@ pub trait GamePage {
     fn menu(&self) -> Option<gio::MenuModel> {
         None
     }
+    /// The choices for the page's next game (who plays, who starts…),
+    /// made of its own actions: New Game's arrow offers them, where a game
+    /// begins. None by default: New Game is then a plain button.
+    fn setup_menu(&self) -> Option<gio::MenuModel> {
+        None
+    }
     /// Carries out one of the app actions the page declares in
     /// [`PageInfo::app_actions`] (the page has been shown).
     fn app_action(&self, _name: &str, _parameter: Option<&glib::Variant>) {}
@@ -156,6 +162,9 @@ pub enum ActionKind {
     Toggle,
     /// Takes a `u` parameter (a number, such as a pattern's index).
     Uint,
+    /// One of several choices: takes an `s` parameter, and its state is
+    /// the one chosen (radio items in a menu, such as the opponent).
+    Choice,
 }
 
 /// One declared action as the shell and the tests see it, whatever the

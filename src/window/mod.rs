@@ -14,7 +14,7 @@ use gtk::{gio, glib};
 
 use crate::games::page::{GameStatus, PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb, Waker};
 use crate::games::{self, GamePage, PageInfo};
-use crate::i18n::gettext;
+use crate::i18n::{gettext, pgettext};
 use crate::settings::{Settings, SharedSettings};
 
 /// The window's own actions, typed.
@@ -65,6 +65,8 @@ mod imp {
         pub sidebar_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
         pub new_game_button: TemplateChild<gtk::Button>,
+        #[template_child]
+        pub new_game_split: TemplateChild<adw::SplitButton>,
         #[template_child]
         pub undo_button: TemplateChild<gtk::Button>,
         #[template_child]
@@ -229,6 +231,7 @@ impl Window {
         if let Some(popover) = imp.menu_button.popover() {
             popover.connect_map(crate::widgets::a11y::name_menu_items);
         }
+        self.name_new_game_split();
         imp.stack.connect_visible_child_notify(glib::clone!(
             #[weak(rename_to = win)]
             self,
@@ -374,8 +377,7 @@ impl Window {
         imp.sidebar_button
             .set_visible(actions.has_action(SIDEBAR_ACTION));
         let verbs = self.visible_info_verbs();
-        imp.new_game_button
-            .set_visible(verbs.contains(&Verb::NewGame));
+        self.show_new_game(verbs.contains(&Verb::NewGame), page.setup_menu());
         imp.undo_button.set_visible(verbs.contains(&Verb::Undo));
         self.insert_action_group(PAGE_ACTIONS, Some(&actions));
         self.show_page_menu(page.menu());
@@ -399,6 +401,34 @@ impl Window {
         self.show_status(&widget);
         widget.grab_focus();
         imp.page_handlers.replace(handlers.into());
+    }
+
+    /// New Game: a split button whose arrow offers the page's choices for
+    /// the next game, or a plain button on a page without any.
+    fn show_new_game(&self, offered: bool, setup: Option<gio::MenuModel>) {
+        let imp = self.imp();
+        imp.new_game_split.set_visible(offered && setup.is_some());
+        imp.new_game_button.set_visible(offered && setup.is_none());
+        imp.new_game_split.set_menu_model(setup.as_ref());
+        if let Some(popover) = imp.new_game_split.popover() {
+            popover.connect_map(crate::widgets::a11y::name_menu_items);
+        }
+    }
+
+    /// The split button's halves, named as the plain New Game is: its
+    /// face may be an icon, and its arrow has none of its own.
+    fn name_new_game_split(&self) {
+        let split = &self.imp().new_game_split;
+        if let Some(button) = split.first_child() {
+            crate::widgets::a11y::rename(&button, &pgettext("header button", "New Game"));
+        }
+        if let Some(arrow) = split.last_child() {
+            let name = gettext("Next Game");
+            crate::widgets::a11y::rename(&arrow, &name);
+            if let Some(toggle) = arrow.first_child() {
+                crate::widgets::a11y::rename(&toggle, &name);
+            }
+        }
     }
 
     /// The primary menu shows the page's own sections (and no other

@@ -19,6 +19,12 @@ page_actions! {
         Previous = "previous", Plain, ["Page_Up"];
         /// Replay: play the solution by itself (on/off).
         Autoplay = "autoplay", Toggle, [];
+        /// Frogs of each kind, 1 to 10 (a choice: the number), kept in the
+        /// settings; a new puzzle. New Game's arrow and the side rows
+        /// offer it.
+        Frogs = "frogs", Choice, [];
+        /// Goats instead of frogs (on/off), kept in the settings.
+        Goats = "goats", Toggle, [];
         /// Back from the replay to playing.
         Play = "play", Plain, [];
     }

@@ -20,6 +20,7 @@ mod kept;
 pub mod model;
 pub mod page;
 pub mod settings;
+mod setup;
 pub mod view;
 mod words;
 

@@ -47,6 +47,10 @@ mod imp {
         #[template_child]
         pub autoplay_button: TemplateChild<gtk::ToggleButton>,
         #[template_child]
+        pub setup_menu: TemplateChild<gio::Menu>,
+        #[template_child]
+        pub frogs_section: TemplateChild<gio::Menu>,
+        #[template_child]
         pub frogs_spin: TemplateChild<gtk::SpinButton>,
         #[template_child]
         pub goats_switch: TemplateChild<adw::SwitchRow>,
@@ -137,7 +141,7 @@ impl LeapfrogPage {
         }
     }
 
-    fn settings(&self) -> &SharedSettings {
+    pub(super) fn settings(&self) -> &SharedSettings {
         self.imp().settings.get().expect("set up")
     }
 
@@ -151,14 +155,15 @@ impl LeapfrogPage {
         let _ = imp.model.set(model.clone());
         imp.frogs_spin.set_value(f64::from(model.frogs()));
         imp.goats_switch.set_active(settings.goats);
+        let goats = settings.goats;
 
         actions::install::<LeapfrogAction>(
             &imp.actions,
-            |_| false,
+            |action| action == LeapfrogAction::Goats && goats,
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |action, _, _| page.activate(action)
+                move |action, simple, parameter| page.activate_with(action, simple, parameter)
             ),
         );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
@@ -198,29 +203,7 @@ impl LeapfrogPage {
                 let _ = page.controller().play(field as u32 + 1);
             }
         ));
-        imp.frogs_spin.connect_value_changed(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |spin| {
-                let k = spin.value_as_int().clamp(1, 10) as u32;
-                if k != page.model().frogs() {
-                    page.stop_autoplay();
-                    page.model().set_frogs(k as usize);
-                    page.settings()
-                        .update_page::<LeapfrogSettings>(|s| s.frogs = k);
-                }
-            }
-        ));
-        imp.goats_switch.connect_active_notify(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |switch| {
-                let on = switch.is_active();
-                page.settings()
-                    .update_page::<LeapfrogSettings>(|s| s.goats = on);
-                page.show_position();
-            }
-        ));
+        self.setup_puzzle_choices();
         model.connect_notify_local(
             None,
             glib::clone!(
@@ -265,6 +248,19 @@ impl LeapfrogPage {
         self.show_mode();
     }
 
+    fn activate_with(
+        &self,
+        action: LeapfrogAction,
+        simple: &gio::SimpleAction,
+        parameter: Option<&glib::Variant>,
+    ) {
+        match action {
+            LeapfrogAction::Frogs => self.choose_frogs(parameter),
+            LeapfrogAction::Goats => self.choose_goats(simple),
+            _ => self.activate(action),
+        }
+    }
+
     fn activate(&self, action: LeapfrogAction) {
         let model = self.model();
         match action {
@@ -274,12 +270,10 @@ impl LeapfrogPage {
                 model.clear();
                 crate::games::page::tell_new_game(self);
             }
-            LeapfrogAction::Undo => {
-                match self.controller().undo() {
-                    Ok(()) => crate::games::page::tell_taken_back(self),
-                    Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
-                }
-            }
+            LeapfrogAction::Undo => match self.controller().undo() {
+                Ok(()) => crate::games::page::tell_taken_back(self),
+                Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
+            },
             LeapfrogAction::Hint => {
                 if let Err(refusal) = self.controller().hint() {
                     crate::widgets::refuse(self, &refusal.message());
@@ -314,6 +308,8 @@ impl LeapfrogPage {
                 self.imp().last_move.set(None);
                 model.stop_replay();
             }
+            // Choices, with their parameter: `activate_with`.
+            LeapfrogAction::Frogs | LeapfrogAction::Goats => {}
         }
     }
 
@@ -385,7 +381,7 @@ impl LeapfrogPage {
             .set_state(&true.to_variant());
     }
 
-    fn stop_autoplay(&self) {
+    pub(super) fn stop_autoplay(&self) {
         if let Some(id) = self.imp().autoplay.take() {
             id.remove();
         }
@@ -402,7 +398,7 @@ impl LeapfrogPage {
     }
 
     /// The fields, the status line, the counter and what can be done now.
-    fn show_position(&self) {
+    pub(super) fn show_position(&self) {
         let imp = self.imp();
         let model = self.model();
         let shown = model.shown();
@@ -481,6 +477,10 @@ impl crate::games::page::GamePage for LeapfrogPage {
 
     fn actions(&self) -> gio::ActionGroup {
         self.imp().actions.clone().upcast()
+    }
+
+    fn setup_menu(&self) -> Option<gio::MenuModel> {
+        Some(self.imp().setup_menu.get().upcast())
     }
 
     fn before_close(&self, _close: Box<dyn Fn()>) -> bool {

@@ -20,6 +20,11 @@ page_actions! {
         Random = "random", Plain, [];
         /// Opens a game file (the original's format); Ctrl+O.
         Open = "open", Plain, ["<Control>o"];
+        /// Who plays the first side (a choice: a player's id); New Game's
+        /// arrow and the side rows offer it.
+        FirstPlayer = "first-player", Choice, [];
+        /// Who plays the second side.
+        SecondPlayer = "second-player", Choice, [];
         /// The original's take-back experiment from this position; Ctrl+E.
         Experiment = "experiment", Plain, ["<Control>e"];
     }

@@ -27,6 +27,7 @@ mod game_files;
 mod kept;
 pub mod model;
 pub mod page;
+mod players;
 pub mod view;
 mod words;
 

@@ -66,6 +66,8 @@ mod imp {
         pub model: TilesGame,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
+        /// Who plays each side, behind New Game's arrow (`players.rs`).
+        pub setup_menu: gio::Menu,
         /// The best move shown, until the position changes.
         pub hint: RefCell<Option<Move>>,
         /// The moves of the game last seen, to tell a computer's new ones.
@@ -107,17 +109,6 @@ glib::wrapper! {
         @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
 }
 
-/// The names of the players a side can have, in `Player::ALL`'s order.
-fn player_names() -> Vec<String> {
-    vec![
-        gettext("A person"),
-        gettext("Computer, best"),
-        gettext("Computer, good"),
-        gettext("Computer, greedy"),
-        gettext("Computer, random"),
-    ]
-}
-
 impl TilesPage {
     /// Tells the window how the game stands (only when that changed).
     fn set_status(&self, status: GameStatus) {
@@ -154,28 +145,13 @@ impl TilesPage {
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |action, _, _| page.activate(action)
+                move |action, simple, parameter| page.activate(action, simple, parameter)
             ),
         );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
 
         super::kept::bring_back(self.model());
-        let names = player_names();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let players = self.model().players();
-        for (row, player) in [
-            (&*imp.first_row, players[0]),
-            (&*imp.second_row, players[1]),
-        ] {
-            row.set_model(Some(&gtk::StringList::new(&names)));
-            let at = Player::ALL.iter().position(|p| *p == player).unwrap_or(0);
-            row.set_selected(at as u32);
-            row.connect_selected_notify(glib::clone!(
-                #[weak(rename_to = page)]
-                self,
-                move |_| page.players_changed()
-            ));
-        }
+        self.setup_players();
         imp.view.connect_move_chosen(glib::clone!(
             #[weak(rename_to = page)]
             self,
@@ -247,32 +223,12 @@ impl TilesPage {
         self.show_position();
     }
 
-    /// Who plays each side, shown in the side rows as if chosen there.
-    pub(super) fn set_players(&self, players: [Player; 2]) {
-        let imp = self.imp();
-        for (row, player) in [
-            (&*imp.first_row, players[0]),
-            (&*imp.second_row, players[1]),
-        ] {
-            let at = Player::ALL.iter().position(|p| *p == player).unwrap_or(0);
-            row.set_selected(at as u32);
-        }
-        self.players_changed();
-    }
-
-    fn players_changed(&self) {
-        let imp = self.imp();
-        let pick = |row: &adw::ComboRow| {
-            Player::ALL
-                .get(row.selected() as usize)
-                .copied()
-                .unwrap_or_default()
-        };
-        self.model()
-            .set_players([pick(&imp.first_row), pick(&imp.second_row)]);
-    }
-
-    fn activate(&self, action: TilesAction) {
+    fn activate(
+        &self,
+        action: TilesAction,
+        simple: &gio::SimpleAction,
+        parameter: Option<&glib::Variant>,
+    ) {
         let model = self.model();
         let starts_a_game = matches!(
             action,
@@ -289,12 +245,10 @@ impl TilesPage {
         match action {
             TilesAction::NewGame => model.deal(),
             TilesAction::Restart => model.restart(),
-            TilesAction::Undo => {
-                match self.controller().undo() {
-                    Ok(()) => crate::games::page::tell_taken_back(self),
-                    Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
-                }
-            }
+            TilesAction::Undo => match self.controller().undo() {
+                Ok(()) => crate::games::page::tell_taken_back(self),
+                Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
+            },
             TilesAction::Hint => model.hint(),
             TilesAction::Example => {
                 self.imp().other_popover.popdown();
@@ -315,6 +269,9 @@ impl TilesPage {
             TilesAction::Open => {
                 self.imp().other_popover.popdown();
                 self.open_file();
+            }
+            TilesAction::FirstPlayer | TilesAction::SecondPlayer => {
+                self.choose_player(simple, parameter);
             }
             TilesAction::Experiment => {
                 if let Some(window) = self.root().and_downcast::<gtk::Window>() {
@@ -485,6 +442,10 @@ impl crate::games::page::GamePage for TilesPage {
 
     fn menu(&self) -> Option<gio::MenuModel> {
         Some(self.imp().page_menu.get().upcast())
+    }
+
+    fn setup_menu(&self) -> Option<gio::MenuModel> {
+        Some(self.imp().setup_menu.clone().upcast())
     }
 
     fn before_close(&self, _close: Box<dyn Fn()>) -> bool {

@@ -55,6 +55,27 @@ impl Opponent {
             _ => None,
         }
     }
+
+    /// Its name in the page's actions: `computer`, `person`,
+    /// `engine:<name>`.
+    pub fn key(&self) -> String {
+        match self {
+            Opponent::Computer => "computer".to_string(),
+            Opponent::Person => "person".to_string(),
+            Opponent::Engine(name) => format!("engine:{name}"),
+        }
+    }
+
+    /// The opponent of a [`Self::key`].
+    pub fn from_key(key: &str) -> Option<Opponent> {
+        match key {
+            "computer" => Some(Opponent::Computer),
+            "person" => Some(Opponent::Person),
+            other => Some(Opponent::Engine(
+                other.strip_prefix("engine:")?.to_string(),
+            )),
+        }
+    }
 }
 
 pub struct Session {

@@ -5,6 +5,7 @@ use gtk::{gio, glib};
 
 use crate::games::five::page::actions::FiveAction;
 use crate::games::five::page::FivePage;
+use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::actions;
 use crate::i18n::gettext;
@@ -85,6 +86,18 @@ impl FivePage {
                     )
                 });
                 practice.present_again(&self.window());
+            }
+            FiveAction::Opponent => {
+                if let Some(opponent) =
+                    actions::chosen(parameter).and_then(|key| Opponent::from_key(&key))
+                {
+                    self.choose_opponent(opponent);
+                }
+            }
+            FiveAction::StartFrom => {
+                if let Some(id) = actions::chosen(parameter) {
+                    self.choose_start(&id);
+                }
             }
             FiveAction::ComputerStarts => {
                 let on = actions::toggle(simple);

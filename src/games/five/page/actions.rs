@@ -28,6 +28,13 @@ page_actions! {
         /// Practice: the computer plays and learns against an opponent
         /// that is not the person; Ctrl+T, as tic-tac-toe's Train.
         Train = "train", Plain, ["<Control>t"];
+        /// Who plays red from the next game on (a choice: an
+        /// [`Opponent::key`](crate::games::five::model::session::Opponent::key)),
+        /// kept in the settings; New Game's arrow and the sidebar offer it.
+        Opponent = "opponent", Choice, [];
+        /// What the computer starts from (a trained rung's id), while the
+        /// player has played no game.
+        StartFrom = "start-from", Choice, [];
         /// On/off, kept in the settings.
         ComputerStarts = "computer-starts", Toggle, [];
         /// On/off, kept in the settings.

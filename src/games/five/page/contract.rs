@@ -24,6 +24,10 @@ impl crate::games::page::GamePage for FivePage {
         Some(self.imp().page_menu.get().upcast())
     }
 
+    fn setup_menu(&self) -> Option<gio::MenuModel> {
+        Some(FivePage::setup_menu(self))
+    }
+
     /// `new-game(s)` with a mode's wire name, `new-game-vs-computer`,
     /// `new-game-two-players`, `open-knowledge(s)` with a path.
     fn app_action(&self, name: &str, parameter: Option<&glib::Variant>) {

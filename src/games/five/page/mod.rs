@@ -13,6 +13,7 @@ mod hint;
 mod knowledge_flows;
 mod news;
 mod opponents;
+mod setup;
 pub mod sidebar;
 mod status;
 
@@ -43,6 +44,12 @@ mod imp {
     pub struct FivePage {
         #[template_child]
         pub page_menu: TemplateChild<gio::Menu>,
+        #[template_child]
+        pub setup_menu: TemplateChild<gio::Menu>,
+        #[template_child]
+        pub opponent_section: TemplateChild<gio::Menu>,
+        #[template_child]
+        pub start_section: TemplateChild<gio::Menu>,
         #[template_child]
         pub split: TemplateChild<adw::OverlaySplitView>,
         #[template_child]
@@ -208,6 +215,7 @@ impl FivePage {
         self.connect_model();
         self.connect_widgets();
         self.enable_computer_starts();
+        self.follow_setup();
         self.show_all();
         self.follow_engine();
         // The sidebar is not needed for the first frame: it comes when the
@@ -252,16 +260,7 @@ impl FivePage {
             sidebar.connect_start_chosen(glib::clone!(
                 #[weak(rename_to = page)]
                 self,
-                move |sidebar, id| {
-                    if let Err(e) = page.model().start_from(&id) {
-                        crate::dialogs::error(
-                            &page.window(),
-                            &gettext("Could Not Start From the Trained Computer"),
-                            &crate::games::five::words::errors::knowledge_error(&e),
-                        );
-                        sidebar.show_start();
-                    }
-                }
+                move |_, id| page.choose_start(&id)
             ));
             sidebar.connect_opponent_changed(glib::clone!(
                 #[weak(rename_to = page)]

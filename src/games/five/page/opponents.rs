@@ -96,6 +96,7 @@ impl FivePage {
         self.settings()
             .update_page::<FiveSettings>(|s| s.choose(&opponent));
         self.enable_computer_starts();
+        self.show_setup();
         // An engine added in Practice since: the status's place measures
         // its name too.
         self.keep_text_heights();
@@ -112,6 +113,7 @@ impl FivePage {
         self.settings()
             .update_page::<FiveSettings>(|s| s.choose(&opponent));
         self.enable_computer_starts();
+        self.show_setup();
         if let Some(sidebar) = self.imp().sidebar.get() {
             sidebar.show_opponent(&opponent);
         }
@@ -133,6 +135,7 @@ impl FivePage {
             }
             // A removed engine is no longer the next opponent.
             page.enable_computer_starts();
+            page.show_opponent_choices();
             page.keep_text_heights();
         });
     }

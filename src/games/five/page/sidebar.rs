@@ -226,11 +226,7 @@ impl FiveSidebar {
     pub fn connect_opponent_changed<F: Fn(&Self, Opponent) + 'static>(&self, f: F) {
         self.connect_local("opponent-changed", false, move |v| {
             let key: String = v[1].get().expect("an opponent");
-            let opponent = match key.as_str() {
-                "computer" => Opponent::Computer,
-                "person" => Opponent::Person,
-                other => Opponent::Engine(other.strip_prefix("engine:")?.to_string()),
-            };
+            let opponent = Opponent::from_key(&key)?;
             f(&v[0].get().expect("sidebar"), opponent);
             None
         });
@@ -294,11 +290,7 @@ impl FiveSidebar {
                 if sidebar.imp().filling.get() {
                     return;
                 }
-                let key = match sidebar.chosen() {
-                    Opponent::Computer => "computer".to_string(),
-                    Opponent::Person => "person".to_string(),
-                    Opponent::Engine(name) => format!("engine:{name}"),
-                };
+                let key = sidebar.chosen().key();
                 sidebar.emit_by_name::<()>("opponent-changed", &[&key]);
                 sidebar.show_opponent_pending();
             }

@@ -1,0 +1,156 @@
+"""The choices for the next game are where a game begins (issue 58, point
+6): New Game is a split button whose arrow offers the page's setup (five in
+a row's opponent, who starts and the trained start; leap-frog's puzzle; the
+tile game's players), each choice reaching the game and the side rows, and
+the rows' choices showing in the menu. One click (and Ctrl+N) still starts
+a game at once. A page without choices (tic-tac-toe) keeps a plain New
+Game. Chosen with the real pointer and keys, at 900 and 360 px."""
+
+import os
+import time
+
+import pyatspi
+
+from dbus_client import NAME, Remote
+from harness import AppTest, wait_for
+from test_leapfrog import position
+
+ITEM_ROLES = ("radio menu item", "check menu item", "menu item")
+
+
+def menu_list(app):
+    """The items of the open menu, in order: (name, checked, sensitive)."""
+    items = []
+    for r in app._frames():
+        for a in pyatspi.findAllDescendants(r, lambda a: a.getRoleName() in ITEM_ROLES):
+            if a.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width > 0:
+                state = a.getState()
+                items.append((a.name, state.contains(pyatspi.STATE_CHECKED), state.contains(pyatspi.STATE_SENSITIVE)))
+    return items
+
+
+def menu_items(app):
+    """The items of the open menu: name -> (checked, sensitive)."""
+    return {name: (checked, sensitive) for name, checked, sensitive in menu_list(app)}
+
+
+def focused_item(app):
+    for r in app._frames():
+        hit = pyatspi.findDescendant(
+            r, lambda a: a.getRoleName() in ITEM_ROLES and a.getState().contains(pyatspi.STATE_FOCUSED))
+        if hit:
+            return hit.name
+    return None
+
+
+def open_setup(app):
+    """Clicks New Game's arrow; returns the menu's items."""
+    arrow = wait_for(lambda: app.find_showing("toggle button", "Next Game"), message="New Game's arrow")
+    app.click_on(arrow)
+    return wait_for(lambda: menu_items(app) or None, message="the setup menu")
+
+
+def choose(app, *path):
+    """Opens the setup menu and walks `path` with the keys, as a person
+    does: Down to each item, then Return (a submenu's name opens it)."""
+    open_setup(app)
+    for name in path:
+        for _ in range(16):
+            if focused_item(app) == name:
+                break
+            app.key("Down")
+            time.sleep(0.15)
+        if focused_item(app) != name:
+            raise AssertionError(f"{name} could not be reached with the keys: {menu_items(app)}")
+        app.key("Return")
+        time.sleep(0.4)
+    wait_for(lambda: not menu_items(app), message="the menu closed after the choice")
+
+
+class NewGameSetup(AppTest):
+    def test_five_offers_its_opponent_who_starts_and_the_start_where_a_game_begins(self):
+        app = self.start(settings={"window_width": 900, "window_height": 700})
+        new_game = wait_for(lambda: app.find_showing("push button", "New Game"), message="New Game")
+        items = open_setup(app)
+        self.assertEqual(items["The Computer"], (True, True), items)
+        self.assertEqual(items["Another Person"], (False, True), items)
+        self.assertEqual(items["Computer Starts"], (False, True), items)
+        self.assertEqual(items["Nothing"], (True, True), "a new player may choose the start")
+        app.key("Escape")
+        wait_for(lambda: not menu_items(app), message="Escape closes the menu")
+
+        # The trained start, chosen in the menu, reaches the knowledge and
+        # the sidebar's row.
+        choose(app, "Greedy Training")
+        wait_for(lambda: app.find("label", lambda n: n.startswith("level 0, taught by you · started from ")),
+                 message="the greedy computer's patterns in the player's knowledge")
+        row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the sidebar's row")
+        wait_for(lambda: app.find("label", "Greedy Training", root=row), message="the sidebar follows the menu")
+        self.assertEqual(open_setup(app)["Greedy Training"], (True, True))
+        app.key("Escape")
+
+        # Computer Starts, then one click on New Game: the computer opens.
+        choose(app, "Computer Starts")
+        switch = app.find("switch", "Computer Starts")
+        wait_for(lambda: switch.getState().contains(pyatspi.STATE_CHECKED), message="the sidebar's switch follows")
+        app.click_on(new_game)
+        wait_for(lambda: len(app.stones()[1]) == 1 and not app.stones()[0], message="the computer's opening stone")
+
+        # Another person: Computer Starts means nothing then, in the menu as
+        # in the sidebar; Ctrl+N starts their game at once.
+        choose(app, "Another Person")
+        items = open_setup(app)
+        self.assertEqual(items["Another Person"], (True, True), items)
+        self.assertFalse(items["Computer Starts"][1], "Computer Starts is off against a person")
+        app.key("Escape")
+        wait_for(lambda: app.find("label", "Another person", root=app.find("combo box", "Opponent")),
+                 message="the sidebar's opponent follows the menu")
+        app.key("ctrl+n")
+        wait_for(lambda: app.status() == "Blue to move", message="a two-player game")
+        self.assertEqual(app.stones(), (set(), set()))
+
+        # The sidebar's choice shows in the menu too.
+        app.click_on(app.find("combo box", "Opponent"))
+        time.sleep(1)
+        app.key("Up", "Return")
+        wait_for(lambda: open_setup(app)["The Computer"] == (True, True), message="the menu follows the sidebar")
+        app.key("Escape")
+
+        # What the menu chose is kept for the next start.
+        path = os.path.join(app.config, "match5", "settings.toml")
+        wait_for(lambda: "computer_starts = true" in open(path).read(), message="the choice in the settings")
+
+    def test_leapfrog_and_tiles_offer_their_choices_at_360_px_and_tic_tac_toe_a_plain_button(self):
+        app = self.start(settings={"window_width": 360, "window_height": 640, "last_page": "leapfrog"})
+        wait_for(lambda: position(app) == "XXX-YYY", message="the leap-frog page")
+        choose(app, "Frogs of Each Kind", "4")
+        wait_for(lambda: position(app) == "XXXX-YYYY", message="a puzzle of 4 frogs of each kind")
+        spin = app.find("spin button", "Frogs of Each Kind")
+        self.assertEqual(spin.queryValue().currentValue, 4, "the side row follows the menu")
+        choose(app, "Goats Instead of Frogs")
+        goats = app.find("switch", "Goats Instead of Frogs")
+        wait_for(lambda: goats.getState().contains(pyatspi.STATE_CHECKED), message="the goats' switch follows")
+        # The menu stays on the screen of a narrow window.
+        items = open_setup(app)
+        self.assertEqual(items["Goats Instead of Frogs"], (True, True))
+        app.key("Escape")
+
+        # The tile game: who plays Lieke, from the menu, reaches the game.
+        app.key("ctrl+3")
+        remote = Remote("/io/github/match5/Match5/Tiles", "io.github.match5.Match5.Tiles1")
+        wait_for(lambda: remote.has_owner(NAME), message="the control name")
+        self.assertEqual(remote.prop("Players"), ("person", "best"))
+        choose(app, "Computer, random")  # Femke's list comes first
+        wait_for(lambda: remote.prop("Players") == ("random", "best"), message="Femke's player chosen in the menu")
+        # A script's choice shows in the menu (and the rows).
+        remote.call("SetPlayers", "ss", "person", "greedy")
+        open_setup(app)
+        marked = [(name, checked) for name, checked, _ in menu_list(app)]
+        self.assertEqual([name for name, checked in marked if checked], ["A person", "Computer, greedy"], marked)
+        self.assertEqual(len(marked), 10, "five players for each side")
+        app.key("Escape")
+
+        # Tic-tac-toe has nothing to choose: a plain New Game.
+        app.key("ctrl+4")
+        wait_for(lambda: app.find_showing("toggle button", "Next Game") is None, message="no arrow on tic-tac-toe")
+        self.assertIsNotNone(app.find_showing("push button", "New Game"))
