@@ -225,13 +225,18 @@ fn oversized_knowledge_is_refused_with_the_limit_before_it_is_read_whole() {
     let head = "format = \"match5-knowledge\"\nversion = 1\nplayer = \"Big\"\n";
     let path = dir.path().join("huge.fivo");
     let mut text = String::from(head);
-    text.push_str(&"# padding\n".repeat(fivo::MAX_FILE_BYTES / 10 + 1));
+    // 40 MiB: only the first 32 MiB and a byte are read, and the message
+    // does not take their count for the file's size.
+    text.push_str(&"# padding\n".repeat(fivo::MAX_FILE_BYTES / 8));
     fs::write(&path, &text).unwrap();
     let err = files::load_knowledge(&path).unwrap_err().to_string();
     assert!(
-        err.contains("knowledge files may have at most 33554432 (32 MiB)"),
+        err.contains(
+            "the file is larger than 33554432 bytes (32 MiB), the most a knowledge file may have"
+        ),
         "{err}"
     );
+    assert!(!err.contains("33554433"), "{err}");
 
     let mut text = String::from(head);
     text.push_str(&"[[pattern]]\n".repeat(fivo::MAX_PATTERNS + 1));

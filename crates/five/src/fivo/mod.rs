@@ -88,9 +88,10 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Contents, ParseError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(ParseError {
             line: None,
+            // Only the first MAX_FILE_BYTES + 1 bytes are read: the
+            // file's own size is not known here, only that it is larger.
             message: format!(
-                "the file has {} bytes; knowledge files may have at most {MAX_FILE_BYTES} ({} MiB)",
-                bytes.len(),
+                "the file is larger than {MAX_FILE_BYTES} bytes ({} MiB), the most a knowledge file may have",
                 MAX_FILE_BYTES / (1024 * 1024)
             ),
         });
