@@ -34,6 +34,15 @@ def menu_items(app):
     return {name: (checked, sensitive) for name, checked, sensitive in menu_list(app)}
 
 
+def focused(app):
+    """The role and name of what has the keyboard focus."""
+    for r in app._frames():
+        hit = pyatspi.findDescendant(r, lambda a: a.getState().contains(pyatspi.STATE_FOCUSED))
+        if hit:
+            return hit.getRoleName(), hit.name
+    return None
+
+
 def focused_item(app):
     for r in app._frames():
         hit = pyatspi.findDescendant(
@@ -78,6 +87,12 @@ class NewGameSetup(AppTest):
         self.assertEqual(items["Nothing"], (True, True), "a new player may choose the start")
         app.key("Escape")
         wait_for(lambda: not menu_items(app), message="Escape closes the menu")
+        # The focus is back on the arrow, and the keys open it again.
+        wait_for(lambda: focused(app) == ("toggle button", "Next Game"), message="the focus back on the arrow")
+        app.key("Return")
+        wait_for(lambda: menu_items(app), message="Return on the arrow opens the menu")
+        app.key("Escape")
+        wait_for(lambda: not menu_items(app), message="Escape closes it again")
 
         # The trained start, chosen in the menu, reaches the knowledge and
         # the sidebar's row.
