@@ -475,6 +475,7 @@ mod tests;
 pub mod patterns;
 mod practice;
 pub mod engine_seat;
+pub mod opponent;
 pub mod saved_game;
 pub mod session;
 pub mod settings;

@@ -18,65 +18,7 @@ pub struct Turn {
     pub changes: Vec<Change>,
 }
 
-/// Who plays red against the person.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Opponent {
-    /// The learning computer.
-    #[default]
-    Computer,
-    /// Another person at the same board.
-    Person,
-    /// A Gomocup engine the person added, by its name: it learns nothing,
-    /// and nothing is learned from its games.
-    Engine(String),
-}
-
-impl Opponent {
-    /// The rules' mode: an engine's moves come from outside, as a second
-    /// person's do, and nobody learns.
-    pub fn mode(&self) -> Mode {
-        match self {
-            Opponent::Computer => Mode::VsComputer,
-            Opponent::Person | Opponent::Engine(_) => Mode::TwoPlayers,
-        }
-    }
-
-    /// The opponent of a mode without an engine.
-    pub fn of_mode(mode: Mode) -> Opponent {
-        match mode {
-            Mode::VsComputer => Opponent::Computer,
-            Mode::TwoPlayers => Opponent::Person,
-        }
-    }
-
-    pub fn engine(&self) -> Option<&str> {
-        match self {
-            Opponent::Engine(name) => Some(name),
-            _ => None,
-        }
-    }
-
-    /// Its name in the page's actions: `computer`, `person`,
-    /// `engine:<name>`.
-    pub fn key(&self) -> String {
-        match self {
-            Opponent::Computer => "computer".to_string(),
-            Opponent::Person => "person".to_string(),
-            Opponent::Engine(name) => format!("engine:{name}"),
-        }
-    }
-
-    /// The opponent of a [`Self::key`].
-    pub fn from_key(key: &str) -> Option<Opponent> {
-        match key {
-            "computer" => Some(Opponent::Computer),
-            "person" => Some(Opponent::Person),
-            other => Some(Opponent::Engine(
-                other.strip_prefix("engine:")?.to_string(),
-            )),
-        }
-    }
-}
+pub use super::opponent::Opponent;
 
 pub struct Session {
     knowledge: Knowledge,
@@ -467,7 +409,11 @@ mod tests {
     #[test]
     fn an_engine_plays_red_learns_nothing_and_undo_takes_back_its_reply() {
         let mut s = Session::new(Knowledge::new("A"), &Opponent::Engine("Fake".into()), true);
-        assert_eq!(s.game().moves().len(), 0, "an engine is asked, not played for");
+        assert_eq!(
+            s.game().moves().len(),
+            0,
+            "an engine is asked, not played for"
+        );
         assert_eq!(s.engine_to_move(), Some(("Fake", vec![])));
         assert_eq!(s.play(c(0, 0)).unwrap_err(), MoveError::ComputersTurn);
         assert!(!s.can_undo());
@@ -485,7 +431,13 @@ mod tests {
         s.play(c(8, 3)).unwrap();
         s.engine_play(c(3, 0)).unwrap();
         let turn = s.play(c(8, 4)).unwrap();
-        assert!(matches!(turn.outcome, Some(Outcome::Won { winner: Color::Blue, .. })));
+        assert!(matches!(
+            turn.outcome,
+            Some(Outcome::Won {
+                winner: Color::Blue,
+                ..
+            })
+        ));
         assert!(turn.changes.is_empty() && !s.has_unsaved_knowledge());
         assert_eq!(s.knowledge().level(), 0);
         assert_eq!(s.knowledge().stats().games(), 0, "not the player's record");
