@@ -15,10 +15,10 @@ use match5_five::knowledge::KnowledgeError;
 use match5_five::{Knowledge, Status};
 use match5_practice::{Learning, Opponent, Setup};
 
-use crate::games::five::model::FiveGame;
 use super::practice::runner::{self, Controls, Finished, Live};
-use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::model::FiveGame;
 use crate::games::five::model::session;
+use crate::games::five::model::settings::FiveSettings;
 use crate::settings::SharedSettings;
 
 /// Carries out what a person or a script asks of five in a row.
@@ -73,7 +73,9 @@ impl Refusal {
     pub fn message_naming(&self, name: fn(&Path) -> String) -> String {
         use crate::i18n::gettext_f;
         match self {
-            Refusal::Unsaved { player, learned } => crate::games::five::words::unsaved::unsaved(player, *learned),
+            Refusal::Unsaved { player, learned } => {
+                crate::games::five::words::unsaved::unsaved(player, *learned)
+            }
             Refusal::Name { error, .. } => crate::games::five::words::errors::name_error(error),
             Refusal::NotFound(path) => crate::games::five::words::errors::file_error_naming(
                 &FileError::Io {
@@ -83,9 +85,9 @@ impl Refusal {
                 name,
             ),
             Refusal::File(e) => crate::games::five::words::errors::file_error_naming(e, name),
-            Refusal::User { player } => {
-                crate::games::five::words::errors::knowledge_error(&KnowledgeError::NotOwner(player.clone()))
-            }
+            Refusal::User { player } => crate::games::five::words::errors::knowledge_error(
+                &KnowledgeError::NotOwner(player.clone()),
+            ),
             Refusal::Knowledge(e) => crate::games::five::words::errors::knowledge_error(e),
             Refusal::Practising => crate::i18n::gettext(
                 "The computer is practising. Stop the practice first; what it learned so far is kept.",
@@ -274,9 +276,7 @@ impl Controller {
                 name: name.to_string(),
                 error,
             })?;
-        stored_or_new(&path, name)
-            .map(Some)
-            .map_err(Refusal::File)
+        stored_or_new(&path, name).map(Some).map_err(Refusal::File)
     }
 
     /// Plays with `knowledge` from now on, in a new game; a `password`

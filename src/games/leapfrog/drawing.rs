@@ -138,8 +138,15 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
         }
         let _ = cr.stroke();
         // The field's number, small, under it.
-        cr.set_source_rgba(p.number.0, p.number.1, p.number.2, crate::widgets::palette::dim_alpha());
-        cr.set_font_size(crate::widgets::palette::text_px((size * 0.17).clamp(8.0, 16.0)).min(size * 0.4));
+        cr.set_source_rgba(
+            p.number.0,
+            p.number.1,
+            p.number.2,
+            crate::widgets::palette::dim_alpha(),
+        );
+        cr.set_font_size(
+            crate::widgets::palette::text_px((size * 0.17).clamp(8.0, 16.0)).min(size * 0.4),
+        );
         let label = (i + 1).to_string();
         if let Ok(ext) = cr.text_extents(&label) {
             cr.move_to(

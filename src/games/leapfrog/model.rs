@@ -242,7 +242,12 @@ impl LeapfrogGame {
     /// The position the moves played reached (a replay of the computer's
     /// solution may be shown over it).
     pub fn position_played(&self) -> Position {
-        *self.imp().history.borrow().last().expect("the start at least")
+        *self
+            .imp()
+            .history
+            .borrow()
+            .last()
+            .expect("the start at least")
     }
 
     /// Plays the frogs on `fields` in turn from the start of a puzzle with

@@ -146,7 +146,6 @@ pub fn animal_name(animal: Animal, frog: Option<Frog>) -> String {
     }
 }
 
-
 /// The page's subtitle: "3 frogs of each kind · 15 moves".
 pub fn subtitle(frogs: u32, moves: u32) -> String {
     format!(
@@ -222,9 +221,15 @@ mod tests {
         assert_eq!(subtitle(1, 3), "1 frog of each kind · 3 moves");
         assert_eq!(subtitle(3, 15), "3 frogs of each kind · 15 moves");
         let one = figures(1, 3);
-        assert!(one.contains("over the 1 frog of the other kind: 1 jump of 2 fields."), "{one}");
+        assert!(
+            one.contains("over the 1 frog of the other kind: 1 jump of 2 fields."),
+            "{one}"
+        );
         let three = figures(3, 15);
-        assert!(three.contains("over the 3 frogs of the other kind: 9 jumps of 2 fields."), "{three}");
+        assert!(
+            three.contains("over the 3 frogs of the other kind: 9 jumps of 2 fields."),
+            "{three}"
+        );
         assert!(three.contains("so 9 + 6 = 15 moves"), "{three}");
     }
 }

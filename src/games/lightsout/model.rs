@@ -69,7 +69,10 @@ impl Lights {
 
     /// Like `010111010`: row by row, `1` is on.
     pub fn pattern(&self) -> String {
-        self.on.iter().map(|&on| if on { '1' } else { '0' }).collect()
+        self.on
+            .iter()
+            .map(|&on| if on { '1' } else { '0' })
+            .collect()
     }
 }
 

@@ -33,9 +33,9 @@ impl Refusal {
     pub fn message(&self) -> String {
         match self {
             Refusal::Training => super::words::training_holds_it_text(),
-            Refusal::Answering => gettext(
-                "the computer is about to answer the last move: try again in a moment",
-            ),
+            Refusal::Answering => {
+                gettext("the computer is about to answer the last move: try again in a moment")
+            }
             Refusal::NoSuchField(field) => gettext_f(
                 "there is no field {field}: the fields are 1 to 9",
                 &[("field", &field.to_string())],
@@ -44,7 +44,10 @@ impl Refusal {
                 "{games} game: choose 1 to {most}",
                 "{games} games: choose 1 to {most}",
                 u32::try_from(*games).unwrap_or(u32::MAX),
-                &[("games", &games.to_string()), ("most", &MOST_GAMES.to_string())],
+                &[
+                    ("games", &games.to_string()),
+                    ("most", &MOST_GAMES.to_string()),
+                ],
             ),
             Refusal::BadOpponent(name) => gettext_f(
                 "no opponent “{name}”: choose random, perfect or learner",

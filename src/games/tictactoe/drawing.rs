@@ -191,7 +191,12 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, scene: &Scene, dark: bool) {
             mark(cr, m, x, y, cell, &c);
         }
         // The field's number (the keys 1 to 9 and the texts use it).
-        cr.set_source_rgba(c.text.0, c.text.1, c.text.2, crate::widgets::palette::dim_alpha());
+        cr.set_source_rgba(
+            c.text.0,
+            c.text.1,
+            c.text.2,
+            crate::widgets::palette::dim_alpha(),
+        );
         cr.set_font_size(crate::widgets::palette::text_px((cell * 0.13).max(9.0)).min(cell * 0.3));
         centred_text(cr, &(f + 1).to_string(), x + cell * 0.13, y + cell * 0.2);
         // Badges only while the game runs (never over the win line), and

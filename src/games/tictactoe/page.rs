@@ -263,10 +263,7 @@ impl TicTacToePage {
     /// nothing is forgotten and the words say why.
     pub(super) fn forget_now(&self) -> Result<(), String> {
         if let Some(Err(e)) = self.model().forget() {
-            let words = gettext_f(
-                "Not forgotten: {reason}",
-                &[("reason", &store_error(&e))],
-            );
+            let words = gettext_f("Not forgotten: {reason}", &[("reason", &store_error(&e))]);
             self.toast(&words);
             return Err(words);
         }

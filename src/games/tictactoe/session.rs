@@ -191,11 +191,18 @@ mod tests {
         std::fs::write(path.join("inside"), b"x").unwrap();
         let known = s.knowledge.clone();
         assert!(matches!(s.forget(), Some(Err(_))));
-        assert_eq!(s.knowledge, known, "nothing is forgotten that the file still holds");
+        assert_eq!(
+            s.knowledge, known,
+            "nothing is forgotten that the file still holds"
+        );
         std::fs::remove_dir_all(&path).unwrap();
         std::fs::write(&path, &saved).unwrap();
         assert!(matches!(s.forget(), Some(Ok(()))));
         assert_eq!(s.knowledge.games(), 0);
-        assert!(!std::fs::read_to_string(&path).unwrap().contains("games = 1\n"));
+        assert!(
+            !std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("games = 1\n")
+        );
     }
 }

@@ -89,14 +89,14 @@ pub fn start(plan: Plan, stop: Arc<AtomicBool>) -> async_channel::Receiver<Messa
             })
         };
         let result = match path {
-            Some(path) => KnowledgeFile::update(&path, rewards, |k| run(k)).map(|updated| {
-                Trained {
+            Some(path) => {
+                KnowledgeFile::update(&path, rewards, |k| run(k)).map(|updated| Trained {
                     file: Some(updated.file),
                     knowledge: updated.knowledge,
                     training: updated.answer,
                     not_saved: updated.written.err(),
-                }
-            }),
+                })
+            }
             None => {
                 let mut knowledge = knowledge;
                 let training = run(&mut knowledge);

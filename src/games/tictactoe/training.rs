@@ -12,8 +12,8 @@ use gtk::{cairo, glib};
 use match5_tictactoe::store::StoreError;
 use match5_tictactoe::{Opponent, Rewards, Tally};
 
-use super::drawing::signed;
 use super::controller::{Controller, Done};
+use super::drawing::signed;
 use super::model::TicTacToeGame;
 use super::trainer::{self, Message};
 use super::words::store_error;

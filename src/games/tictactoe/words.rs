@@ -173,7 +173,10 @@ pub fn status_samples() -> Vec<String> {
 
 /// The computer's answer, for screen readers: "O took field 2."
 pub fn answer(field: usize) -> String {
-    gettext_f("O took field {field}.", &[("field", &(field + 1).to_string())])
+    gettext_f(
+        "O took field {field}.",
+        &[("field", &(field + 1).to_string())],
+    )
 }
 
 /// Why a move on the board was refused, for screen readers.
@@ -181,12 +184,14 @@ pub fn refusal(refusal: match5_tictactoe::Refusal) -> String {
     use match5_tictactoe::Refusal;
     match refusal {
         Refusal::Over => gettext("The game is over."),
-        Refusal::Taken(field) => {
-            gettext_f("Field {field} is taken.", &[("field", &(field + 1).to_string())])
-        }
-        Refusal::NoField(field) => {
-            gettext_f("There is no field {field}.", &[("field", &(field + 1).to_string())])
-        }
+        Refusal::Taken(field) => gettext_f(
+            "Field {field} is taken.",
+            &[("field", &(field + 1).to_string())],
+        ),
+        Refusal::NoField(field) => gettext_f(
+            "There is no field {field}.",
+            &[("field", &(field + 1).to_string())],
+        ),
         Refusal::NotYourTurn => gettext("Wait: it is O’s turn."),
     }
 }

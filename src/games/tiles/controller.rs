@@ -77,9 +77,9 @@ impl Refusal {
             Refusal::NotYourTurn(m) | Refusal::CannotMove(m) => m.clone(),
             Refusal::NothingToUndo => gettext("no move of a person to take back"),
             Refusal::GameOver => gettext("The game is over."),
-            Refusal::Searching => gettext(
-                "the computer is already looking for the best move: wait for its answer",
-            ),
+            Refusal::Searching => {
+                gettext("the computer is already looking for the best move: wait for its answer")
+            }
             Refusal::File(e) => e.to_string(),
         }
     }

@@ -166,7 +166,11 @@ impl Palette {
         if crate::widgets::palette::look().high_contrast {
             p.line.3 = 0.6;
             p.text = crate::widgets::palette::foreground(dark);
-            p.cell = if dark { (0.0, 0.0, 0.0) } else { (1.0, 1.0, 1.0) };
+            p.cell = if dark {
+                (0.0, 0.0, 0.0)
+            } else {
+                (1.0, 1.0, 1.0)
+            };
         }
         p
     }
@@ -257,7 +261,12 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
     let start = l.margin + label_w;
     let fit = ((width - l.margin - start) / (l.pot_tile * 1.1) - 3.0).max(1.0) as usize;
     if scene.pot.is_empty() {
-        cr.set_source_rgba(p.text.0, p.text.1, p.text.2, crate::widgets::palette::dim_alpha());
+        cr.set_source_rgba(
+            p.text.0,
+            p.text.1,
+            p.text.2,
+            crate::widgets::palette::dim_alpha(),
+        );
         text(cr, "—", start, l.pot_top + l.pot_tile * 0.82, font, false);
     }
     for (i, colour) in scene.pot.iter().take(fit).enumerate() {
@@ -295,7 +304,12 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
             tile(cr, colour, tx, ty, l.bowl_tile, dark);
         }
         if let Some(label) = scene.bowl_labels.get(bowl) {
-            cr.set_source_rgba(p.text.0, p.text.1, p.text.2, crate::widgets::palette::dim_alpha());
+            cr.set_source_rgba(
+                p.text.0,
+                p.text.1,
+                p.text.2,
+                crate::widgets::palette::dim_alpha(),
+            );
             let size = crate::widgets::palette::text_px(11.0);
             cr.set_font_size(size);
             let w = cr.text_extents(label).map_or(0.0, |e| e.x_advance());
@@ -348,7 +362,9 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
             &format!("{} · {full}", scene.names[player]),
             left,
             l.boards_top + LABEL * 0.7,
-            (LABEL * 0.62).min(l.cell * 0.6).max(crate::widgets::palette::text_px(9.0)),
+            (LABEL * 0.62)
+                .min(l.cell * 0.6)
+                .max(crate::widgets::palette::text_px(9.0)),
             player == scene.to_move && !scene.over,
         );
         if player == scene.to_move && !scene.over {

@@ -62,9 +62,9 @@ fn file_error(e: &FileError) -> String {
         Problem::EmptyPot => gettext("the pot is empty"),
         // What is wrong, never what the file holds: a script may open any
         // file, and an answer should not echo another file's content.
-        Problem::NotATile(_) => {
-            gettext("the pot holds a letter that is not a tile; only g (yellow) and b (blue) are tiles")
-        }
+        Problem::NotATile(_) => gettext(
+            "the pot holds a letter that is not a tile; only g (yellow) and b (blue) are tiles",
+        ),
         Problem::NotANumber(_) => gettext("a word there is not a whole number"),
         Problem::Count { expected, found } => gettext_f(
             "expected {expected} numbers, found {found}",

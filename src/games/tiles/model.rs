@@ -74,7 +74,12 @@ pub const BUDGET: Budget = Budget {
 /// The best move within [`BUDGET`]; it stops at once, with nothing, when
 /// `cancelled` is set (the position it was asked about is gone).
 fn best_move(game: &Game, cancelled: &AtomicBool) -> Option<match5_tiles::Best> {
-    best_score_within(game, BUDGET, &|| cancelled.load(Ordering::Relaxed), &mut |_| {})
+    best_score_within(
+        game,
+        BUDGET,
+        &|| cancelled.load(Ordering::Relaxed),
+        &mut |_| {},
+    )
 }
 
 /// The computer's move for `game`.
@@ -375,7 +380,9 @@ impl TilesGame {
         let imp = self.imp();
         imp.generation.set(imp.generation.get() + 1);
         // The searches about the position before stop now.
-        imp.cancel.replace(Arc::default()).store(true, Ordering::Relaxed);
+        imp.cancel
+            .replace(Arc::default())
+            .store(true, Ordering::Relaxed);
         let (moves, over, to_move) = {
             let game = imp.game.borrow();
             (game.moves_played() as u32, game.is_over(), game.to_move())

@@ -72,7 +72,11 @@ impl Palette {
         let accent = crate::widgets::palette::accent(dark);
         match (dark, high_contrast) {
             (true, hc) => Palette {
-                board: if hc { (0.0, 0.0, 0.0) } else { (0.20, 0.20, 0.22) },
+                board: if hc {
+                    (0.0, 0.0, 0.0)
+                } else {
+                    (0.20, 0.20, 0.22)
+                },
                 line: (1.0, 1.0, 1.0, if hc { 0.5 } else { 0.16 }),
                 greyed: (0.0, 0.0, 0.0, 0.35),
                 accent,
@@ -82,13 +86,21 @@ impl Palette {
                 high_contrast: hc,
             },
             (false, hc) => Palette {
-                board: if hc { (1.0, 1.0, 1.0) } else { (0.98, 0.98, 0.97) },
+                board: if hc {
+                    (1.0, 1.0, 1.0)
+                } else {
+                    (0.98, 0.98, 0.97)
+                },
                 line: (0.0, 0.0, 0.0, if hc { 0.5 } else { 0.14 }),
                 greyed: (0.0, 0.0, 0.0, 0.12),
                 accent,
                 // A deep gold: 3:1 and more on the light board's fields
                 // (deeper on high contrast's darker fields).
-                win: if hc { (0.55, 0.34, 0.0) } else { (0.70, 0.44, 0.0) },
+                win: if hc {
+                    (0.55, 0.34, 0.0)
+                } else {
+                    (0.70, 0.44, 0.0)
+                },
                 response: stone_colors(Color::Red, false).1,
                 dark,
                 high_contrast: hc,
@@ -152,7 +164,11 @@ fn ball(cr: &cairo::Context, cx: f64, cy: f64, radius: f64, color: Color, alpha:
     let _ = cr.set_source(&g);
     let _ = cr.fill();
     if color == Color::Blue {
-        let ring = if p.dark { (0.05, 0.15, 0.40) } else { (1.0, 1.0, 1.0) };
+        let ring = if p.dark {
+            (0.05, 0.15, 0.40)
+        } else {
+            (1.0, 1.0, 1.0)
+        };
         cr.arc(cx, cy, radius * 0.5, 0.0, std::f64::consts::TAU);
         cr.set_source_rgba(ring.0, ring.1, ring.2, 0.9 * alpha);
         cr.set_line_width(radius * 0.16);

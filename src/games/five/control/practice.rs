@@ -93,7 +93,13 @@ pub fn train(
             Some(_) => published.signal("TrainingFailed", (said,)),
             None => published.signal(
                 "TrainingFinished",
-                (t.played, t.computer_won, t.computer_lost, t.drawn, t.learned),
+                (
+                    t.played,
+                    t.computer_won,
+                    t.computer_lost,
+                    t.drawn,
+                    t.learned,
+                ),
             ),
         }
     });

@@ -89,7 +89,9 @@ impl From<Refusal> for ControlError {
         match refusal {
             Refusal::Unsaved { .. } => ControlError::UnsavedKnowledge(format!(
                 "{message} {}",
-                gettext("Call SaveKnowledge first, or LoadKnowledge2 or StartGame with discard-unsaved.")
+                gettext(
+                    "Call SaveKnowledge first, or LoadKnowledge2 or StartGame with discard-unsaved."
+                )
             )),
             Refusal::Name { .. } => ControlError::InvalidPlayer(message),
             Refusal::NotFound(_) | Refusal::File(FileError::Io { .. }) => {
@@ -195,13 +197,12 @@ pub fn handle(controller: &Controller, published: &Rc<Published<Snapshot>>, requ
 
 fn play(controller: &Controller, x: u32, y: u32) -> Result<String, ControlError> {
     controller.check_free()?;
-    let cell = Cell::new(x as usize, y as usize)
-        .ok_or_else(|| {
-            ControlError::OffBoard(gettext_f(
-                "{x},{y} is off the 9x9 board: x and y are 0 to 8.",
-                &[("x", &x.to_string()), ("y", &y.to_string())],
-            ))
-        })?;
+    let cell = Cell::new(x as usize, y as usize).ok_or_else(|| {
+        ControlError::OffBoard(gettext_f(
+            "{x},{y} is off the 9x9 board: x and y are 0 to 8.",
+            &[("x", &x.to_string()), ("y", &y.to_string())],
+        ))
+    })?;
     match controller.model.play(cell) {
         Ok(_) => Ok(controller.model.state().wire().to_string()),
         Err(MoveError::GameOver) => Err(ControlError::NoGame(gettext(

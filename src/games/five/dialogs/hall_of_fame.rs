@@ -89,8 +89,9 @@ impl HallOfFame {
             }
             Ok(_) => imp.stack.set_visible_child_name("empty"),
             Err(e) => {
-                imp.error_page
-                    .set_description(Some(&markup(&crate::games::five::words::errors::file_error(&e))));
+                imp.error_page.set_description(Some(&markup(
+                    &crate::games::five::words::errors::file_error(&e),
+                )));
                 imp.stack.set_visible_child_name("error");
             }
         }

@@ -12,8 +12,8 @@ use gtk::glib;
 use match5_five::pattern::PatternCell;
 use match5_five::{Cell, Color, Pattern};
 
-use crate::games::five::model::FiveGame;
 use crate::games::five::board::drawing::{self, Field, Palette, Scene};
+use crate::games::five::model::FiveGame;
 use crate::games::five::model::patterns::Origin;
 use crate::i18n::{gettext, gettext_f};
 use crate::widgets::step_buttons::StepButtons;
@@ -254,13 +254,17 @@ impl PatternViewer {
         let level = model.pattern(i).map(|p| p.level());
         imp.area.set_visible(count > 0);
         imp.empty_page.set_visible(count == 0);
-        let subtitle = level.map_or_else(String::new, |l| origin_words(i, count, l, model.origin(i)));
+        let subtitle =
+            level.map_or_else(String::new, |l| origin_words(i, count, l, model.origin(i)));
         // The header: the number only, as the status names it ("It learned
         // pattern 3"); the sentence under the board says the rest.
         let number = if count > 0 {
             gettext_f(
                 "Pattern {number} of {count}",
-                &[("number", &(i + 1).to_string()), ("count", &count.to_string())],
+                &[
+                    ("number", &(i + 1).to_string()),
+                    ("count", &count.to_string()),
+                ],
             )
         } else {
             String::new()
@@ -273,11 +277,12 @@ impl PatternViewer {
         // A game of the player's taught it: replayed, or said not kept.
         let of_a_game = model.origin(i).game().is_some();
         imp.game_stack.set_visible(count > 0);
-        imp.game_stack.set_visible_child_name(match (kept, of_a_game) {
-            (true, _) => "replay",
-            (false, true) => "not-kept",
-            (false, false) => "none",
-        });
+        imp.game_stack
+            .set_visible_child_name(match (kept, of_a_game) {
+                (true, _) => "replay",
+                (false, true) => "not-kept",
+                (false, false) => "none",
+            });
         self.steps().show_at(i, count.saturating_sub(1));
         imp.delete_button
             .set_sensitive(model.may_save() && count > 0);
@@ -317,7 +322,11 @@ impl PatternViewer {
 /// depth and where it came from, in one line.
 fn origin_words(index: usize, count: usize, depth: u32, origin: Origin) -> String {
     let game = origin.game().map(|g| g.to_string()).unwrap_or_default();
-    let (number, count, depth) = ((index + 1).to_string(), count.to_string(), depth.to_string());
+    let (number, count, depth) = (
+        (index + 1).to_string(),
+        count.to_string(),
+        depth.to_string(),
+    );
     let args = [
         ("number", number.as_str()),
         ("count", count.as_str()),

@@ -203,7 +203,10 @@ impl FiveGame {
         if put_copy(&imp.trained, u32::try_from(k.trained()).unwrap_or(u32::MAX)) {
             self.notify_trained();
         }
-        if put_copy(&imp.practised, u32::try_from(k.practised()).unwrap_or(u32::MAX)) {
+        if put_copy(
+            &imp.practised,
+            u32::try_from(k.practised()).unwrap_or(u32::MAX),
+        ) {
             self.notify_practised();
         }
         if put_copy(&imp.hinted, u32::try_from(k.hinted()).unwrap_or(u32::MAX)) {
@@ -470,15 +473,15 @@ impl FiveGame {
     }
 }
 
-#[cfg(test)]
-mod tests;
-pub mod patterns;
-mod practice;
 pub mod engine_seat;
 pub mod opponent;
+pub mod patterns;
+mod practice;
 pub mod saved_game;
 pub mod session;
 pub mod settings;
 pub mod starting;
 pub mod state;
 pub mod taught;
+#[cfg(test)]
+mod tests;

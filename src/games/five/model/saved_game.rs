@@ -36,7 +36,8 @@ impl SavedGame {
         let saved = model.with(|s| {
             let game = s.game();
             let person_moved = game.moves().iter().any(|m| {
-                m.kind == MoveKind::Blue || (game.mode() == Mode::TwoPlayers && m.kind == MoveKind::Red)
+                m.kind == MoveKind::Blue
+                    || (game.mode() == Mode::TwoPlayers && m.kind == MoveKind::Red)
             });
             (s.in_progress() && person_moved)
                 .then(|| SavedGame::of(s.game(), s.knowledge(), s.computer_starts()))
@@ -90,7 +91,6 @@ impl SavedGame {
         let game = Game::replay(mode, first, &moves, knowledge).ok()?;
         (!game.is_over()).then_some(game)
     }
-
 }
 
 fn parse_move(text: &str) -> Option<Move> {

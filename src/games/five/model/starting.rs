@@ -81,7 +81,10 @@ pub fn knowledge_for(
         .or_else(|| store.knowledge_path(player).ok());
     match path.map(|p| crate::games::five::controller::stored_or_new(&p, player)) {
         Some(Ok(k)) => (k, None),
-        Some(Err(e)) => (Knowledge::new(player), Some(crate::games::five::words::errors::file_error(&e))),
+        Some(Err(e)) => (
+            Knowledge::new(player),
+            Some(crate::games::five::words::errors::file_error(&e)),
+        ),
         None => (Knowledge::new(player), None),
     }
 }

@@ -3,11 +3,11 @@
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::five::page::actions::FiveAction;
-use crate::games::five::page::FivePage;
+use crate::games::actions;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
-use crate::games::actions;
+use crate::games::five::page::FivePage;
+use crate::games::five::page::actions::FiveAction;
 use crate::i18n::gettext;
 
 impl FivePage {
@@ -56,21 +56,31 @@ impl FivePage {
                 self.save();
             }
             FiveAction::SaveAs => self.save_as(|_| {}),
-            FiveAction::Patterns => crate::games::five::dialogs::pattern_viewer::show(&self.window(), self.model(), 0),
+            FiveAction::Patterns => {
+                crate::games::five::dialogs::pattern_viewer::show(&self.window(), self.model(), 0);
+            }
             FiveAction::ViewPattern => {
                 let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
-                crate::games::five::dialogs::pattern_viewer::show(&self.window(), self.model(), index as usize);
+                crate::games::five::dialogs::pattern_viewer::show(
+                    &self.window(),
+                    self.model(),
+                    index as usize,
+                );
             }
             FiveAction::ReplayLesson => {
                 let index = parameter.and_then(|v| v.get::<u32>()).unwrap_or(0);
                 match self.model().taught(index as usize) {
-                    Some(taught) => crate::games::five::dialogs::replay::show(&self.window(), taught),
+                    Some(taught) => {
+                        crate::games::five::dialogs::replay::show(&self.window(), taught);
+                    }
                     None => self.toast(&gettext(
                         "This knowledge does not keep the game that taught that pattern",
                     )),
                 }
             }
-            FiveAction::HallOfFame => crate::games::five::dialogs::hall_of_fame::show(&self.window(), self.model()),
+            FiveAction::HallOfFame => {
+                crate::games::five::dialogs::hall_of_fame::show(&self.window(), self.model());
+            }
             FiveAction::LearningHistory => {
                 crate::games::five::dialogs::learning_history::show(&self.window(), self.model());
             }

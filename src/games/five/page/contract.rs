@@ -7,9 +7,9 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::five::page::FivePage;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::state::GameMode;
+use crate::games::five::page::FivePage;
 
 impl crate::games::page::GamePage for FivePage {
     fn widget(&self) -> gtk::Widget {

@@ -16,8 +16,8 @@ use match5_five::Cell;
 use match5_practice::EngineError;
 
 use crate::games::five::model::engine_seat::{Answer, Seat, Trouble};
-use crate::games::five::page::FivePage;
 use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::page::FivePage;
 use match5_five::{Color, Game, Outcome};
 
 use crate::games::five::board::view::cell_name;
@@ -105,7 +105,10 @@ impl FivePage {
                 })
         });
         if let Err(e) = played {
-            self.engine_failed(moves, &crate::games::five::practice::words::engine_error(&e));
+            self.engine_failed(
+                moves,
+                &crate::games::five::practice::words::engine_error(&e),
+            );
         }
     }
 
@@ -127,18 +130,12 @@ impl FivePage {
 
 /// Under the board when the engine of the game stopped.
 pub(super) fn engine_stopped_note() -> String {
-    gettext(
-        "The engine stopped. New Game starts it again; the sidebar has other opponents.",
-    )
+    gettext("The engine stopped. New Game starts it again; the sidebar has other opponents.")
 }
 
 /// The status line of a game against the engine `engine` (red), which
 /// has `stopped` when it failed.
-pub(super) fn engine_status(
-    game: &Game,
-    engine: &str,
-    stopped: bool,
-) -> (String, Option<Color>) {
+pub(super) fn engine_status(game: &Game, engine: &str, stopped: bool) -> (String, Option<Color>) {
     let args = [("engine", engine)];
     let last_red = game
         .moves()
@@ -156,10 +153,9 @@ pub(super) fn engine_status(
             gettext_f("{engine} stopped playing", &args),
             Some(Color::Red),
         ),
-        None if game.to_move() == Color::Red => (
-            gettext_f("{engine} is thinking…", &args),
-            Some(Color::Red),
-        ),
+        None if game.to_move() == Color::Red => {
+            (gettext_f("{engine} is thinking…", &args), Some(Color::Red))
+        }
         None => match last_red {
             Some(field) => (
                 gettext_f(

@@ -9,10 +9,10 @@ use gtk::glib;
 use match5_five::files::{FileError, Saved};
 use match5_five::{Knowledge, Status};
 
-use crate::games::five::controller::{Controller, PasswordChange, Refusal, Unlocked};
-use crate::games::five::words::errors;
-use crate::games::five::page::FivePage;
 use crate::dialogs;
+use crate::games::five::controller::{Controller, PasswordChange, Refusal, Unlocked};
+use crate::games::five::page::FivePage;
+use crate::games::five::words::errors;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 impl FivePage {

@@ -4,7 +4,6 @@
 //! change touches; the knowledge flows (open, save, players, passwords) are
 //! in `knowledge_flows.rs`.
 
-
 mod action_handlers;
 pub mod actions;
 mod contract;
@@ -24,14 +23,14 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_five::{Cell, Store};
 
-use crate::games::five::page::actions::FiveAction;
+use crate::games::actions::PageAction;
+use crate::games::five::board::view::BoardView;
 use crate::games::five::controller::{Controller, NewGame};
 use crate::games::five::model::FiveGame;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::page::actions::FiveAction;
 use crate::games::five::page::sidebar::{FiveSidebar, level_text, status_name};
-use crate::games::actions::PageAction;
-use crate::games::five::board::view::BoardView;
 use crate::i18n::gettext;
 use crate::settings::SharedSettings;
 

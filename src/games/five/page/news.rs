@@ -99,7 +99,10 @@ mod tests {
     #[test]
     fn a_move_is_said_once_with_the_turn_after_it() {
         let turn = GameStatus::Turn("Red played B3. Your move".into());
-        assert_eq!(move_and_status(Color::Red, "B3", &turn), "Red played B3. Your move");
+        assert_eq!(
+            move_and_status(Color::Red, "B3", &turn),
+            "Red played B3. Your move"
+        );
         let first = GameStatus::Turn("You play blue. Your move".into());
         assert_eq!(
             move_and_status(Color::Red, "E5", &first),

@@ -6,10 +6,10 @@
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 
-use crate::games::five::page::actions::FiveAction;
-use crate::games::five::page::FivePage;
 use crate::games::five::model::session::{Opponent, Session};
 use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::page::FivePage;
+use crate::games::five::page::actions::FiveAction;
 use crate::games::five::page::sidebar::FiveSidebar;
 use crate::i18n::{gettext, gettext_f};
 
@@ -77,7 +77,6 @@ impl FiveSidebar {
             ));
         }
     }
-
 }
 
 impl FivePage {
@@ -139,5 +138,4 @@ impl FivePage {
             page.keep_text_heights();
         });
     }
-
 }

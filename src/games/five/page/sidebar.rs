@@ -17,10 +17,10 @@ use adw::subclass::prelude::*;
 use gtk::glib;
 use match5_five::Status;
 
-use crate::games::five::words::ladder;
 use crate::games::five::model::FiveGame;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::words::ladder;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 mod imp {
@@ -169,10 +169,7 @@ impl FiveSidebar {
         let imp = sidebar.imp();
         let _ = imp.model.set(model.clone());
         sidebar.show_opponents(settings);
-        let titles: Vec<String> = ladder::ids()
-            .into_iter()
-            .map(ladder::title)
-            .collect();
+        let titles: Vec<String> = ladder::ids().into_iter().map(ladder::title).collect();
         let titles: Vec<&str> = titles.iter().map(String::as_str).collect();
         imp.start_row
             .set_model(Some(&gtk::StringList::new(&titles)));
@@ -244,7 +241,10 @@ impl FiveSidebar {
         let imp = self.imp();
         // Named once: the toolkit names an entry row by its title and its
         // text field's name, "Name Name".
-        for row in [imp.name_row.upcast_ref::<adw::EntryRow>(), imp.password_row.upcast_ref()] {
+        for row in [
+            imp.name_row.upcast_ref::<adw::EntryRow>(),
+            imp.password_row.upcast_ref(),
+        ] {
             crate::widgets::a11y::rename(row.upcast_ref::<gtk::Widget>(), &row.title());
         }
         imp.name_row.connect_apply(glib::clone!(
@@ -321,7 +321,13 @@ impl FiveSidebar {
             self,
             move |_| sidebar.show_player()
         ));
-        for property in ["level", "trained", "practised", "hinted", "knowledge-status"] {
+        for property in [
+            "level",
+            "trained",
+            "practised",
+            "hinted",
+            "knowledge-status",
+        ] {
             model.connect_notify_local(
                 Some(property),
                 glib::clone!(

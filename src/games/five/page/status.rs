@@ -12,9 +12,9 @@ use crate::games::five::board::drawing::{Field, Scene};
 use crate::games::five::board::view::{cell_name, describe_stones};
 use crate::games::five::model::ComputersMove;
 use crate::games::five::model::patterns::Origin;
-use crate::games::five::words::why::Lesson;
-use crate::games::five::page::FivePage;
 use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::page::FivePage;
+use crate::games::five::words::why::Lesson;
 use crate::games::page::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
@@ -73,7 +73,11 @@ impl FivePage {
             let game = session.game();
             let opponent = session.opponent();
             let (status, side) = match opponent.engine() {
-                Some(engine) => crate::games::five::page::engine_opponent::engine_status(game, engine, self.engine_stopped()),
+                Some(engine) => crate::games::five::page::engine_opponent::engine_status(
+                    game,
+                    engine,
+                    self.engine_stopped(),
+                ),
                 None => game_status(game, session.hints()),
             };
             let over = game.is_over();
@@ -87,10 +91,9 @@ impl FivePage {
             if let Some(Outcome::Won { runs, .. }) = game.outcome() {
                 scene.winning = runs.iter().flatten().fold(0, |acc, c| acc | c.bit());
             }
-            let to_move = (!game.is_over()
-                && !game.computers_turn()
-                && session.engine_to_move().is_none())
-            .then(|| game.to_move());
+            let to_move =
+                (!game.is_over() && !game.computers_turn() && session.engine_to_move().is_none())
+                    .then(|| game.to_move());
             Shown {
                 status,
                 side,
@@ -148,7 +151,8 @@ impl FivePage {
         // Play Again stays in the middle when there is nothing beside it;
         // while the game runs, Hint is there.
         imp.hint_button.set_visible(!over);
-        imp.aside_box.set_visible(learned.is_some() || replay || !over);
+        imp.aside_box
+            .set_visible(learned.is_some() || replay || !over);
         let dropped = if over { imp.dropped.get() } else { 0 };
         let varied = over && imp.varied.get();
         // A practice run (the window's or a script's) holds the computer.
@@ -156,9 +160,13 @@ impl FivePage {
         let to_move = to_move.filter(|_| !practising);
         let engine_stopped = self.engine_stopped();
         let note = match (&why, learned) {
-            _ if practising => gettext("The computer is practising. The board waits until it ends."),
+            _ if practising => {
+                gettext("The computer is practising. The board waits until it ends.")
+            }
             _ if engine_stopped => crate::games::five::page::engine_opponent::engine_stopped_note(),
-            _ if hint.is_some() => hint.map(|h| crate::games::five::page::hint::words(h.cell, h.color, h.reason)).unwrap_or_default(),
+            _ if hint.is_some() => hint
+                .map(|h| crate::games::five::page::hint::words(h.cell, h.color, h.reason))
+                .unwrap_or_default(),
             _ if learned.is_some() || dropped > 0 || varied => {
                 learned_words(learned, self.model().patterns() as usize, dropped, varied)
             }
@@ -264,7 +272,6 @@ impl FivePage {
     }
 }
 
-
 /// What a first-game computer says under the board until it has learned.
 fn new_computer_note() -> String {
     gettext(
@@ -359,16 +366,18 @@ fn status_samples(engines: &[String]) -> Vec<String> {
     for engine in engines {
         let mut game = match5_five::Game::new(Mode::TwoPlayers, Color::Red);
         for stopped in [false, true] {
-            samples.push(crate::games::five::page::engine_opponent::engine_status(&game, engine, stopped).0);
+            samples.push(
+                crate::games::five::page::engine_opponent::engine_status(&game, engine, stopped).0,
+            );
         }
         let _ = game.play(Cell::centre());
-        samples.push(crate::games::five::page::engine_opponent::engine_status(&game, engine, false).0);
+        samples
+            .push(crate::games::five::page::engine_opponent::engine_status(&game, engine, false).0);
         samples.push(gettext_f("You beat {engine}!", &[("engine", engine)]));
         samples.push(gettext_f("{engine} wins.", &[("engine", engine)]));
     }
     samples
 }
-
 
 /// A win with hints: it teaches the computer (the line under the board
 /// says what it learned), but the level counts only wins without help, and

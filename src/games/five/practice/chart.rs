@@ -53,6 +53,13 @@ pub fn draw(cr: &cairo::Context, w: f64, h: f64, blocks: &[Block], look: &Look) 
     let patterns = blocks
         .iter()
         .map(|b| (b.games, b.patterns as f64 / most as f64));
-    chart::line(cr, &f, patterns, (look.accent, &look.words[1]), f.left, text);
+    chart::line(
+        cr,
+        &f,
+        patterns,
+        (look.accent, &look.words[1]),
+        f.left,
+        text,
+    );
     cr.restore().ok();
 }

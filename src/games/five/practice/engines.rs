@@ -75,9 +75,8 @@ fn install_into(folder: &Path, chosen: &Path) -> io::Result<(PathBuf, bool)> {
     let name = chosen
         .file_name()
         .ok_or_else(|| io::Error::other("not a file"))?;
-    let executable = |target: &Path| {
-        std::fs::set_permissions(target, std::fs::Permissions::from_mode(0o755))
-    };
+    let executable =
+        |target: &Path| std::fs::set_permissions(target, std::fs::Permissions::from_mode(0o755));
     let first = folder.join(name);
     if first == chosen {
         executable(&first)?;
@@ -136,7 +135,11 @@ pub fn new_name(command: &str, about: Option<&str>, engines: &[EngineSetting]) -
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let base = clean_name(about.unwrap_or(&program));
-    let base = if base.is_empty() { "engine".to_string() } else { base };
+    let base = if base.is_empty() {
+        "engine".to_string()
+    } else {
+        base
+    };
     let taken = |n: &str| engines.iter().any(|e| e.name == n);
     if !taken(&base) {
         return base;
@@ -181,7 +184,10 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&second).unwrap(), "build two");
         // The same file again is the same copy, not a new one (a failed
         // check removes only a new copy).
-        assert_eq!(install_into(&engines, &a.join("pbrain-x")).unwrap(), (first, false));
+        assert_eq!(
+            install_into(&engines, &a.join("pbrain-x")).unwrap(),
+            (first, false)
+        );
     }
 
     /// The most the Engines dialog allows, each character of the worst
@@ -241,9 +247,6 @@ mod tests {
         let full = vec![engine("e"); MOST_ENGINES];
         assert_eq!(check_command("pela", &full), Err(BadCommand::TooMany));
         assert_eq!(check_command(" pela 9 ", &[]).unwrap(), "pela 9");
-        assert_eq!(
-            shell_quoted(Path::new("/a b/it's")),
-            r"'/a b/it'\''s'"
-        );
+        assert_eq!(shell_quoted(Path::new("/a b/it's")), r"'/a b/it'\''s'");
     }
 }

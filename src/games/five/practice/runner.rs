@@ -355,7 +355,11 @@ mod tests {
         let stones = Cell::all().filter(|c| live.board.get(*c).is_some()).count();
         assert!(stones >= 9 && live.last.is_some(), "{stones} stones");
         assert_eq!(live.lost.len() as u64, done.tally.computer_lost.min(200));
-        assert!(live.mutations.iter().any(|m| matches!(m, Mutation::Learned { .. })));
+        assert!(
+            live.mutations
+                .iter()
+                .any(|m| matches!(m, Mutation::Learned { .. }))
+        );
     }
 
     #[test]
@@ -367,7 +371,10 @@ mod tests {
         // It plays until it has learned something, then is paused.
         let deadline = std::time::Instant::now() + Duration::from_secs(60);
         while live.lock().unwrap().tally.learned < 3 {
-            assert!(std::time::Instant::now() < deadline, "it learned nothing in a minute");
+            assert!(
+                std::time::Instant::now() < deadline,
+                "it learned nothing in a minute"
+            );
             std::thread::sleep(Duration::from_millis(10));
         }
         controls.paused.store(true, Ordering::Relaxed);

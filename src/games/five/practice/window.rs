@@ -146,7 +146,8 @@ impl FivePractice {
     pub fn present_again(&self, parent: &impl IsA<gtk::Widget>) {
         let imp = self.imp();
         if !imp.run.is_running() {
-            imp.content.reorder_child_after(&*imp.choices, None::<&gtk::Widget>);
+            imp.content
+                .reorder_child_after(&*imp.choices, None::<&gtk::Widget>);
         }
         self.present(Some(parent));
     }
@@ -334,10 +335,7 @@ impl FivePractice {
             return;
         };
         // The next move shows on the board at the next refresh.
-        imp.controls
-            .borrow()
-            .wanted
-            .store(true, Ordering::Relaxed);
+        imp.controls.borrow().wanted.store(true, Ordering::Relaxed);
         let games = imp.games.get().max(1);
         imp.progress
             .set_fraction(seen.tally.played as f64 / games as f64);
@@ -383,7 +381,10 @@ impl FivePractice {
         let imp = self.imp();
         for game in lost.iter().filter(|g| g.number > imp.listed.get()) {
             let row = adw::ActionRow::builder()
-                .title(gettext_f("Game {number}", &[("number", &game.number.to_string())]))
+                .title(gettext_f(
+                    "Game {number}",
+                    &[("number", &game.number.to_string())],
+                ))
                 .activatable(true)
                 .build();
             row.add_suffix(&gtk::Image::from_icon_name("media-playback-start-symbolic"));

@@ -12,8 +12,16 @@ use crate::i18n::{gettext, gettext_f, ngettext_f};
 /// short name (it fits at 360 px) and what it does (the row's subtitle).
 pub fn builtin_opponents() -> Vec<(Opponent, String, String)> {
     vec![
-        (Opponent::Random, gettext("Random"), gettext("Plays any free field")),
-        (Opponent::Greedy, gettext("Greedy"), gettext("Makes its longest line")),
+        (
+            Opponent::Random,
+            gettext("Random"),
+            gettext("Plays any free field"),
+        ),
+        (
+            Opponent::Greedy,
+            gettext("Greedy"),
+            gettext("Makes its longest line"),
+        ),
         (
             Opponent::Search(1),
             gettext("1 move ahead"),
@@ -240,7 +248,11 @@ pub fn engine_error(e: &EngineError) -> String {
             answer,
         } => gettext_f(
             "The engine “{command}” answered “{request}” with “{answer}”.",
-            &[("command", command), ("request", request), ("answer", answer)],
+            &[
+                ("command", command),
+                ("request", request),
+                ("answer", answer),
+            ],
         ),
         EngineError::NotAMove {
             command, answer, ..

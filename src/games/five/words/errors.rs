@@ -33,10 +33,7 @@ pub fn file_error(error: &FileError) -> String {
 
 /// The same, naming the file as `name` does: by its name in a dialog, by
 /// its quoted path for a script (`match5_common::text::quote_path`).
-pub fn file_error_naming(
-    error: &FileError,
-    file_name: fn(&std::path::Path) -> String,
-) -> String {
+pub fn file_error_naming(error: &FileError, file_name: fn(&std::path::Path) -> String) -> String {
     match error {
         FileError::Parse { path, error } => {
             let detail = &error.message;

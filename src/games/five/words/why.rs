@@ -15,7 +15,11 @@ impl Lesson {
     /// "Why E5: it blocks a pattern of depth 3 you taught it in game 4
     /// (number 2)".
     pub fn why(&self, field: &str, depth: u64, number: u64) -> String {
-        let game = self.origin.game().map(|g| g.to_string()).unwrap_or_default();
+        let game = self
+            .origin
+            .game()
+            .map(|g| g.to_string())
+            .unwrap_or_default();
         let (depth, number) = (depth.to_string(), number.to_string());
         let args = [
             ("field", field),

@@ -50,11 +50,7 @@ pub(super) fn handle_request(page: &LeapfrogPage, request: Request) {
         }
         Request::Solve { reply } => {
             let found = page.solve();
-            let moves = found
-                .moves
-                .iter()
-                .map(|m| numbers(*m))
-                .collect();
+            let moves = found.moves.iter().map(|m| numbers(*m)).collect();
             let _ = reply.try_send(Ok((moves, found.tried)));
         }
     }

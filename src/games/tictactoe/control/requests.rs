@@ -15,8 +15,8 @@ use match5_tictactoe::Refusal;
 
 use super::interface::{OBJECT_PATH, Request, TicTacToe, TicTacToeError};
 use crate::games::requests::Publish;
-use crate::games::tictactoe::page::TicTacToePage;
 use crate::games::tictactoe::controller::{Controller, Refusal as ControllerRefusal};
+use crate::games::tictactoe::page::TicTacToePage;
 use crate::games::tictactoe::trainer::Message;
 use crate::i18n::{gettext, gettext_f};
 use gtk::prelude::*;
@@ -122,9 +122,8 @@ impl Script<'_> {
                         sent = sent.and(match (controller.training_done(*outcome), page) {
                             (Ok(done), Some(page)) => {
                                 let t = done.training.total;
-                                let words = crate::games::tictactoe::words::script_trained_text(
-                                    t.games,
-                                );
+                                let words =
+                                    crate::games::tictactoe::words::script_trained_text(t.games);
                                 page.toast(&match &done.not_saved {
                                     None => words,
                                     Some(e) => format!(

@@ -22,7 +22,9 @@ impl From<Refusal> for TilesError {
         match refusal {
             Refusal::BadPlayer(_) => TilesError::BadPlayer(message),
             Refusal::BadSizes { .. } => TilesError::BadSizes(message),
-            Refusal::NoSuchBowl { .. } | Refusal::NoSuchColour(_) => TilesError::NoSuchBowl(message),
+            Refusal::NoSuchBowl { .. } | Refusal::NoSuchColour(_) => {
+                TilesError::NoSuchBowl(message)
+            }
             Refusal::NotYourTurn(_) => TilesError::NotYourTurn(message),
             Refusal::CannotMove(_) => TilesError::CannotMove(message),
             Refusal::NothingToUndo => TilesError::NothingToUndo(message),
