@@ -195,6 +195,16 @@ mod tests {
             "from game 1, won with hints"
         );
         assert_eq!((k.hinted(), k.practised()), (1, 0));
+        let counts = k.origin_counts();
+        assert_eq!(
+            (
+                counts.level,
+                counts.trained,
+                counts.practised,
+                counts.hinted
+            ),
+            (0, 0, 0, 1)
+        );
         let text = fivo::write(&Contents::of(&k));
         assert!(
             text.contains("\nversion = 3\n")

@@ -144,6 +144,18 @@ fn a_started_computer_counts_only_what_the_player_taught() {
     assert!(taught_games > 0, "a lesson was learned");
     assert_eq!(k.level(), taught_games, "the level is what Anna taught");
     assert_eq!(k.level() + k.trained(), k.pattern_count());
+    // The counts in one pass (what the app asks after every move) are the
+    // same as each on its own.
+    let counts = k.origin_counts();
+    assert_eq!(
+        (
+            counts.level,
+            counts.trained,
+            counts.practised,
+            counts.hinted
+        ),
+        (k.level(), k.trained(), k.practised(), k.hinted())
+    );
     let taught: Vec<usize> = (0..k.pattern_count()).filter(|i| k.is_taught(*i)).collect();
     assert_eq!(taught.len(), k.level());
     assert!(taught.iter().all(|i| k.learned_in(*i).is_some()));

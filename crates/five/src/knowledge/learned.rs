@@ -1,4 +1,4 @@
-//! The origin of one stored pattern.
+//! The origin of one stored pattern, and the counts of them.
 
 /// Where a stored pattern came from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -26,4 +26,18 @@ impl Learned {
             _ => None,
         }
     }
+}
+
+/// How many stored patterns came from where (see
+/// [`Knowledge::origin_counts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OriginCounts {
+    /// Taught by the player: the level.
+    pub level: usize,
+    /// Copied from the trained computer the knowledge started from.
+    pub trained: usize,
+    /// Learned by the computer in practice.
+    pub practised: usize,
+    /// Learned from games the player won with hints.
+    pub hinted: usize,
 }

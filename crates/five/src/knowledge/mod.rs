@@ -18,7 +18,7 @@ mod learning;
 mod merging;
 mod origins;
 
-pub use learned::Learned;
+pub use learned::{Learned, OriginCounts};
 
 /// How the knowledge was come by, as shown at the top right in the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

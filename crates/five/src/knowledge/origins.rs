@@ -4,7 +4,7 @@
 //! counts that follow from it (the player's level counts only what the
 //! player taught alone).
 
-use super::{Knowledge, Learned};
+use super::{Knowledge, Learned, OriginCounts};
 
 impl Knowledge {
     /// The same knowledge, with where each pattern came from (in knowledge
@@ -95,6 +95,24 @@ impl Knowledge {
 
     fn count(&self, kind: Learned) -> usize {
         self.learned.iter().filter(|l| **l == kind).count()
+    }
+
+    /// The four counts of where the stored patterns came from, in one pass
+    /// (the app asks for them after every move): each as
+    /// [`Knowledge::level`], [`Knowledge::trained`],
+    /// [`Knowledge::practised`] and [`Knowledge::hinted`] count it.
+    pub fn origin_counts(&self) -> OriginCounts {
+        let mut counts = OriginCounts::default();
+        for i in 0..self.patterns.len() {
+            match self.learned(i) {
+                Learned::InGame(_) => counts.level += 1,
+                Learned::Practice => counts.practised += 1,
+                Learned::Hinted(_) => counts.hinted += 1,
+                Learned::Unrecorded if self.start.is_none() => counts.level += 1,
+                Learned::Unrecorded => counts.trained += 1,
+            }
+        }
+        counts
     }
 
     /// Was the pattern at `index` taught by this player (not copied from

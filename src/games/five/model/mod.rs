@@ -197,19 +197,19 @@ impl FiveGame {
         if put(&imp.player, k.player().to_string()) {
             self.notify_player();
         }
-        if put_copy(&imp.level, u32::try_from(k.level()).unwrap_or(u32::MAX)) {
+        // Where the patterns came from, counted in one pass.
+        let counts = k.origin_counts();
+        let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        if put_copy(&imp.level, count(counts.level)) {
             self.notify_level();
         }
-        if put_copy(&imp.trained, u32::try_from(k.trained()).unwrap_or(u32::MAX)) {
+        if put_copy(&imp.trained, count(counts.trained)) {
             self.notify_trained();
         }
-        if put_copy(
-            &imp.practised,
-            u32::try_from(k.practised()).unwrap_or(u32::MAX),
-        ) {
+        if put_copy(&imp.practised, count(counts.practised)) {
             self.notify_practised();
         }
-        if put_copy(&imp.hinted, u32::try_from(k.hinted()).unwrap_or(u32::MAX)) {
+        if put_copy(&imp.hinted, count(counts.hinted)) {
             self.notify_hinted();
         }
         if put_copy(
