@@ -12,7 +12,7 @@ import time
 import pyatspi
 
 from dbus_client import NAME, Remote
-from harness import AppTest, wait_for
+from harness import AppTest, wait_for, winning_move
 from test_leapfrog import position
 
 ITEM_ROLES = ("radio menu item", "check menu item", "menu item")
@@ -134,6 +134,23 @@ class NewGameSetup(AppTest):
         # What the menu chose is kept for the next start.
         path = os.path.join(app.config, "match5", "settings.toml")
         wait_for(lambda: "computer_starts = true" in open(path).read(), message="the choice in the settings")
+
+    def test_the_start_is_the_players_for_good_once_a_game_is_played(self):
+        app = self.start(settings={"window_width": 900, "window_height": 700})
+        self.assertEqual(open_setup(app)["Greedy Training"], (False, True), "a new player may choose")
+        app.key("Escape")
+        wait_for(lambda: not menu_items(app), message="Escape closes the menu")
+        for _ in range(41):
+            if app.showing("push button", "Play Again"):
+                break
+            blue, red = app.stones()
+            app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
+        self.assertEqual(app.status(), "You win! The computer learned from it.")
+        items = open_setup(app)
+        self.assertEqual((items["Nothing"], items["Greedy Training"]), ((True, False), (False, False)),
+                         "the start is shown, and no longer a choice, once a game is played")
+        self.assertEqual(items["Another Person"], (False, True), "the opponent stays a choice")
+        app.key("Escape")
 
     def test_leapfrog_and_tiles_offer_their_choices_at_360_px_and_tic_tac_toe_a_plain_button(self):
         app = self.start(settings={"window_width": 360, "window_height": 640, "last_page": "leapfrog"})
