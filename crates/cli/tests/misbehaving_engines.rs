@@ -16,17 +16,30 @@ fn fake_engine() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/fake-engine")
 }
 
-fn fake(mode: &str, pidfile: Option<&Path>) -> String {
-    let engine = fake_engine();
+/// The opponent: the fake engine at `engine` in `mode`, noting its
+/// processes in `pidfile` if given.
+fn fake_at(engine: &Path, mode: &str, pidfile: Option<&Path>) -> String {
     let pids = pidfile.map_or(String::new(), |p| {
         format!("MATCH5_FAKE_PIDFILE={} ", p.display())
     });
     format!("pbrain:{pids}python3 {} {mode}", engine.display())
 }
 
-fn train(data: &Path, opponent: &str, games: &str) -> std::process::Output {
+fn fake(mode: &str, pidfile: Option<&Path>) -> String {
+    fake_at(&fake_engine(), mode, pidfile)
+}
+
+/// Adds `train` of `games` games against `opponent` to `command`, with
+/// the knowledge in `data` and an engine's time per move.
+fn train_args<'a>(
+    command: &'a mut std::process::Command,
+    data: &Path,
+    opponent: &str,
+    games: &str,
+    timeout: &str,
+) -> &'a mut std::process::Command {
     let file = data.join("t.fivo");
-    cli(data)
+    command
         .args([
             "train",
             "--knowledge",
@@ -34,7 +47,11 @@ fn train(data: &Path, opponent: &str, games: &str) -> std::process::Output {
             "--games",
             games,
         ])
-        .args(["--seed", "3", "--timeout", "5", "--opponent", opponent])
+        .args(["--seed", "3", "--timeout", timeout, "--opponent", opponent])
+}
+
+fn train(data: &Path, opponent: &str, games: &str) -> std::process::Output {
+    train_args(&mut cli(data), data, opponent, games, "5")
         .output()
         .unwrap()
 }
@@ -55,11 +72,7 @@ fn a_child_that_left_the_group_and_the_session_ends_with_the_run() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let pids: Vec<u32> = std::fs::read_to_string(&pidfile)
-        .unwrap()
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
+    let pids = noted(&pidfile);
     assert_eq!(pids.len(), 2, "the engine and the child it set loose");
     std::thread::sleep(Duration::from_millis(200));
     for pid in pids {
@@ -83,17 +96,8 @@ fn noted(pidfile: &Path) -> Vec<u32> {
 /// (root reads every process's environment).
 fn train_as_user(data: &Path, pidfile: &Path, mode: &str, games: &str) -> std::process::Command {
     if !rustix::process::getuid().is_root() {
-        let file = data.join("t.fivo");
         let mut own = cli(data);
-        own.args([
-            "train",
-            "--knowledge",
-            file.to_str().unwrap(),
-            "--games",
-            games,
-        ])
-        .args(["--seed", "3", "--timeout", "60"])
-        .args(["--opponent", &fake(mode, Some(pidfile))]);
+        train_args(&mut own, data, &fake(mode, Some(pidfile)), games, "60");
         return own;
     }
     use std::os::unix::fs::PermissionsExt;
@@ -106,26 +110,14 @@ fn train_as_user(data: &Path, pidfile: &Path, mode: &str, games: &str) -> std::p
     for file in [&engine, &program] {
         std::fs::set_permissions(file, open.clone()).unwrap();
     }
-    let opponent = format!(
-        "pbrain:MATCH5_FAKE_PIDFILE={} python3 {} {mode}",
-        pidfile.display(),
-        engine.display()
-    );
-    let file = data.join("t.fivo");
     let mut user = std::process::Command::new("setpriv");
     user.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
         .arg(&program)
-        .args([
-            "train",
-            "--knowledge",
-            file.to_str().unwrap(),
-            "--games",
-            games,
-        ])
-        .args(["--seed", "3", "--timeout", "60", "--opponent", &opponent])
         .env("HOME", data)
         .env("XDG_DATA_HOME", data.join("data"))
         .env("XDG_CONFIG_HOME", data.join("config"));
+    let opponent = fake_at(&engine, mode, Some(pidfile));
+    train_args(&mut user, data, &opponent, games, "60");
     user
 }
 
