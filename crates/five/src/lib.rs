@@ -48,7 +48,7 @@ pub use computer::{Choice, Reason};
 pub use files::{FileError, SaveReport, Saved, Store};
 pub use finish::{finish_game, finish_hinted_game, finish_practice_game};
 pub use game::{Game, Mode, Move, MoveKind, Outcome};
-pub use knowledge::{Change, Knowledge, Learned, Merged, Stats, Status};
+pub use knowledge::{Change, Knowledge, Learned, Merged, OriginCounts, Stats, Status};
 pub use pattern::Pattern;
 
 /// The crate's version.

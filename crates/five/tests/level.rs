@@ -146,15 +146,14 @@ fn a_started_computer_counts_only_what_the_player_taught() {
     assert_eq!(k.level() + k.trained(), k.pattern_count());
     // The counts in one pass (what the app asks after every move) are the
     // same as each on its own.
-    let counts = k.origin_counts();
     assert_eq!(
-        (
-            counts.level,
-            counts.trained,
-            counts.practised,
-            counts.hinted
-        ),
-        (k.level(), k.trained(), k.practised(), k.hinted())
+        k.origin_counts(),
+        match5_five::OriginCounts {
+            level: k.level(),
+            trained: k.trained(),
+            practised: k.practised(),
+            hinted: k.hinted(),
+        }
     );
     let taught: Vec<usize> = (0..k.pattern_count()).filter(|i| k.is_taught(*i)).collect();
     assert_eq!(taught.len(), k.level());
