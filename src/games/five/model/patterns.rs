@@ -35,11 +35,38 @@ impl FiveGame {
         self.with(|s| s.knowledge().start().map(str::to_string))
     }
 
+    /// The id of what the computer started from: a trained rung's, or
+    /// [`match5_five::ladder::NOTHING`].
+    pub fn start_id(&self) -> String {
+        self.start()
+            .unwrap_or_else(|| match5_five::ladder::NOTHING.to_string())
+    }
+
+    /// Whether the player may still choose what the computer starts from:
+    /// no game played, not opened as a user, and the knowledge started or
+    /// empty. It changes with the properties of [`START_CHOICE_FOLLOWS`].
+    pub fn may_choose_start(&self) -> bool {
+        self.won() + self.lost() + self.drawn() == 0
+            && self.status() != match5_five::Status::User
+            && (self.start().is_some() || self.patterns() == 0)
+    }
+
     /// The game that taught the pattern at `index`, if the history keeps it.
     pub fn taught(&self, index: usize) -> Option<taught::Taught> {
         self.with(|s| taught::Taught::of(s.knowledge(), index))
     }
 }
+
+/// The properties on whose change [`FiveGame::may_choose_start`] (and what
+/// the computer started from) may change.
+pub const START_CHOICE_FOLLOWS: [&str; 6] = [
+    "won",
+    "lost",
+    "drawn",
+    "patterns",
+    "knowledge-status",
+    "player",
+];
 
 /// Where a stored pattern came from, as a person is told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

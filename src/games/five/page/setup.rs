@@ -9,6 +9,7 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
 use crate::games::actions;
+use crate::games::five::model::patterns::START_CHOICE_FOLLOWS;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
@@ -32,16 +33,7 @@ impl FivePage {
         self.show_opponent_choices();
         crate::widgets::on_notify(
             self.model(),
-            &[
-                "mode",
-                "moves",
-                "won",
-                "lost",
-                "drawn",
-                "patterns",
-                "knowledge-status",
-                "player",
-            ],
+            &[&["mode", "moves"][..], &START_CHOICE_FOLLOWS[..]].concat(),
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
@@ -83,15 +75,9 @@ impl FivePage {
             &settings.opponent().key(),
         );
         let model = self.model();
-        let start = model.start();
-        let id = start.as_deref().unwrap_or(match5_five::ladder::NOTHING);
         let start_from = self.action(FiveAction::StartFrom);
-        actions::show_choice(&start_from, id);
-        let games = model.won() + model.lost() + model.drawn();
-        let fresh = games == 0
-            && model.status() != match5_five::Status::User
-            && (start.is_some() || model.patterns() == 0);
-        start_from.set_enabled(fresh);
+        actions::show_choice(&start_from, &model.start_id());
+        start_from.set_enabled(model.may_choose_start());
     }
 
     /// The person chose who plays red in the next game (from the menu).
@@ -106,13 +92,7 @@ impl FivePage {
     /// The person chose what the computer starts from (a trained rung's
     /// id), from the menu or the sidebar.
     pub(super) fn choose_start(&self, id: &str) {
-        if self
-            .model()
-            .start()
-            .as_deref()
-            .unwrap_or(match5_five::ladder::NOTHING)
-            == id
-        {
+        if self.model().start_id() == id {
             return;
         }
         if let Err(e) = self.model().start_from(id) {

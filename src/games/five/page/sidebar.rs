@@ -277,10 +277,8 @@ impl FiveSidebar {
                     .imp()
                     .start_info_row
                     .set_subtitle(&ladder::started_from(id, patterns));
-                let current = sidebar.model().start();
-                if current.as_deref().unwrap_or(match5_five::ladder::NOTHING) != *id {
-                    sidebar.emit_by_name::<()>("start-chosen", &[&id.to_string()]);
-                }
+                // The page starts from it unless it is the start already.
+                sidebar.emit_by_name::<()>("start-chosen", &[&id.to_string()]);
             }
         ));
         imp.opponent_row.connect_selected_notify(glib::clone!(
@@ -347,14 +345,7 @@ impl FiveSidebar {
                 ),
             );
         }
-        for property in [
-            "won",
-            "lost",
-            "drawn",
-            "patterns",
-            "knowledge-status",
-            "player",
-        ] {
+        for property in crate::games::five::model::patterns::START_CHOICE_FOLLOWS {
             model.connect_notify_local(
                 Some(property),
                 glib::clone!(
@@ -398,8 +389,7 @@ impl FiveSidebar {
     pub fn show_start(&self) {
         let model = self.model();
         let imp = self.imp();
-        let start = model.start();
-        let id = start.as_deref().unwrap_or(match5_five::ladder::NOTHING);
+        let id = model.start_id();
         let index = ladder::ids().iter().position(|i| *i == id);
         if let Some(i) = index
             && imp.start_row.selected() != i as u32
@@ -407,12 +397,8 @@ impl FiveSidebar {
             imp.start_row.set_selected(i as u32);
         }
         imp.start_info_row
-            .set_subtitle(&ladder::started_from(id, model.patterns()));
-        let games = model.won() + model.lost() + model.drawn();
-        let fresh = games == 0
-            && model.status() != Status::User
-            && (start.is_some() || model.patterns() == 0);
-        imp.start_row.set_sensitive(fresh);
+            .set_subtitle(&ladder::started_from(&id, model.patterns()));
+        imp.start_row.set_sensitive(model.may_choose_start());
         imp.record_row
             .set_subtitle(&model.with(|s| ladder::record(s.knowledge())));
     }
