@@ -128,11 +128,9 @@ pub fn toggle(action: &gio::SimpleAction) -> bool {
 }
 
 /// Shows `choice` as chosen in a [`ActionKind::Choice`] action (the
-/// menu's radio items follow).
+/// menu's radio items follow; GIO tells nobody when it is the same).
 pub fn show_choice(action: &gio::SimpleAction, choice: &str) {
-    if action.state().and_then(|s| s.get::<String>()).as_deref() != Some(choice) {
-        action.set_state(&choice.to_variant());
-    }
+    action.set_state(&choice.to_variant());
 }
 
 /// The choice an [`ActionKind::Choice`] action was activated with.

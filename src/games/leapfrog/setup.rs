@@ -46,10 +46,10 @@ impl LeapfrogPage {
             self,
             move |switch| {
                 let on = switch.is_active();
-                let goats = actions::lookup(&page.imp().actions, LeapfrogAction::Goats);
-                if goats.state().and_then(|s| s.get::<bool>()) != Some(on) {
-                    goats.set_state(&on.to_variant());
-                }
+                // The menu's check follows (GIO tells nobody when it is
+                // the same).
+                actions::lookup(&page.imp().actions, LeapfrogAction::Goats)
+                    .set_state(&on.to_variant());
                 page.settings()
                     .update_page::<LeapfrogSettings>(|s| s.goats = on);
                 page.show_position();
