@@ -33,7 +33,9 @@ impl FivePage {
         self.show_opponent_choices();
         crate::widgets::on_notify(
             self.model(),
-            &[&["mode", "moves"][..], &START_CHOICE_FOLLOWS[..]].concat(),
+            // The opponent follows the settings where they change
+            // (`on_opponent_changed`, `follow_mode`): not after each move.
+            &START_CHOICE_FOLLOWS,
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
