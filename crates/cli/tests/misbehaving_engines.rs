@@ -106,7 +106,15 @@ fn train_as_user(data: &Path, pidfile: &Path, mode: &str, games: &str) -> std::p
     let engine = data.join("fake-engine");
     let program = data.join("match5-cli");
     std::fs::copy(fake_engine(), &engine).unwrap();
-    std::fs::copy(env!("CARGO_BIN_EXE_match5-cli"), &program).unwrap();
+    // Copied by another process: a copy made here is open for writing
+    // while another test's thread forks, and that child holds it until it
+    // execs; running the program then fails with "Text file busy".
+    let copied = std::process::Command::new("cp")
+        .arg(env!("CARGO_BIN_EXE_match5-cli"))
+        .arg(&program)
+        .status()
+        .unwrap();
+    assert!(copied.success());
     for file in [&engine, &program] {
         std::fs::set_permissions(file, open.clone()).unwrap();
     }
@@ -181,6 +189,25 @@ fn a_hidden_child_ends_when_its_ordinary_users_match5_is_killed() {
     // setpriv execs the program: the process spawned is match5-cli.
     run.kill().unwrap();
     run.wait().unwrap();
+    assert_all_end(&pids);
+}
+
+/// An engine that hides a child and then quits leaves it without a
+/// parent: it stays below the run's keeper, not init, and ends with the
+/// run (before, it went to init, where neither the tree nor its
+/// unreadable environment led to it).
+#[test]
+fn a_hidden_child_ends_when_its_engine_quits_first() {
+    let data = tempfile::tempdir().unwrap();
+    let pidfile = data.path().join("pids");
+    let out = train_as_user(data.path(), &pidfile, "vanish", "3")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the engine quit: {said}");
+    assert!(said.contains("quit"), "{said}");
+    let pids = noted(&pidfile);
+    assert_eq!(pids.len(), 2, "the engine and the child it hid");
     assert_all_end(&pids);
 }
 

@@ -7,9 +7,8 @@
 //! and dropping an [`Engine`] kills the whole group: nothing it started
 //! outlives it.
 
-use std::io::{BufReader, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{BufReader, PipeWriter, Write};
+use std::process::{Child, ChildStdin};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -26,8 +25,7 @@ use match5_five::Cell;
 
 use crate::lines::{Line, MAX_LINE, read_line};
 use crate::processes::{
-    RUN_MARKER, STDERR_KEPT, below, keep_below, kill_below, kill_listed, kill_marked,
-    pass_on_stderr, reaper, run_marker,
+    STDERR_KEPT, below, kill_below, kill_marked, pass_on_stderr, run_marker, start_kept,
 };
 
 /// The `INFO` settings every engine gets unless told otherwise: a second a
@@ -120,11 +118,12 @@ pub enum EngineError {
 /// A running engine.
 pub struct Engine {
     command: String,
+    /// The keeper, the run's first process: the engine and everything it
+    /// starts stay below it (see [`start_kept`]).
     child: Child,
-    /// A shell in the engine's process group that waits for this end of
-    /// its input to close, then kills the group: when Match5 itself is
-    /// killed (even with SIGKILL), its engine does not live on.
-    reaper: Option<(Child, ChildStdin)>,
+    /// Keeps the keeper waiting: once it closes (also when Match5 itself
+    /// is killed, even with SIGKILL), the keeper ends the run.
+    _control: PipeWriter,
     /// This run's marker in the environment of every process it starts.
     run: String,
     stdin: ChildStdin,
@@ -171,25 +170,14 @@ impl Engine {
         stop: Arc<AtomicBool>,
     ) -> Result<Engine, EngineError> {
         let run = run_marker();
-        let mut shell = Command::new("sh");
-        shell
-            .arg("-c")
-            .arg(command)
-            .env(RUN_MARKER, &run)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
-        keep_below(&mut shell);
-        let mut child = shell.spawn().map_err(|e| EngineError::CannotStart {
-            command: command.to_string(),
-            reason: e.to_string(),
-        })?;
+        let (mut child, control) =
+            start_kept(command, &run).map_err(|e| EngineError::CannotStart {
+                command: command.to_string(),
+                reason: e.to_string(),
+            })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
-        let held = std::os::fd::AsFd::as_fd(&stdin).try_clone_to_owned().ok();
-        let reaper = reaper(child.id(), &run, held);
         let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut out = BufReader::new(stdout);
@@ -211,7 +199,7 @@ impl Engine {
         Ok(Engine {
             command: command.to_string(),
             child,
-            reaper,
+            _control: control,
             run,
             stdin,
             lines,
@@ -244,15 +232,10 @@ impl Engine {
         Ok(())
     }
 
-    /// The process id of its shell (tests).
-    pub fn id(&self) -> u32 {
-        self.child.id()
-    }
-
-    /// Stops the engine and everything it started: every process below its
-    /// first one (before that one, which keeps them below it), its process
-    /// group, and any process that left the group or the session but
-    /// carries the run's marker.
+    /// Stops the engine and everything it started: every process below the
+    /// keeper (which keeps them below it, also those whose parent ended),
+    /// its process group, any process that left the group or the session
+    /// but carries the run's marker; then the keeper.
     fn kill(&mut self) {
         kill_below(self.child.id() as i32);
         if let Some(pid) = rustix::process::Pid::from_raw(self.child.id() as i32) {
@@ -261,10 +244,6 @@ impl Engine {
         kill_marked(&self.run);
         let _ = self.child.kill();
         let _ = self.child.wait();
-        if let Some((mut reaper, _)) = self.reaper.take() {
-            let _ = reaper.kill();
-            let _ = reaper.wait();
-        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -430,21 +409,16 @@ impl Engine {
     }
 
     /// Sends END and waits a moment for the engine to quit; then stops
-    /// whatever of it is still running.
+    /// whatever of it is still running (also what it left behind: the
+    /// keeper holds it below itself).
     pub fn end(mut self) {
-        // What the engine started: once it ends, what it leaves running is
-        // no longer below it (an orphan of an ended process goes to init).
-        let started = below(self.child.id() as i32);
         let _ = self.send("END");
         for _ in 0..20 {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if below(self.child.id() as i32).is_empty() {
                 break;
             }
             thread::sleep(Duration::from_millis(25));
         }
-        kill_listed(&started);
-        // Dropping kills the group: the shell may have quit and left the
-        // engine running.
     }
 }
 

@@ -1,16 +1,19 @@
 //! The processes of one engine run, kept inside their bounds: the run's
-//! first process is a child subreaper, so every process it starts stays
-//! below it in the process tree, which is read from `/proc/<pid>/stat`
-//! (readable for any process of any user); a marker in the environment of
-//! every process the run starts (for one that left the tree when the
-//! first process ended); both find also a process that left the group and
-//! the session, and the tree one that made itself non-dumpable, whose
-//! environment cannot be read. The reaper does the same if Match5 itself
-//! is killed. And the cap on what an engine writes to its standard error.
+//! first process is a keeper, a child subreaper that starts the engine
+//! and lives until Match5 lets go of it or dies, so every process the run
+//! starts stays below it in the process tree, also after the engine
+//! ended; the tree is read from `/proc/<pid>/stat` (readable for any
+//! process of any user), so it finds also a process that left the group
+//! and the session and made itself non-dumpable, whose environment cannot
+//! be read. A marker in the environment of every process the run starts
+//! is a second net. The keeper kills the run itself if Match5 is killed.
+//! And the cap on what an engine writes to its standard error.
 
+use std::io::PipeWriter;
 use std::io::Write;
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::Ordering;
 
 use match5_common::text::excerpt;
@@ -38,20 +41,73 @@ pub(crate) fn run_marker() -> String {
     )
 }
 
-/// Makes the first process `command` starts a child subreaper (kept across
-/// `exec`): a process whose parent ends is then re-parented to it, not to
-/// init, so every process the run starts stays below it.
-pub(crate) fn keep_below(command: &mut Command) {
-    // SAFETY: between fork and exec the closure makes one system call
-    // (prctl), which is async-signal-safe, and touches no memory shared
-    // with other threads.
+/// The keeper's script (`sh -c KEEPER match5-engine COMMAND MARKER`): it starts
+/// the engine's command with the keeper's standard input, output and
+/// error (Match5's pipes), lets go of them, and waits on descriptor 3
+/// (Match5's control pipe) until Match5 closes it, also by dying. Then
+/// it kills every process below itself, stopped first and found again
+/// round after round, every process carrying the run's marker, and its
+/// process group. A child subreaper, it outlives the engine: a process
+/// whose parent ended, the engine's itself, stays below it.
+const KEEPER: &str = "marked=$2; exec 4<&0; sh -c \"$1\" 0<&4 3<&- 4<&- & \
+     exec 0</dev/null 1>/dev/null 2>/dev/null 4<&-; read _ <&3; \
+     below() { read -r me _ < /proc/self/stat; all=\" $$ $me \"; more=1; \
+     while [ $more = 1 ]; do more=0; \
+     for s in /proc/[0-9]*/stat; do p=${s#/proc/}; p=${p%/stat}; \
+     case \"$all\" in *\" $p \"*) continue;; esac; \
+     read -r l < $s 2>/dev/null || continue; l=${l##*) }; set -- $l; \
+     [ \"$1\" = Z ] && continue; \
+     case \"$all\" in *\" $2 \"*) all=\"$all$p \"; more=1;; esac; done; done; \
+     echo ${all# $$ $me }; }; \
+     n=0; while [ $n -lt 20 ]; do p=$(below); [ -z \"$p\" ] && break; \
+     kill -STOP $p 2>/dev/null; kill -KILL $p $(below) 2>/dev/null; n=$((n+1)); done; \
+     for p in /proc/[0-9]*; do \
+     if tr '\\0' '\\n' < $p/environ 2>/dev/null | grep -qxF \"$marked\"; then \
+     kill -KILL ${p#/proc/} 2>/dev/null; fi; done; kill -KILL 0";
+
+/// Starts `command` (by `sh -c`) below a keeper (see [`KEEPER`]), a
+/// child subreaper in a process group of its own, with `run` as the
+/// marker in its environment. The child is the keeper, its pipes the
+/// engine's; the writer keeps the keeper waiting, so dropping it (also by
+/// Match5's death) ends everything the run started.
+pub(crate) fn start_kept(command: &str, run: &str) -> std::io::Result<(Child, PipeWriter)> {
+    let (watch, control) = std::io::pipe()?;
+    let watched = watch.as_raw_fd();
+    let mut keeper = Command::new("sh");
+    keeper
+        .arg("-c")
+        .arg(KEEPER)
+        .arg("match5-engine")
+        .arg(command)
+        .arg(format!("{RUN_MARKER}={run}"))
+        .env(RUN_MARKER, run)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    // SAFETY: between fork and exec the closure makes only system calls
+    // (prctl, dup2 or fcntl), which are async-signal-safe, and touches no
+    // memory shared with other threads. Descriptor 3 is the control pipe
+    // or one the child inherited from Match5, never one of the spawn's
+    // own: the pipe took the lowest free descriptors before it.
     #[allow(unsafe_code)]
     unsafe {
-        command.pre_exec(|| {
-            rustix::process::set_child_subreaper(Some(rustix::process::getpid()))
-                .map_err(std::io::Error::from)
+        keeper.pre_exec(move || {
+            use std::os::fd::{BorrowedFd, FromRawFd, OwnedFd};
+            rustix::process::set_child_subreaper(Some(rustix::process::getpid()))?;
+            let watch = BorrowedFd::borrow_raw(watched);
+            if watched == 3 {
+                rustix::io::fcntl_setfd(watch, rustix::io::FdFlags::empty())?;
+            } else {
+                let mut three = std::mem::ManuallyDrop::new(OwnedFd::from_raw_fd(3));
+                rustix::io::dup2(watch, &mut three)?;
+            }
+            Ok(())
         });
     }
+    let child = keeper.spawn()?;
+    drop(watch);
+    Ok((child, control))
 }
 
 /// What `/proc/<pid>/stat` says of a process (every user may read it,
@@ -113,7 +169,7 @@ pub(crate) fn kill_listed(processes: &[Process]) {
 }
 
 /// Kills every process below `root` (a child subreaper, see
-/// [`keep_below`]), round after round: a process started meanwhile by one
+/// [`start_kept`]), round after round: a process started meanwhile by one
 /// that was killed is re-parented to `root`, where the next round finds it.
 pub(crate) fn kill_below(root: i32) {
     for _ in 0..20 {
@@ -173,45 +229,4 @@ pub(crate) fn pass_on_stderr(mut stderr: impl std::io::Read, command: &str, kept
             }
         }
     }
-}
-
-/// Starts the reaper of the process group `group` (see [`crate::Engine`]); `None`
-/// when it cannot start (the engine then still stops with Match5 in every
-/// way but SIGKILL). Once Match5 is gone it kills every process below the
-/// engine's first one (whose process id is the group's), every process
-/// marked with the run's marker, and the group.
-pub(crate) fn reaper(
-    group: u32,
-    run: &str,
-    engine_input: Option<std::os::fd::OwnedFd>,
-) -> Option<(Child, ChildStdin)> {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            // The processes below the engine's first one, by their
-            // parents in /proc/<pid>/stat; stopped, then found again and
-            // killed; then the marked ones and the group.
-            "below() {{ all=' {group} '; more=1; while [ $more = 1 ]; do more=0; \
-             for s in /proc/[0-9]*/stat; do p=${{s#/proc/}}; p=${{p%/stat}}; \
-             case \"$all\" in *\" $p \"*) continue;; esac; \
-             read -r l < $s 2>/dev/null || continue; l=${{l##*) }}; set -- $l; \
-             [ \"$1\" = Z ] && continue; \
-             case \"$all\" in *\" $2 \"*) all=\"$all$p \"; more=1;; esac; done; done; echo $all; }}; \
-             read _; first=$(below); kill -STOP $first 2>/dev/null; \
-             kill -KILL $first $(below) 2>/dev/null; \
-             for p in /proc/[0-9]*; do \
-             if tr '\\0' '\\n' < $p/environ 2>/dev/null | grep -qx '{RUN_MARKER}={run}'; then \
-             kill -KILL ${{p#/proc/}} 2>/dev/null; fi; done; kill -KILL -{group}"
-        ))
-        .stdin(Stdio::piped())
-        // The engine's input, held and never written: when Match5 is
-        // killed the engine does not read its end and quit before the
-        // reaper has found what it started (an orphan goes to init).
-        .stdout(engine_input.map_or_else(Stdio::null, Stdio::from))
-        .stderr(Stdio::null())
-        .process_group(i32::try_from(group).ok()?)
-        .spawn()
-        .ok()?;
-    let stdin = child.stdin.take()?;
-    Some((child, stdin))
 }

@@ -210,14 +210,6 @@ impl Practice {
         &self.setup
     }
 
-    /// The engine's process id, while one plays (tests).
-    pub fn engine_id(&self) -> Option<u32> {
-        match &self.blue {
-            Blue::External(e) => Some(e.id()),
-            _ => None,
-        }
-    }
-
     /// Plays the next game. `watch` sees the game after every move and may
     /// end it early by answering `false`: then `Ok(None)`, and the game
     /// counts for nothing. A finished game is learned from as the setup
