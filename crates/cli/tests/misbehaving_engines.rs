@@ -1,6 +1,7 @@
 //! Engines that misbehave stay inside their bounds, on the real
 //! `match5-cli` with the fake engine the tests ship in its bad modes: a
-//! child that leaves the group and the session ends with the run, standard
+//! child that leaves the group and the session ends with the run, also
+//! one that hides when Match5 is killed or its engine quits, standard
 //! error is capped, and a MESSAGE line over 64 KiB is dropped as the
 //! protocol's chatter is.
 
@@ -145,28 +146,36 @@ fn assert_all_end(pids: &[u32]) {
     assert!(left.is_empty(), "processes {left:?} outlived the run");
 }
 
+/// `match5-cli train` of 3 games as an ordinary user against the fake
+/// engine in `mode`, which hides a child (see [`train_as_user`]): the
+/// engine and that child were noted, and both ended with the run.
+fn run_hiding_a_child(mode: &str) -> std::process::Output {
+    let data = tempfile::tempdir().unwrap();
+    let pidfile = data.path().join("pids");
+    let out = train_as_user(data.path(), &pidfile, mode, "3")
+        .output()
+        .unwrap();
+    let pids = noted(&pidfile);
+    assert_eq!(pids.len(), 2, "the engine and the child it hid");
+    assert_all_end(&pids);
+    out
+}
+
 /// A child that left the session and made itself non-dumpable: another
 /// process of an ordinary user cannot read its environment, so the run's
 /// marker does not find it; it ends with the run all the same.
 #[test]
 fn a_hidden_child_of_an_ordinary_users_engine_ends_with_the_run() {
-    let data = tempfile::tempdir().unwrap();
-    let pidfile = data.path().join("pids");
-    let out = train_as_user(data.path(), &pidfile, "hide", "3")
-        .output()
-        .unwrap();
+    let out = run_hiding_a_child("hide");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let pids = noted(&pidfile);
-    assert_eq!(pids.len(), 2, "the engine and the child it hid");
-    assert_all_end(&pids);
 }
 
 /// The same when Match5 itself is killed (SIGKILL) in the middle of the
-/// run: the reaper finds the hidden child below the engine.
+/// run: the keeper finds the hidden child below itself.
 #[test]
 fn a_hidden_child_ends_when_its_ordinary_users_match5_is_killed() {
     let data = tempfile::tempdir().unwrap();
@@ -198,17 +207,8 @@ fn a_hidden_child_ends_when_its_ordinary_users_match5_is_killed() {
 /// unreadable environment led to it).
 #[test]
 fn a_hidden_child_ends_when_its_engine_quits_first() {
-    let data = tempfile::tempdir().unwrap();
-    let pidfile = data.path().join("pids");
-    let out = train_as_user(data.path(), &pidfile, "vanish", "3")
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "the engine quit: {said}");
-    assert!(said.contains("quit"), "{said}");
-    let pids = noted(&pidfile);
-    assert_eq!(pids.len(), 2, "the engine and the child it hid");
-    assert_all_end(&pids);
+    let out = run_hiding_a_child("vanish");
+    common::fails_saying(&out, "quit");
 }
 
 #[test]

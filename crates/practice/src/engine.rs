@@ -3,9 +3,9 @@
 //!
 //! Every answer has a deadline; an engine that misses it, quits, answers
 //! with garbage or floods its output is stopped with an [`EngineError`]
-//! that says what it did. The engine runs in a process group of its own,
-//! and dropping an [`Engine`] kills the whole group: nothing it started
-//! outlives it.
+//! that says what it did. The engine runs below a keeper, in a process
+//! group of their own (see `processes`), and dropping an [`Engine`] kills
+//! all it started: nothing outlives it.
 
 use std::io::{BufReader, PipeWriter, Write};
 use std::process::{Child, ChildStdin};

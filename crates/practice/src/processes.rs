@@ -159,7 +159,7 @@ pub(crate) fn below(root: i32) -> Vec<Process> {
 
 /// Kills each of `processes` that still runs (the same process: its start
 /// time unchanged).
-pub(crate) fn kill_listed(processes: &[Process]) {
+fn kill_listed(processes: &[Process]) {
     for &(pid, started) in processes {
         let same = stat_of(&pid.to_string()).is_some_and(|(_, _, s)| s == started);
         if same && let Some(pid) = rustix::process::Pid::from_raw(pid) {
