@@ -75,7 +75,8 @@ class Spoken(AppTest):
 
     def test_tic_tac_toe_says_which_field_o_took(self):
         app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
-        wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the page")
+        board = wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the page")
+        wait_for(lambda: board.getState().contains(pyatspi.STATE_FOCUSED), message="the board focused")
         app.key("5")
         wait_for(lambda: answered(app), message="O's answer")
         o = next(f for f, what in fields(app).items() if what == "O")
