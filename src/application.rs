@@ -72,6 +72,7 @@ mod imp {
             app.quit_on_signals();
             app.setup_actions();
             crate::widgets::cut_labels::report_when_asked();
+            crate::widgets::key_log::log_when_asked();
             // style.css (its high contrast rules under a media query) comes from the
             // resource base path, as AdwApplication loads them.
             crate::widgets::palette::follow_desktop();

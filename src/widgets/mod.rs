@@ -7,6 +7,7 @@ pub mod cut_labels;
 pub mod drawn_board;
 pub mod end_bar;
 pub mod frame_trace;
+pub mod key_log;
 pub mod palette;
 pub mod shapes;
 pub mod shortcuts;

@@ -8,6 +8,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -150,6 +151,9 @@ class App:
         # X server without GL draws with cairo.
         if not desktop.on_wayland():
             self.env["GSK_RENDERER"] = "cairo"
+        # Every key the app gets is in its log (src/widgets/key_log.rs):
+        # a failed test shows whether its keys arrived, and where.
+        self.env["MATCH5_LOG_KEYS"] = "1"
         self.env.update(env or {})
         # Read back at the end (a+: the handle reads it even when a second
         # run of the app in the same home removed the folder).
@@ -426,10 +430,11 @@ class App:
         assert self.data_disk, "the app has no data disk of its own"
         return own_disk.filled(self.inside(self.data))
 
-    def close(self):
+    def close(self, failed=False):
         """Ends the app; then fails when its log shows a panic, or a
         warning or critical of GTK, GLib or libadwaita (each a bug a person
-        never sees, until it is one they do)."""
+        never sees, until it is one they do). After a failed test the end of
+        its log is shown (the keys the app got among it)."""
         if getattr(self, "closed", False):
             return
         self.closed = True
@@ -459,8 +464,12 @@ class App:
             desktop.setting(schema, key, value)
         self.log.flush()
         self.log.seek(0)
-        troubles = log_troubles(self.log.read())
+        text = self.log.read()
+        troubles = log_troubles(text)
         self.log.close()
+        if failed:
+            tail = text.splitlines()[-25:]
+            print(f"\nThe end of the app's log ({self.pid}):\n" + "\n".join(tail), file=sys.stderr)
         if self.own_home:
             shutil.rmtree(self.home, ignore_errors=True)
         if troubles:
@@ -474,8 +483,15 @@ class AppTest(unittest.TestCase):
         self.apps = []
 
     def tearDown(self):
+        failed = self.failed_so_far()
         for a in self.apps:
-            a.close()
+            a.close(failed)
+
+    def failed_so_far(self):
+        """Whether this test has failed (the result hears of a failure as
+        it happens)."""
+        result = getattr(getattr(self, "_outcome", None), "result", None)
+        return any(test is self for test, _ in getattr(result, "failures", []) + getattr(result, "errors", []))
 
     def start(self, **kw):
         app = App(**kw)

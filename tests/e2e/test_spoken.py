@@ -97,7 +97,8 @@ class Spoken(AppTest):
 
     def test_tiles_says_what_the_computer_took(self):
         app = self.start(settings={"last_page": "tiles", "window_height": 850})
-        wait_for(lambda: surface(app), message="the tile page")
+        board = wait_for(lambda: surface(app), message="the tile page")
+        wait_for(lambda: board.getState().contains(pyatspi.STATE_FOCUSED), message="the board focused")
         app.key("Return")
         # The board has the focus: its new description says the move first,
         # and it is not announced a second time.
