@@ -19,8 +19,8 @@ import pyatspi
 import desktop
 import own_disk
 # Re-exported: the tests take them from here.
-from pieces import (DIRECTIONS, ENGINE, accent_pixels, alive, board_size, edge_band, engine_command,  # noqa: F401
-                    log_troubles, parse_cells, shown_name, toml_value, winning_move)
+from pieces import (DIRECTIONS, ENGINE, Pid, accent_pixels, alive, board_size, edge_band,  # noqa: F401
+                    engine_command, log_troubles, parse_cells, shown_name, toml_value, wait_for, winning_move)
 
 BIN = os.environ.get("MATCH5_BIN", "target/debug/match5")
 
@@ -56,46 +56,7 @@ def messages_locale():
     return "en_US.UTF-8" if "en_US.utf8" in have else "C.UTF-8"
 
 
-def wait_for(what, timeout=15.0, step=0.1, message="condition"):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            value = what()
-        except Exception:  # the tree changes under us while the app works
-            value = None
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError(f"timed out waiting for {message}")
-
-
 screen_pixels = desktop.screen_pixels
-
-
-class Pid:
-    """A process we did not start (D-Bus activated), as subprocess.Popen knows one."""
-
-    def __init__(self, pid):
-        self.pid = pid
-
-    def poll(self):
-        try:
-            os.kill(self.pid, 0)
-            return None
-        except ProcessLookupError:
-            return 0
-
-    def terminate(self):
-        try:
-            os.kill(self.pid, 15)
-        except ProcessLookupError:
-            pass
-
-    kill = terminate
-
-    def wait(self, timeout=None):
-        wait_for(lambda: self.poll() is not None, timeout=timeout or 10, message=f"process {self.pid} to end")
-        return 0
 
 
 class App:

@@ -1,9 +1,11 @@
 """Small pieces the harness and the tests share: five in a row's geometry
 and the words of its board, a winning move, the fake engine the tests
-ship, and what no run of the app may print."""
+ship, what no run of the app may print, waiting for a condition and a
+process the tests did not start."""
 
 import os
 import re
+import time
 
 
 DIRECTIONS = [(1, 0), (0, 1), (1, 1), (1, -1)]
@@ -98,3 +100,42 @@ def alive(pid):
             return ") Z " not in f.read()
     except OSError:
         return False
+
+
+def wait_for(what, timeout=15.0, step=0.1, message="condition"):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            value = what()
+        except Exception:  # the tree changes under us while the app works
+            value = None
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"timed out waiting for {message}")
+
+
+class Pid:
+    """A process we did not start (D-Bus activated), as subprocess.Popen knows one."""
+
+    def __init__(self, pid):
+        self.pid = pid
+
+    def poll(self):
+        try:
+            os.kill(self.pid, 0)
+            return None
+        except ProcessLookupError:
+            return 0
+
+    def terminate(self):
+        try:
+            os.kill(self.pid, 15)
+        except ProcessLookupError:
+            pass
+
+    kill = terminate
+
+    def wait(self, timeout=None):
+        wait_for(lambda: self.poll() is not None, timeout=timeout or 10, message=f"process {self.pid} to end")
+        return 0
