@@ -293,26 +293,17 @@ class Accessible(AppTest):
         of the focused board's new description (a screen reader says that;
         the page announces it only where the board has no focus), and the
         window announces the result at once."""
-        import gi
-        gi.require_version("Atspi", "2.0")
-        from gi.repository import Atspi, GLib
+        from announcements import Heard
         from test_tictactoe import answered, fields, over
 
-        heard = []
-        listener = Atspi.EventListener.new(lambda e: heard.append((str(e.any_data), e.detail1)))
-        listener.register("object:announcement")
-
-        def listen(seconds):
-            end = time.monotonic() + seconds
-            while time.monotonic() < end:
-                GLib.MainContext.default().iteration(False)
-                time.sleep(0.02)
+        heard = Heard()
+        listen = heard.listen
 
         try:
             app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
             wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
             listen(1)
-            self.assertEqual(heard, [], "a page shown is not announced")
+            self.assertEqual(heard.said, [], "a page shown is not announced")
             board = app.find_showing("image", "Tic-tac-toe board")
             answers = []
             while not over(app):
@@ -327,10 +318,10 @@ class Accessible(AppTest):
                                                               board.description), message="the answer on the board"))
             listen(1)
             result = app.title().split(" — ")[-1]
-            self.assertIn((result, 2), heard, "the result, at once (high priority)")
+            self.assertIn((result, 2), heard.said, "the result, at once (high priority)")
             self.assertGreaterEqual(len(answers), 1)
             # Said once: not announced as well.
-            turns = [text for text, priority in heard if priority == 1]
+            turns = [text for text, priority in heard.said if priority == 1]
             self.assertEqual(turns, [], "the answers are not announced a second time")
         finally:
-            listener.deregister("object:announcement")
+            heard.close()

@@ -5,48 +5,13 @@ announcements (gtk_accessible_announce) caught on the accessibility bus."""
 import re
 import time
 
-import gi
 import pyatspi
 
-gi.require_version("Atspi", "2.0")
-from gi.repository import Atspi, GLib  # noqa: E402
-
-from harness import AppTest, wait_for, winning_move  # noqa: E402
-from test_leapfrog import click_field, position  # noqa: E402
-from test_tictactoe import answered, fields, over  # noqa: E402
-from test_tiles import surface  # noqa: E402
-
-
-class Heard:
-    """The announcements made while it listens: (text, priority)."""
-
-    def __init__(self):
-        self.said = []
-        self.listener = Atspi.EventListener.new(lambda e: self.said.append((str(e.any_data), e.detail1)))
-        self.listener.register("object:announcement")
-
-    def wait(self, pattern, message, timeout=10):
-        """The first announcement since the last wait that matches `pattern`."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            GLib.MainContext.default().iteration(False)
-            for i, (text, _) in enumerate(self.said):
-                if re.search(pattern, text):
-                    del self.said[:i + 1]
-                    return text
-            time.sleep(0.02)
-        raise AssertionError(f"not heard: {message} ({pattern!r}); heard {self.said}")
-
-    def none(self, pattern, seconds=1.5):
-        """What was announced in the next `seconds` that matches `pattern`."""
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            GLib.MainContext.default().iteration(False)
-            time.sleep(0.02)
-        return [text for text, _ in self.said if re.search(pattern, text)]
-
-    def close(self):
-        self.listener.deregister("object:announcement")
+from announcements import Heard
+from harness import AppTest, wait_for, winning_move
+from test_leapfrog import click_field, position
+from test_tictactoe import answered, fields, over
+from test_tiles import surface
 
 
 class Spoken(AppTest):
