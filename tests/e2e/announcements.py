@@ -18,13 +18,19 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 
+def a11y_address():
+    """The address of the accessibility bus (org.a11y.Bus on the session
+    bus tells it)."""
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None, None,
+                              Gio.DBusCallFlags.NONE, 10000, None)
+    return reply.unpack()[0]
+
+
 def a11y_bus():
     """A connection of our own to the accessibility bus."""
-    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    (address,) = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
-                                   None, Gio.DBusCallFlags.NONE, 5000, None).unpack()
     return Gio.DBusConnection.new_for_address_sync(
-        address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+        a11y_address(), Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
         None, None)
 
 

@@ -44,6 +44,17 @@ ROLE_NAMES = {"push button": ("push button", "button"), "toggle button": ("toggl
 STATUS_LINE = ("How the game stands", "Hoe het spel ervoor staat")
 
 
+def has_focus(accessible):
+    """Whether `accessible` has the keyboard focus."""
+    return accessible.getState().contains(pyatspi.STATE_FOCUSED)
+
+
+def wait_focused(accessible, message):
+    """Waits until `accessible` has the keyboard focus, as a person waits
+    for it before pressing a key (one pressed before goes elsewhere)."""
+    wait_for(lambda: has_focus(accessible), message=message)
+
+
 def role_is(accessible, role):
     """Whether `accessible` has `role` ("push button" in either spelling)."""
     return accessible.getRoleName() in ROLE_NAMES.get(role, (role,))

@@ -24,18 +24,10 @@ from gi.repository import Gio, GLib
 
 import scripted
 from dbus_client import NAME, Remote
+from announcements import a11y_address
 from harness import App, wait_for
 
 APP_ID = "io.github.match5.Match5"
-
-
-def a11y_address():
-    """The accessibility bus, which flatpak gives the sandbox on its own
-    (the filtered session bus does not reach org.a11y.Bus)."""
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    reply = bus.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None, None,
-                          Gio.DBusCallFlags.NONE, 10000, None)
-    return reply.unpack()[0]
 
 
 # The versions that drop a client whose serials go backwards.
@@ -80,6 +72,9 @@ class BehindTheProxy(unittest.TestCase):
             stdout=self.proxy_log, stderr=subprocess.STDOUT)
         wait_for(lambda: os.path.exists(self.socket), message="the proxy's socket")
         self.app = App(env={"DBUS_SESSION_BUS_ADDRESS": f"unix:path={self.socket}", "FLATPAK_ID": APP_ID,
+                            # flatpak gives the sandbox the accessibility
+                            # bus on its own (the filtered session bus does
+                            # not reach org.a11y.Bus).
                             "AT_SPI_BUS_ADDRESS": a11y_address()})
         self.remote = Remote()
         wait_for(lambda: self.remote.has_owner(NAME), message="the control name, through the proxy")

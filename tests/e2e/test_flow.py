@@ -9,7 +9,7 @@ import time
 
 import pyatspi
 
-from harness import AppTest, wait_for, winning_move
+from harness import AppTest, wait_for, wait_focused, winning_move
 
 FRESH_FIVE = (set(), set())
 
@@ -43,7 +43,7 @@ class Flow(AppTest):
         again = wait_for(lambda: app.find_showing("push button", "Play Again"), timeout=30, message="Play Again")
         b, a = extents(board), extents(again)
         self.assertGreaterEqual(a.y, b.y + b.height, "Play Again is below the board")
-        wait_for(lambda: again.getState().contains(pyatspi.STATE_FOCUSED), message="Play Again has the focus")
+        wait_focused(again, "Play Again has the focus")
         return again
 
     def test_new_game_starts_a_fresh_game_on_every_page(self):

@@ -15,9 +15,7 @@ import tempfile
 import time
 import unittest
 
-import pyatspi
-
-from harness import AppTest, wait_for, winning_move
+from harness import AppTest, wait_for, wait_focused, winning_move
 
 
 class Orca:
@@ -121,7 +119,7 @@ class OrcaHears(AppTest):
         board = wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
         # As a person starts: once the board has the focus (a key before
         # that goes elsewhere, and nothing is said).
-        wait_for(lambda: board.getState().contains(pyatspi.STATE_FOCUSED), message="the tic-tac-toe board focused")
+        wait_focused(board, "the tic-tac-toe board focused")
         self.said_once(app, ["5"], r"O took field \d\. Your turn", r"O took field", "the tic-tac-toe answer")
         for page, board, keys, pattern, once, what in (
                 ("ctrl+2", "Fields", ["Right", "space"], r"The X frog from field \d to field \d\.",
@@ -130,7 +128,7 @@ class OrcaHears(AppTest):
                  r"Lieke took", "the computer's tile move")):
             app.key(page)
             shown = wait_for(lambda: app.find_showing("image", board), message=f"the page of {board}")
-            wait_for(lambda: shown.getState().contains(pyatspi.STATE_FOCUSED), message=f"{board} focused")
+            wait_focused(shown, f"{board} focused")
             time.sleep(1)
             self.said_once(app, keys, pattern, once, what, timeout=20)
 

@@ -297,12 +297,11 @@ class Accessible(AppTest):
         from test_tictactoe import answered, fields, over
 
         heard = Heard()
-        listen = heard.listen
 
         try:
             app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
             wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
-            listen(1)
+            heard.listen(1)
             self.assertEqual(heard.said, [], "a page shown is not announced")
             board = app.find_showing("image", "Tic-tac-toe board")
             answers = []
@@ -310,13 +309,13 @@ class Accessible(AppTest):
                 x = next(f for f, what in fields(app).items() if what == "empty")
                 app.key(str(x))
                 wait_for(lambda: over(app) or (fields(app)[x] == "X" and answered(app)), message=f"X on {x}")
-                listen(0.5)
+                heard.listen(0.5)
                 if not over(app):
                     # The board has the focus: its new description says the
                     # answer first, and a screen reader says it from there.
                     answers.append(wait_for(lambda: re.match(r"O took field \d\. Your turn: you play X\.",
                                                               board.description), message="the answer on the board"))
-            listen(1)
+            heard.listen(1)
             result = app.title().split(" — ")[-1]
             self.assertIn((result, 2), heard.said, "the result, at once (high priority)")
             self.assertGreaterEqual(len(answers), 1)

@@ -8,7 +8,7 @@ import time
 import pyatspi
 
 from announcements import Heard
-from harness import AppTest, wait_for, winning_move
+from harness import AppTest, has_focus, wait_for, wait_focused, winning_move
 from test_leapfrog import click_field, position
 from test_tictactoe import answered, fields, over
 from test_tiles import surface
@@ -41,7 +41,7 @@ class Spoken(AppTest):
     def test_tic_tac_toe_says_which_field_o_took(self):
         app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
         board = wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the page")
-        wait_for(lambda: board.getState().contains(pyatspi.STATE_FOCUSED), message="the board focused")
+        wait_focused(board, "the board focused")
         app.key("5")
         wait_for(lambda: answered(app), message="O's answer")
         o = next(f for f, what in fields(app).items() if what == "O")
@@ -63,7 +63,7 @@ class Spoken(AppTest):
     def test_tiles_says_what_the_computer_took(self):
         app = self.start(settings={"last_page": "tiles", "window_height": 850})
         board = wait_for(lambda: surface(app), message="the tile page")
-        wait_for(lambda: board.getState().contains(pyatspi.STATE_FOCUSED), message="the board focused")
+        wait_focused(board, "the board focused")
         app.key("Return")
         # The board has the focus: its new description says the move first,
         # and it is not announced a second time.
@@ -103,16 +103,16 @@ class Spoken(AppTest):
             blue, red = app.stones()
             app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
         again = wait_for(lambda: app.find_showing("push button", "Play Again"), message="Play Again")
-        wait_for(lambda: again.getState().contains(pyatspi.STATE_FOCUSED), message="Play Again focused")
+        wait_focused(again, "Play Again focused")
         app.key("Right", "Right", "Right", "Down", "Left")
         time.sleep(0.5)
-        focus = pyatspi.findDescendant(app._frames()[0], lambda a: a.getState().contains(pyatspi.STATE_FOCUSED))
+        focus = pyatspi.findDescendant(app._frames()[0], has_focus)
         self.assertIn(focus.getRoleName(), ("button", "push button"), "the focus stays on the end bar's buttons")
-        self.assertFalse(name.getState().contains(pyatspi.STATE_FOCUSED))
+        self.assertFalse(has_focus(name))
         # Up goes back to the board; Space there starts the next game, and
         # the name was never touched.
         app.key("Up")
-        wait_for(lambda: app.board.getState().contains(pyatspi.STATE_FOCUSED), message="the board focused")
+        wait_focused(app.board, "the board focused")
         app.key("space")
         wait_for(lambda: "win" not in app.status().lower(), message="a new game")
         self.assertEqual(name.queryText().getText(0, -1), "Tester", "the player's name is untouched")

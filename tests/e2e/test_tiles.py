@@ -10,7 +10,7 @@ import time
 import pyatspi
 
 from dbus_client import Remote
-from harness import AppTest, wait_for
+from harness import AppTest, wait_for, wait_focused
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -145,7 +145,7 @@ class Tiles(AppTest):
         button = again.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         self.assertGreaterEqual(button.y, board.y + board.height)
         # The focus was on the page (the player lists): Enter plays again.
-        wait_for(lambda: again.getState().contains(pyatspi.STATE_FOCUSED), message="Play Again focused")
+        wait_focused(again, "Play Again focused")
         app.key("Return")
         wait_for(lambda: not re.search(r"wins|A draw", app.title()), message="a new game")
 
