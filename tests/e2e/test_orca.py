@@ -81,6 +81,15 @@ class OrcaHears(AppTest):
         self.orca = Orca()
         self.addCleanup(self.orca.close)
 
+    def start_heard(self, settings):
+        """Starts the app and waits, as a person does, until Orca has said
+        its window: a key before that can change the focused board before
+        Orca follows the focus, and then Orca does not say the board's new
+        description (it said the title and "return", not the move)."""
+        app = self.start(settings=settings)
+        self.orca.hear(r"^Match5 — ", "the window's title as it opens", timeout=30)
+        return app
+
     def said_once(self, app, keys, pattern, once, what, timeout=10):
         """Presses `keys`; Orca says `pattern` (the thing `once` matches,
         once); returns what it said."""
@@ -92,7 +101,7 @@ class OrcaHears(AppTest):
         return heard
 
     def test_five_in_a_row_move_refusal_hint_dialog_and_result(self):
-        app = self.start(settings={"last_page": "five"})
+        app = self.start_heard({"last_page": "five"})
         orca = self.orca
         wait_for(lambda: "Cursor on E5" in app.description(), message="the board has the focus")
         for keys, pattern, once, what in (
@@ -115,7 +124,7 @@ class OrcaHears(AppTest):
         self.assertEqual(count(heard, r"You win"), 1, f"the result said once: {heard}")
 
     def test_the_other_pages_say_each_move_once(self):
-        app = self.start(settings={"last_page": "tictactoe", "window_height": 820})
+        app = self.start_heard({"last_page": "tictactoe", "window_height": 820})
         board = wait_for(lambda: app.find_showing("image", "Tic-tac-toe board"), message="the tic-tac-toe page")
         # As a person starts: once the board has the focus (a key before
         # that goes elsewhere, and nothing is said).
