@@ -5,6 +5,8 @@ import xml.etree.ElementTree as ET
 
 from gi.repository import Gio, GLib
 
+from pieces import patient
+
 NAME = "io.github.match5.Match5.Control"
 PATH = "/io/github/match5/Match5"
 IFACE = "io.github.match5.Match5.Control1"
@@ -47,7 +49,7 @@ class Remote:
     def call(self, method, signature=None, *args, timeout=30000):
         params = GLib.Variant(f"({signature})", args) if signature else None
         reply = self.bus.call_sync(NAME, self.path, self.iface, method, params, None,
-                                   Gio.DBusCallFlags.NONE, timeout, None)
+                                   Gio.DBusCallFlags.NONE, patient(timeout), None)
         self.pump(0.05)
         return reply.unpack() if reply is not None else None
 
@@ -62,7 +64,7 @@ class Remote:
                 box.append(bus.call_finish(result).unpack())
             except GLib.Error as e:
                 box.append(e)
-        self.bus.call(NAME, self.path, self.iface, method, params, None, Gio.DBusCallFlags.NONE, timeout, None,
+        self.bus.call(NAME, self.path, self.iface, method, params, None, Gio.DBusCallFlags.NONE, patient(timeout), None,
                       done)
         return box
 

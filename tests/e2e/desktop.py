@@ -20,6 +20,8 @@ import time
 
 from gi.repository import Gio, GLib
 
+from pieces import patient
+
 SHELL = ("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell")
 SCREENSHOT = ("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot")
 MUTTER_RD = ("org.gnome.Mutter.RemoteDesktop", "/org/gnome/Mutter/RemoteDesktop")
@@ -51,7 +53,7 @@ class Shell:
 
     def call(self, name, path, iface, method, args=None, reply=None, timeout=10000):
         return self.bus.call_sync(name, path, iface, method, args, GLib.VariantType(reply) if reply else None,
-                                  Gio.DBusCallFlags.NONE, timeout, None)
+                                  Gio.DBusCallFlags.NONE, patient(timeout), None)
 
     def eval(self, js):
         """Runs `js` in the shell; its value (which the shell sends as JSON)."""
@@ -121,7 +123,7 @@ class Shell:
         """Waits until the compositor has the modifier `name` ("ctrl")
         held down, as its pointer's modifier state says."""
         bit = MODIFIER_BITS.get(name.lower())
-        end = time.monotonic() + timeout
+        end = time.monotonic() + patient(timeout)
         while bit is not None and time.monotonic() < end:
             if self.eval("global.get_pointer()[2]") & bit:
                 return
@@ -382,7 +384,7 @@ def portal_sees(schema, key, text, timeout=5.0):
     """Waits until the settings portal, where GTK reads the desktop's
     settings on Wayland, gives `text` for `key` (it follows dconf a moment
     later: an app started before then gets the old value)."""
-    end = time.monotonic() + timeout
+    end = time.monotonic() + patient(timeout)
     while time.monotonic() < end:
         out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.portal.Desktop",
                               "--object-path", "/org/freedesktop/portal/desktop", "--method",
