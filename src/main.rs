@@ -21,6 +21,7 @@ mod games;
 mod help;
 mod i18n;
 mod lasting_work;
+mod places;
 mod settings;
 mod startup;
 mod widgets;

@@ -67,6 +67,15 @@ pub fn wrapped_toast(text: &str) -> adw::Toast {
         .build()
 }
 
+/// A toast that stays until the person dismisses it: for what happened to
+/// their data (a file gone, settings moved aside), which nobody should
+/// miss by looking away.
+pub fn lasting_toast(text: &str) -> adw::Toast {
+    let toast = wrapped_toast(text);
+    toast.set_timeout(0);
+    toast
+}
+
 /// Shows `toast` in the window's toast place, at the bottom of the window
 /// below the boards (never over one), the same on every page.
 /// A page that is not in the window yet (a toast while it is being made)

@@ -3,6 +3,7 @@
 //! the header bar, the menu and the shortcuts as `game.*`, its subtitle
 //! under the title, remembers the page, and asks every page before closing.
 
+mod dropping;
 mod ending;
 
 use std::cell::{OnceCell, RefCell};
@@ -190,6 +191,7 @@ impl Window {
             });
         }
         imp.pages.replace(slots);
+        self.accept_dropped_files();
         // The switchers get the stack once it is full: each page added to a
         // shown switcher rebuilt its buttons (10-20 ms for four pages).
         imp.switcher.set_stack(Some(&*imp.stack));

@@ -191,6 +191,16 @@ impl Store {
         ))
     }
 
+    /// Writes a copy of `knowledge` to `path`, where the person chose
+    /// (Save a Copy): its patterns, record, history and password as they
+    /// are now, replacing a file there (the file chooser asked). The
+    /// knowledge keeps its own file, and the hall of fame is left alone:
+    /// a copy is not a player.
+    pub fn save_copy(&self, knowledge: &Knowledge, path: &Path) -> Result<(), FileError> {
+        let text = fivo::write(&Contents::of(knowledge));
+        atomic_write(path, text.as_bytes()).map_err(|e| FileError::io(path, e))
+    }
+
     pub fn hall_of_fame_path(&self) -> PathBuf {
         self.dir.join("hall-of-fame.toml")
     }

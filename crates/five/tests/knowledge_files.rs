@@ -298,3 +298,91 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
     let games = |k: &Knowledge| (0..k.level()).map(|i| k.learned_in(i)).collect::<Vec<_>>();
     assert_eq!(games(&opened), games(&k));
 }
+
+/// Knowledge that won one game against the computer (a diagonal it then
+/// learns), saved as `player`'s.
+fn played(store: &Store, player: &str) -> Knowledge {
+    use match5_five::{Cell, Color, Game, Mode};
+    let mut k = sample(player);
+    let mut game = Game::new(Mode::VsComputer, Color::Blue);
+    for i in 0..5 {
+        game.play_as(Color::Blue, Cell::new(i, i).unwrap()).unwrap();
+        if i < 4 {
+            game.play_as(Color::Red, Cell::new(i + 4, 8).unwrap())
+                .unwrap();
+        }
+    }
+    match5_five::finish_game(&mut k, &game);
+    store.save(&mut k, None).unwrap();
+    k
+}
+
+#[test]
+fn save_as_under_another_name_keeps_the_record_the_history_and_the_origins() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path());
+    let mut k = played(&store, "Dana");
+    let (stats, history) = (k.stats(), k.history().clone());
+    assert_eq!((stats.won, history.len()), (1, 1));
+    let origins = |k: &Knowledge| {
+        (0..k.pattern_count())
+            .map(|i| k.learned_in(i))
+            .collect::<Vec<_>>()
+    };
+    let before = origins(&k);
+    assert!(before.contains(&Some(1)), "a pattern of game 1");
+    k.take_over("Anna", None).unwrap();
+    assert_eq!(k.source(), None, "another name is another file");
+    store.save(&mut k, None).unwrap();
+    let anna = files::load_knowledge(&store.knowledge_path("Anna").unwrap()).unwrap();
+    assert_eq!(anna.player(), "Anna");
+    assert_eq!(anna.stats(), stats, "won, lost and drawn are kept");
+    assert_eq!(anna.history(), &history, "the history is kept");
+    assert_eq!(origins(&anna), before, "each pattern knows its game");
+    assert_eq!(
+        anna.history().moves_of(1).map(<[_]>::len),
+        Some(9),
+        "the game that taught it replays"
+    );
+    // Dana's file is as it was.
+    let dana = files::load_knowledge(&store.knowledge_path("Dana").unwrap()).unwrap();
+    assert_eq!((dana.player(), dana.stats()), ("Dana", stats));
+}
+
+#[test]
+fn a_copy_saved_where_the_person_chooses_is_whole_and_leaves_the_file_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::at(dir.path().join("data"));
+    let mut k = played(&store, "Dana");
+    k.set_password(Some("geheim")).unwrap();
+    let own = store.knowledge_path("Dana").unwrap();
+    let documents = dir.path().join("Documents");
+    fs::create_dir_all(&documents).unwrap();
+    let copy = documents.join("Dana for Bert.fivo");
+    fs::write(&copy, "an older file the file chooser asked to replace").unwrap();
+    store.save_copy(&k, &copy).unwrap();
+    assert_eq!(
+        k.source(),
+        Some(own.as_path()),
+        "the knowledge keeps its own file"
+    );
+    let mut opened = files::load_knowledge(&copy).unwrap();
+    assert_eq!(opened.player(), "Dana");
+    assert_eq!(opened.patterns(), k.patterns());
+    assert_eq!(opened.stats(), k.stats());
+    assert_eq!(opened.history(), k.history());
+    assert_eq!(opened.status(), Status::User, "the password goes with it");
+    assert!(opened.unlock("geheim"));
+    assert_eq!(
+        store.hall_of_fame().unwrap().rank("Dana"),
+        Some(1),
+        "one entry: a copy is not a player"
+    );
+    assert_eq!(store.hall_of_fame().unwrap().entries().len(), 1);
+    // Nothing else appears beside the copy.
+    let names: Vec<_> = fs::read_dir(&documents)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("Dana for Bert.fivo")]);
+}

@@ -369,8 +369,7 @@ impl TicTacToePage {
     /// A toast that stays until it is dismissed (by the person or by what
     /// it tells of ending).
     pub(super) fn lasting_toast(&self, text: &str) -> adw::Toast {
-        let toast = crate::widgets::wrapped_toast(text);
-        toast.set_timeout(0);
+        let toast = crate::widgets::lasting_toast(text);
         crate::widgets::show_toast(self, toast.clone());
         toast
     }

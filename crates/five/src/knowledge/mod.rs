@@ -407,11 +407,11 @@ impl Knowledge {
         if self.status == Status::User && player == self.player {
             return Err(KnowledgeError::NotOwner(self.player.clone()));
         }
+        // Another name is another file: the record (games, history, where
+        // each pattern came from) goes with the knowledge, as in a copy.
         if player != self.player {
             self.source = None;
             self.base = None;
-            self.stats = Stats::default();
-            self.history = History::default();
         }
         self.player = player.to_string();
         self.password = password.filter(|p| !p.is_empty()).map(password::hash);

@@ -361,6 +361,13 @@ impl Control {
         self.read(|s| s.hinted_patterns).await
     }
 
+    /// The file the computer's knowledge is in, on the person's disk (a
+    /// friend's file in Downloads too); empty while it has none.
+    #[zbus(property)]
+    async fn knowledge_file(&self) -> String {
+        self.read(|s| s.knowledge_file.clone()).await
+    }
+
     #[zbus(property)]
     async fn player(&self) -> String {
         self.read(|s| s.player.clone()).await

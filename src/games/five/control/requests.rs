@@ -31,6 +31,16 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
         trained_patterns: model.trained(),
         practised_patterns: model.practised(),
         hinted_patterns: model.hinted(),
+        knowledge_file: {
+            let file = model.file();
+            if file.is_empty() {
+                file
+            } else {
+                crate::places::host_path(Path::new(&file))
+                    .display()
+                    .to_string()
+            }
+        },
         training: model.practising(),
         knowledge_status: model.knowledge_status(),
         mode: model.mode(),
@@ -156,10 +166,13 @@ pub fn handle(controller: &Controller, published: &Rc<Published<Snapshot>>, requ
             let answer = controller
                 .save()
                 .map(|report| {
+                    // Knowledge without patterns has no file: saving it
+                    // removed the file, so there is no path to give.
                     let path = match report.saved {
-                        Saved::Written(p) | Saved::Erased(p) => p,
+                        Saved::Written(p) => crate::places::host_path(&p).display().to_string(),
+                        Saved::Erased(_) => String::new(),
                     };
-                    (path.display().to_string(), controller.model.level())
+                    (path, controller.model.level())
                 })
                 .map_err(|refusal| match refusal {
                     // The file was there to write, but the disk or folder

@@ -16,6 +16,8 @@ pub struct Snapshot {
     pub trained_patterns: u32,
     pub practised_patterns: u32,
     pub hinted_patterns: u32,
+    /// The knowledge's file on the person's disk ("" while it has none).
+    pub knowledge_file: String,
     pub training: bool,
     pub knowledge_status: KnowledgeState,
     pub mode: GameMode,
@@ -113,6 +115,9 @@ pub fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Chang
     }
     if old.hinted_patterns != new.hinted_patterns {
         put("HintedPatterns", new.hinted_patterns.into());
+    }
+    if old.knowledge_file != new.knowledge_file {
+        put("KnowledgeFile", new.knowledge_file.clone().into());
     }
     if old.training != new.training {
         put("Training", new.training.into());

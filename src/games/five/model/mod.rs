@@ -59,6 +59,9 @@ mod imp {
         /// `hinted` together.
         #[property(get)]
         pub patterns: StdCell<u32>,
+        /// The knowledge's file, wherever it is ("" while it has none).
+        #[property(get)]
+        pub file: RefCell<String>,
         /// New, the owner's or a user's.
         #[property(get, builder(KnowledgeState::default()))]
         pub knowledge_status: StdCell<KnowledgeState>,
@@ -220,6 +223,13 @@ impl FiveGame {
         }
         if put_copy(&imp.knowledge_status, k.status().into()) {
             self.notify_knowledge_status();
+        }
+        let file = k.source().filter(|_| k.status() != Status::New);
+        if put(
+            &imp.file,
+            file.map_or_else(String::new, |p| p.display().to_string()),
+        ) {
+            self.notify_file();
         }
         if put_copy(&imp.mode, GameMode::of(&s.opponent())) {
             self.notify_mode();

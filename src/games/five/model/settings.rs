@@ -20,8 +20,16 @@ pub struct FiveSettings {
     /// The engine that plays red instead of the computer (by its name in
     /// `engines`), when not empty.
     pub opponent_engine: String,
-    /// The player who played last.
+    /// The player whose own computer (a file in Match5's knowledge
+    /// folder, or new knowledge) was played last.
     pub last_player: String,
+    /// The knowledge file played last, wherever it is (a friend's file in
+    /// Downloads too): the next start opens it again. Empty while the
+    /// knowledge played has no file yet.
+    pub last_file: String,
+    /// Files outside Match5's knowledge folder the person chose to teach
+    /// (asked once, at the first save into each).
+    pub taught_files: Vec<String>,
     /// Gomocup engines the person added: they play blue in Practice, and
     /// red in the main game when chosen as opponent.
     pub engines: Vec<EngineSetting>,
@@ -100,6 +108,8 @@ impl Default for FiveSettings {
             two_players: false,
             opponent_engine: String::new(),
             last_player: String::new(),
+            last_file: String::new(),
+            taught_files: Vec::new(),
             engines: Vec::new(),
             practice: PracticeChoices::default(),
         }

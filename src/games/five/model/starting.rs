@@ -4,6 +4,7 @@
 use gtk::glib;
 use match5_five::{Knowledge, Store};
 
+use crate::games::five::controller::Refusal;
 use crate::games::five::model::saved_game::SavedGame;
 use crate::games::five::model::session::Session;
 use crate::games::five::model::settings::FiveSettings;
@@ -57,7 +58,7 @@ pub fn start(settings: &FiveSettings) -> Start {
     });
     let was_restored = restored.is_some();
     let session = restored.unwrap_or_else(|| {
-        let (knowledge, message) = knowledge_for(&store, &player, None);
+        let (knowledge, message) = last_knowledge(&store, settings, &player);
         messages.extend(message);
         Session::new(knowledge, &settings.opponent(), settings.computer_starts)
     });
@@ -66,6 +67,49 @@ pub fn start(settings: &FiveSettings) -> Start {
         session,
         restored: was_restored,
         messages,
+    }
+}
+
+/// The knowledge played last: its file wherever it is (a friend's file in
+/// Downloads too), else `player`'s own. A file that is gone or cannot be
+/// read is said, and the person plays their own computer: never an empty
+/// namesake that a save would put in its place.
+fn last_knowledge(
+    store: &Store,
+    settings: &FiveSettings,
+    player: &str,
+) -> (Knowledge, Option<String>) {
+    let last = settings.last_file.trim();
+    if last.is_empty() {
+        return knowledge_for(store, player, None);
+    }
+    let path = std::path::Path::new(last);
+    let own = store.knowledge_path(player).ok();
+    match crate::games::five::controller::Controller::read(path) {
+        Ok(k) => (k, None),
+        // The person's own file, gone: they start anew, as before.
+        Err(_) if own.as_deref() == Some(path) && !path.exists() => (Knowledge::new(player), None),
+        Err(refusal) => {
+            let (k, also) = knowledge_for(store, player, None);
+            let said = match refusal {
+                Refusal::NotFound(_) => crate::i18n::gettext_f(
+                    "The knowledge you played last, {file} in {folder}, is no longer there, so you play {player}’s computer.",
+                    &[
+                        ("file", &crate::errors::file_name(path)),
+                        ("folder", &crate::places::folder_name(path)),
+                        ("player", k.player()),
+                    ],
+                ),
+                refusal => crate::i18n::gettext_f(
+                    "The knowledge you played last could not be opened, so you play {player}’s computer. {reason}",
+                    &[("player", k.player()), ("reason", &refusal.message())],
+                ),
+            };
+            (
+                k,
+                Some(also.map_or(said.clone(), |also| format!("{said}\n{also}"))),
+            )
+        }
     }
 }
 

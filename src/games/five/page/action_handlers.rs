@@ -52,10 +52,14 @@ impl FivePage {
                 let page = self.clone();
                 self.ask_to_save_then(move || page.choose_file_to_open());
             }
-            FiveAction::Save => {
-                self.save();
-            }
+            FiveAction::Save => self.save_then(|_| {}),
             FiveAction::SaveAs => self.save_as(|_| {}),
+            FiveAction::SaveCopy => self.choose_copy_place(),
+            FiveAction::ShowFile => {
+                if let Some(file) = self.knowledge_file() {
+                    self.show_in_files(&file);
+                }
+            }
             FiveAction::Patterns => {
                 crate::games::five::dialogs::pattern_viewer::show(&self.window(), self.model(), 0);
             }

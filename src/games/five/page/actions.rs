@@ -16,6 +16,10 @@ page_actions! {
         Open = "open", Plain, ["<Control>o"];
         Save = "save", Plain, ["<Control>s"];
         SaveAs = "save-as", Plain, ["<Shift><Control>s"];
+        /// A copy, record and all, where the person chooses.
+        SaveCopy = "save-copy", Plain, [];
+        /// The knowledge's file in the file manager.
+        ShowFile = "show-file", Plain, [];
         Patterns = "patterns", Plain, ["<Control>p"];
         /// Opens the pattern viewer at a pattern (a `u` parameter, 0-based).
         ViewPattern = "view-pattern", Uint, [];

@@ -32,19 +32,29 @@ impl FivePage {
         if self.controller().check_unsaved(false).is_ok() {
             return;
         }
-        let Err(refusal) = self.controller().save() else {
-            return;
+        // A file from elsewhere is written only once the person said so:
+        // until then what was learned is kept beside Match5's own files.
+        let file = self.knowledge_file().filter(|f| self.is_elsewhere(f));
+        let taught = file.as_deref().is_none_or(|f| self.taught(f));
+        let reason = if taught {
+            match self.controller().save() {
+                Ok(_) => return,
+                Err(refusal) => refusal.message(),
+            }
+        } else {
+            gettext_f(
+                "{player}’s file came from elsewhere and nobody said to teach it.",
+                &[("player", &self.model().player())],
+            )
         };
         let store = self.model().store().clone();
         match self.model().with(|s| store.keep_copy(s.knowledge())) {
             Ok(path) => eprintln!(
-                "match5: {} What the computer learned is kept in {}.",
-                refusal.message(),
+                "match5: {reason} What the computer learned is kept in {}.",
                 path.display()
             ),
             Err(e) => eprintln!(
-                "match5: {} What the computer learned could not be kept either: {}",
-                refusal.message(),
+                "match5: {reason} What the computer learned could not be kept either: {}",
                 errors::file_error(&e)
             ),
         }
@@ -83,9 +93,12 @@ impl FivePage {
                     }
                     "save" => {
                         if page.model().may_save() {
-                            if page.save() {
-                                then();
-                            }
+                            let then = then.clone();
+                            page.save_then(move |saved| {
+                                if saved {
+                                    then();
+                                }
+                            });
                         } else {
                             // A user saves under their own name first.
                             let then = then.clone();
@@ -187,14 +200,22 @@ impl FivePage {
         let player = model.player();
         match result {
             Ok(report) => {
-                let text = match report.saved {
-                    Saved::Written(_) => saved_words(&player, model),
-                    Saved::Erased(_) => gettext_f(
+                match report.saved {
+                    Saved::Written(path) => self.toast_saved_at(
+                        &gettext_f(
+                            "{saved}, in {folder}",
+                            &[
+                                ("saved", &saved_words(&player, model)),
+                                ("folder", &self.place_words(&path)),
+                            ],
+                        ),
+                        &path,
+                    ),
+                    Saved::Erased(_) => self.toast(&gettext_f(
                         "{player}’s knowledge is empty: the file and the hall of fame entry are removed",
                         &[("player", &player)],
-                    ),
-                };
-                self.toast(&text);
+                    )),
+                }
                 if let Some(m) = report.merged {
                     self.toast(&ngettext_f(
                         "The file was changed by another program: its {patterns} new pattern and its games are now yours too",

@@ -7,6 +7,7 @@
 mod action_handlers;
 pub mod actions;
 mod contract;
+mod document;
 mod engine_opponent;
 mod hint;
 mod knowledge_flows;
@@ -236,8 +237,9 @@ impl FivePage {
         if start.restored {
             self.toast(&gettext("Your unfinished game is back"));
         }
+        // About the person's data: it stays until dismissed.
         for m in start.messages {
-            self.toast(&m);
+            crate::widgets::show_toast(self, crate::widgets::lasting_toast(&m));
         }
     }
 
@@ -283,7 +285,7 @@ impl FivePage {
         let model = self.model();
         crate::widgets::on_notify(
             model,
-            &["player", "level", "knowledge-status"],
+            &["player", "level", "knowledge-status", "file"],
             glib::clone!(
                 #[weak(rename_to = page)]
                 self,
@@ -350,15 +352,7 @@ impl FivePage {
             self,
             move |_| page.enable_knowledge_actions()
         ));
-        model.connect_player_notify(glib::clone!(
-            #[weak(rename_to = page)]
-            self,
-            move |m| {
-                let player = m.player();
-                page.settings()
-                    .update_page::<FiveSettings>(|s| s.last_player = player);
-            }
-        ));
+        self.follow_file();
         model.connect_line_varied(glib::clone!(
             #[weak(rename_to = page)]
             self,
@@ -415,9 +409,14 @@ impl FivePage {
 
     /// "Anna · level 12 · owner", under the window's title.
     fn show_subtitle(&self) {
-        let line = self
+        let mut line = self
             .model()
             .with(|s| s.status_line(status_name, level_text));
+        // A file from elsewhere says where it is too:
+        // "Dana · level 12 · owner · Downloads".
+        if let Some(file) = self.knowledge_file().filter(|f| self.is_elsewhere(f)) {
+            line = format!("{line} · {}", self.place_words(&file));
+        }
         if crate::widgets::put(&self.imp().subtitle, line) {
             self.notify_subtitle();
         }

@@ -37,6 +37,8 @@ mod imp {
         #[template_child]
         pub knowledge_row: TemplateChild<adw::ActionRow>,
         #[template_child]
+        pub file_row: TemplateChild<adw::ActionRow>,
+        #[template_child]
         pub games_row: TemplateChild<adw::ActionRow>,
         #[template_child]
         pub record_row: TemplateChild<adw::ActionRow>,
@@ -325,6 +327,7 @@ impl FiveSidebar {
             "practised",
             "hinted",
             "knowledge-status",
+            "file",
         ] {
             model.connect_notify_local(
                 Some(property),
@@ -382,6 +385,10 @@ impl FiveSidebar {
         self.imp()
             .knowledge_row
             .set_subtitle(&format!("{level} · {status_text}"));
+        let file = model.file();
+        let row = &self.imp().file_row;
+        row.set_visible(!file.is_empty());
+        row.set_subtitle(&crate::places::shown_path(std::path::Path::new(&file)));
     }
 
     /// Where the computer started, chosen while the player has played no
