@@ -364,9 +364,11 @@ impl Window {
         self.made(&id)
     }
 
-    /// A message of the window (about the settings, which belong to no page).
+    /// A message about the person's settings (no page's): it stays until
+    /// dismissed, so nobody misses it by looking away.
     fn toast(&self, text: &str) {
-        self.imp().toasts.add_toast(adw::Toast::new(text));
+        let toast = crate::widgets::lasting_toast(text);
+        self.imp().toasts.add_toast(toast);
     }
 
     /// The visible page's actions become `game.*`; its subtitle is shown.

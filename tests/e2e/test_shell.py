@@ -66,7 +66,7 @@ class Shell(AppTest):
         # (Ctrl+T) holds its engines.
         five = menu_items(app)
         self.assertEqual(five, ["New Game", "Open Knowledge…", "Save Knowledge", "Save Knowledge As…",
-                                "Practice…", "Keyboard Shortcuts", "Help", "About Match5"])
+                                "Save a Copy…", "Practice…", "Keyboard Shortcuts", "Help", "About Match5"])
         app.key("ctrl+3")
         wait_for(lambda: app.find_showing("label", lambda n: "turn" in n), message="the tile page")
         tiles = menu_items(app)

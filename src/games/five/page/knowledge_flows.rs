@@ -226,10 +226,14 @@ impl FivePage {
                 }
                 match report.hall_of_fame {
                     Ok(None) => {}
-                    Ok(Some(aside)) => self.toast(&gettext_f(
-                        "The hall of fame was damaged: it was moved to {file} and a new one started",
-                        &[("file", &aside.display().to_string())],
-                    )),
+                    // About the person's data: it stays until dismissed.
+                    Ok(Some(aside)) => crate::widgets::show_toast(
+                        self,
+                        crate::widgets::lasting_toast(&gettext_f(
+                            "The hall of fame was damaged: it was moved to {file} and a new one started",
+                            &[("file", &aside.display().to_string())],
+                        )),
+                    ),
                     Err(e) => self.toast(&gettext_f(
                         "The hall of fame could not be updated: {reason}",
                         &[("reason", &errors::file_error(&e))],
