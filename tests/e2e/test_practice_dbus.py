@@ -96,7 +96,7 @@ class Train(unittest.TestCase):
         self.app.key("ctrl+s")
         total = 1 + practised
         words = (f"Saved Tester’s knowledge: {total} patterns (1 taught by Tester, "
-                 f"{practised} from practice)")
+                 f"{practised} from practice), in Match5’s knowledge folder")
         wait_for(lambda: self.app.find("label", words), message=f"the toast {words!r}")
 
     def test_a_long_run_holds_the_board_until_stop_training(self):
