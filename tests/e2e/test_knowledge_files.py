@@ -106,6 +106,27 @@ class FriendsFile(AppTest):
         time.sleep(6)
         self.assertTrue(third.find_showing("label", lambda n: "is no longer there" in n), "the message stays")
 
+    def test_a_friends_file_gone_under_a_kept_game_is_said_and_never_made_anew(self):
+        """The other door at a start: an unfinished game kept against a
+        friend's file that is gone since."""
+        app = self.start()
+        dana = self.friend(app)
+        Remote().call("LoadKnowledge", "ss", dana, "")
+        wait_for(lambda: "Dana · level 1 · owner · Downloads" in app.title(), message="Dana's computer")
+        app.play_and_wait(lambda c: app.click(*c), (4, 4))
+        app.quit()
+        self.assertEqual(app.wait_closed(), 0)
+        os.remove(dana)
+        again = self.start(home=app.home)
+        wait_for(lambda: again.find_showing("label", lambda n: "Dana.fivo in Downloads, is no longer there" in n),
+                 message="the message that the file is gone")
+        wait_for(lambda: "Tester · level 0 · new" in again.title(), message="the person's own computer")
+        again.quit()
+        self.assertEqual(again.wait_closed(), 0)
+        self.assertFalse(os.path.exists(os.path.join(app.data, "match5", "knowledge", "Dana.fivo")),
+                         "no empty Dana in Match5's folder")
+        self.assertNotIn('last_player = "Dana"', read(os.path.join(app.config, "match5", "settings.toml")))
+
     def test_a_friends_file_opened_by_gio_open_is_kept_as_ones_own_copy(self):
         app = self.start()
         dana = self.friend(app)

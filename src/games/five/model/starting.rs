@@ -1,14 +1,16 @@
 //! What the page starts with: a game left unfinished, or the last player's
 //! knowledge (with a message when a file could not be read).
 
+use std::path::Path;
+
 use gtk::glib;
 use match5_five::{Knowledge, Store};
 
-use crate::games::five::controller::Refusal;
+use crate::games::five::controller::{Controller, Refusal, stored_or_new};
 use crate::games::five::model::saved_game::SavedGame;
 use crate::games::five::model::session::Session;
 use crate::games::five::model::settings::FiveSettings;
-use crate::i18n::gettext;
+use crate::i18n::{gettext, gettext_f};
 
 /// The session to start with, and what to tell the person.
 pub struct Start {
@@ -38,13 +40,14 @@ pub fn start(settings: &FiveSettings) -> Start {
     };
     let mut messages = Vec::new();
     let restored = SavedGame::file(store.dir()).take::<SavedGame>().and_then(|saved| {
-        let (knowledge, message) = knowledge_for(&store, &saved.player, saved.knowledge.as_deref());
+        let (knowledge, message) =
+            knowledge_at(&store, saved.knowledge.as_deref(), &saved.player, &player);
         messages.extend(message);
         let game = saved.game(&knowledge)?;
         // A game against an engine comes back only while the engine does.
         let engine = match saved.engine {
             Some(name) if settings.engine_command(&name).is_none() => {
-                messages.push(crate::i18n::gettext_f(
+                messages.push(gettext_f(
                     "Your unfinished game against {engine} did not come back: that engine is no longer among your engines.",
                     &[("engine", &name)],
                 ));
@@ -58,7 +61,8 @@ pub fn start(settings: &FiveSettings) -> Start {
     });
     let was_restored = restored.is_some();
     let session = restored.unwrap_or_else(|| {
-        let (knowledge, message) = last_knowledge(&store, settings, &player);
+        let last = Some(settings.last_file.trim()).filter(|f| !f.is_empty());
+        let (knowledge, message) = knowledge_at(&store, last.map(Path::new), &player, &player);
         messages.extend(message);
         Session::new(knowledge, &settings.opponent(), settings.computer_starts)
     });
@@ -70,66 +74,63 @@ pub fn start(settings: &FiveSettings) -> Start {
     }
 }
 
-/// The knowledge played last: its file wherever it is (a friend's file in
-/// Downloads too), else `player`'s own. A file that is gone or cannot be
-/// read is said, and the person plays their own computer: never an empty
-/// namesake that a save would put in its place.
-fn last_knowledge(
+/// The knowledge in `file` (a friend's file in Downloads too), else
+/// `player`'s own. A file that is gone or cannot be read is said, and the
+/// person plays their own computer (`own`'s): never an empty namesake
+/// that a save would put in its place. Both doors of a start come here: a
+/// kept game's file and the file played last.
+fn knowledge_at(
     store: &Store,
-    settings: &FiveSettings,
+    file: Option<&Path>,
     player: &str,
+    own: &str,
 ) -> (Knowledge, Option<String>) {
-    let last = settings.last_file.trim();
-    if last.is_empty() {
-        return knowledge_for(store, player, None);
+    let Some(path) = file else {
+        return own_knowledge(store, player);
+    };
+    // The person's own file: new when it is gone, as at a first start.
+    if store.knowledge_path(own).ok().as_deref() == Some(path) {
+        return own_knowledge(store, own);
     }
-    let path = std::path::Path::new(last);
-    let own = store.knowledge_path(player).ok();
-    match crate::games::five::controller::Controller::read(path) {
-        Ok(k) => (k, None),
-        // The person's own file, gone: they start anew, as before.
-        Err(_) if own.as_deref() == Some(path) && !path.exists() => (Knowledge::new(player), None),
-        Err(refusal) => {
-            let (k, also) = knowledge_for(store, player, None);
-            let said = match refusal {
-                Refusal::NotFound(_) => crate::i18n::gettext_f(
-                    "The knowledge you played last, {file} in {folder}, is no longer there, so you play {player}’s computer.",
-                    &[
-                        ("file", &crate::errors::file_name(path)),
-                        ("folder", &crate::places::folder_name(path)),
-                        ("player", k.player()),
-                    ],
-                ),
-                refusal => crate::i18n::gettext_f(
-                    "The knowledge you played last could not be opened, so you play {player}’s computer. {reason}",
-                    &[("player", k.player()), ("reason", &refusal.message())],
-                ),
-            };
-            (
-                k,
-                Some(also.map_or(said.clone(), |also| format!("{said}\n{also}"))),
-            )
-        }
-    }
+    let refusal = match Controller::read(path) {
+        Ok(k) => return (k, None),
+        Err(refusal) => refusal,
+    };
+    let (k, also) = own_knowledge(store, own);
+    let said = match refusal {
+        Refusal::NotFound(_) => gettext_f(
+            "The knowledge you played last, {file} in {folder}, is no longer there, so you play {player}’s computer.",
+            &[
+                ("file", &crate::errors::file_name(path)),
+                ("folder", &crate::places::folder_name(path)),
+                ("player", k.player()),
+            ],
+        ),
+        refusal => gettext_f(
+            "The knowledge you played last could not be opened, so you play {player}’s computer. {reason}",
+            &[("player", k.player()), ("reason", &refusal.message())],
+        ),
+    };
+    let said = match also {
+        Some(also) => format!("{said}\n{also}"),
+        None => said,
+    };
+    (k, Some(said))
 }
 
-/// `player`'s knowledge: from `file` or their default file if it exists,
+/// `player`'s own knowledge: their file in Match5's folder if it exists,
 /// else new. A file that cannot be read gives new knowledge and a message.
-pub fn knowledge_for(
-    store: &Store,
-    player: &str,
-    file: Option<&std::path::Path>,
-) -> (Knowledge, Option<String>) {
-    let path = file
-        .map(std::path::Path::to_path_buf)
-        .or_else(|| store.knowledge_path(player).ok());
-    match path.map(|p| crate::games::five::controller::stored_or_new(&p, player)) {
-        Some(Ok(k)) => (k, None),
-        Some(Err(e)) => (
+fn own_knowledge(store: &Store, player: &str) -> (Knowledge, Option<String>) {
+    match store
+        .knowledge_path(player)
+        .map(|p| stored_or_new(&p, player))
+    {
+        Ok(Ok(k)) => (k, None),
+        Ok(Err(e)) => (
             Knowledge::new(player),
             Some(crate::games::five::words::errors::file_error(&e)),
         ),
-        None => (Knowledge::new(player), None),
+        Err(_) => (Knowledge::new(player), None),
     }
 }
 
