@@ -20,7 +20,7 @@ import time
 
 from gi.repository import Gio, GLib
 
-from pieces import patient
+from pieces import patient, wait_for
 
 SHELL = ("org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell")
 SCREENSHOT = ("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screenshot", "org.gnome.Shell.Screenshot")
@@ -378,6 +378,20 @@ def gtk_settings(lines):
         setting(schema, key, text)
         portal_sees(schema, key, text)
     return before
+
+
+def choose_file(title, path):
+    """Chooses `path` in the file chooser titled `title` as a person does:
+    Ctrl+L, the path, Enter. The chooser is the app's own, or the
+    portal's (a window of the desktop's, outside a sandbox)."""
+    chooser = Window(title=title)
+    wait_for(chooser.found, timeout=20, message=f"the file chooser “{title}”")
+    chooser.focus()
+    key("ctrl+l")
+    time.sleep(0.5)
+    type_text(path, delay=0.02)
+    time.sleep(0.3)
+    key("Return")
 
 
 def portal_sees(schema, key, text, timeout=5.0):

@@ -43,16 +43,7 @@ class FriendsFile(AppTest):
 
     def open_with_ctrl_o(self, app, path):
         app.key("ctrl+o")
-        # The file chooser: the app's own, or the portal's (a window of
-        # the desktop's) where GTK uses the portal.
-        chooser = desktop.Window(title="Open Knowledge")
-        wait_for(chooser.found, timeout=20, message="the file chooser")
-        chooser.focus()
-        desktop.key("ctrl+l")
-        time.sleep(0.5)
-        desktop.type_text(path, delay=0.02)
-        time.sleep(0.3)
-        desktop.key("Return")
+        desktop.choose_file("Open Knowledge", path)
 
     def test_a_friends_file_is_played_taught_when_asked_and_found_again(self):
         app = self.start()

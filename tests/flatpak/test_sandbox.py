@@ -267,14 +267,7 @@ class Engines(SandboxTest):
                           or app.find_showing("list item", "Choose the Engine’s File…"), message="the file row")
         app.click_on(choose)
         # The portal's file chooser, a window of the desktop's, not the app's.
-        chooser = desktop.Window(title="Choose an Engine")
-        wait_for(chooser.found, timeout=20, message="the portal's file chooser")
-        chooser.focus()
-        desktop.key("ctrl+l")
-        time.sleep(0.5)
-        desktop.type_text(program, delay=0.02)
-        time.sleep(0.3)
-        desktop.key("Return")
+        desktop.choose_file("Choose an Engine", program)
         said = wait_for(lambda: app.find_showing("label", lambda n: "was added" in (n or "") or "could not" in (n or "")),
                         timeout=30, message="the engine checked")
         self.assertEqual(said.name, "Fake Engine plays on a 9x9 board and was added.")

@@ -258,16 +258,8 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::at(dir.path());
     let mut k = sample("Anna");
-    // A game the player wins on a diagonal (a pattern the sample does not
-    // hold: the computer learns it) and one between people.
-    let mut game = Game::new(Mode::VsComputer, Color::Blue);
-    for i in 0..5 {
-        game.play_as(Color::Blue, Cell::new(i, i).unwrap()).unwrap();
-        if i < 4 {
-            game.play_as(Color::Red, Cell::new(i + 4, 8).unwrap())
-                .unwrap();
-        }
-    }
+    // A game the player wins on a diagonal and one between people.
+    let game = diagonal_win();
     match5_five::finish_game(&mut k, &game);
     let mut two = Game::new(Mode::TwoPlayers, Color::Blue);
     for i in 0..5 {
@@ -299,11 +291,10 @@ fn the_history_of_games_is_saved_and_opened_with_the_knowledge() {
     assert_eq!(games(&opened), games(&k));
 }
 
-/// Knowledge that won one game against the computer (a diagonal it then
-/// learns), saved as `player`'s.
-fn played(store: &Store, player: &str) -> Knowledge {
+/// A game against the computer the player wins on a diagonal: a pattern
+/// the sample does not hold, so the computer learns it.
+fn diagonal_win() -> match5_five::Game {
     use match5_five::{Cell, Color, Game, Mode};
-    let mut k = sample(player);
     let mut game = Game::new(Mode::VsComputer, Color::Blue);
     for i in 0..5 {
         game.play_as(Color::Blue, Cell::new(i, i).unwrap()).unwrap();
@@ -312,7 +303,13 @@ fn played(store: &Store, player: &str) -> Knowledge {
                 .unwrap();
         }
     }
-    match5_five::finish_game(&mut k, &game);
+    game
+}
+
+/// Knowledge that won that game, saved as `player`'s.
+fn played(store: &Store, player: &str) -> Knowledge {
+    let mut k = sample(player);
+    match5_five::finish_game(&mut k, &diagonal_win());
     store.save(&mut k, None).unwrap();
     k
 }

@@ -31,16 +31,10 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
         trained_patterns: model.trained(),
         practised_patterns: model.practised(),
         hinted_patterns: model.hinted(),
-        knowledge_file: {
-            let file = model.file();
-            if file.is_empty() {
-                file
-            } else {
-                crate::places::host_path(Path::new(&file))
-                    .display()
-                    .to_string()
-            }
-        },
+        // "" stays "": no file has no place.
+        knowledge_file: crate::places::host_path(Path::new(&model.file()))
+            .display()
+            .to_string(),
         training: model.practising(),
         knowledge_status: model.knowledge_status(),
         mode: model.mode(),
