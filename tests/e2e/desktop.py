@@ -380,14 +380,15 @@ def gtk_settings(lines):
     return before
 
 
-def choose_file(title, path):
+def choose_file(title, path, save=False):
     """Chooses `path` in the file chooser titled `title` as a person does:
-    Ctrl+L, the path, Enter. The chooser is the app's own, or the
-    portal's (a window of the desktop's, outside a sandbox)."""
+    Ctrl+L (or, to save, the name field, which has the focus), the path,
+    Enter. The chooser is the app's own, or the portal's (a window of the
+    desktop's, outside a sandbox)."""
     chooser = Window(title=title)
     wait_for(chooser.found, timeout=20, message=f"the file chooser “{title}”")
     chooser.focus()
-    key("ctrl+l")
+    key("ctrl+a" if save else "ctrl+l")
     time.sleep(0.5)
     type_text(path, delay=0.02)
     time.sleep(0.3)

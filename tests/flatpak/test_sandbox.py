@@ -9,12 +9,14 @@ import shutil
 import subprocess
 import time
 
+import pyatspi
 from gi.repository import GLib
 
 import scripted
 from dbus_client import APP_NAME, NAME, Remote
 import desktop
 from harness import wait_for
+from pieces import shown_name
 from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, quit_app, var_app
 
 KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
@@ -33,6 +35,11 @@ def manifest_runtime():
     import json
     with open(os.path.join(ROOT, "flatpak", f"{APP_ID}.json")) as f:
         return json.load(f)["runtime-version"]
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
 
 
 def write(path, text):
@@ -217,6 +224,57 @@ class Files(SandboxTest):
         wait_for(lambda: r.prop("Player") == "Locked", message="the knowledge opened")
         self.assertEqual(r.prop("KnowledgeStatus"), "user")
         self.assertEqual(open(path).read(), LOCKED, "the file is unchanged")
+
+    def test_a_copy_saved_through_the_portal_lands_on_the_host_and_opens_again(self):
+        """Save a Copy… through the real FileChooser portal: the file lands
+        in the person's Documents with its record, the toast names the
+        host's folder and Show in Files asks the OpenURI portal; the copy
+        opens again through the portal, and the next start reopens it."""
+        documents = os.path.join(self.home, "Documents")
+        os.makedirs(documents)
+        copy = os.path.join(documents, "Sandboxed copy.fivo")
+        app = self.start(settings={"last_page": "five"})
+        r = Remote()
+        scripted.five_in_a_row(self, player="Sandboxed")
+        app.key("F10")
+        item = wait_for(lambda: next((a for f in app._frames() for a in pyatspi.findAllDescendants(
+            f, lambda a: a.getRoleName() == "menu item" and shown_name(a.name) == "Save a Copy…")), None),
+            message="Save a Copy… in the main menu")
+        app.click_on(item)
+        desktop.choose_file("Save a Copy of the Knowledge", copy, save=True)
+        toast = wait_for(lambda: app.find_showing("label", lambda n: (n or "").startswith("Saved a copy of")),
+                         timeout=30, message="the copy's toast")
+        self.assertEqual(toast.name, "Saved a copy of Sandboxed’s knowledge as Sandboxed copy.fivo in Documents")
+        text = read(copy)
+        self.assertIn('player = "Sandboxed"', text)
+        self.assertIn("won = 1", text, "the record goes with the copy")
+        self.assertGreaterEqual(text.count("[[pattern]]"), 1)
+        # Show in Files goes to the OpenURI portal (no file manager needed to see it).
+        monitor = subprocess.Popen(["dbus-monitor", "--session",
+                                    "interface='org.freedesktop.portal.OpenURI'"],
+                                   stdout=subprocess.PIPE, text=True)
+        try:
+            time.sleep(1)
+            app.click_on(app.find_showing("push button", "Show in Files"))
+            time.sleep(2)
+        finally:
+            monitor.terminate()
+        seen = monitor.communicate()[0]
+        self.assertIn("member=OpenDirectory", seen, seen[-2000:])
+        app.close()
+
+        # After a restart the copy opens through the portal's Open.
+        again = self.start()
+        again.key("ctrl+o")
+        desktop.choose_file("Open Knowledge", copy)
+        wait_for(lambda: "Sandboxed · level 1 · owner · Documents" in again.title(), timeout=20,
+                 message="the copy, in Documents")
+        self.assertEqual(r.prop("KnowledgeFile"), copy, "the host's path, not the portal's")
+        again.close()
+        # And the next start reopens it: the portal's access lasts.
+        third = self.start()
+        wait_for(lambda: "Sandboxed · level 1 · owner · Documents" in third.title(), timeout=20,
+                 message="the copy reopened at the next start")
 
     def test_knowledge_hall_of_fame_and_settings_stay_in_var_app(self):
         app = self.start()
