@@ -223,6 +223,23 @@ class ControlInterface(unittest.TestCase):
         self.assertEqual(r.call("LoadKnowledge", "ss", path, ""), ("owner", 1))
         self.assertEqual(r.prop("Player"), wide)
 
+    def test_saving_knowledge_without_patterns_answers_no_path_and_makes_no_file(self):
+        """Knowledge without patterns has no file: its save removes one
+        (as Delete All and Save do). The answer named a path all the same,
+        with level 0, and no file was there (seen once in the Flatpak)."""
+        r = self.remote
+        self.assertEqual(r.prop("KnowledgeFile"), "", "new knowledge has no file yet")
+        path, level = r.call("SaveKnowledge")
+        self.assertEqual((path, level), ("", 0))
+        self.assertFalse(os.path.exists(os.path.join(self.app.data, "match5", "knowledge", "Tester.fivo")))
+        self.assertEqual(r.prop("KnowledgeFile"), "")
+        # Saved with a pattern, the file is where the answer and the property say.
+        self.assertEqual(self.win_by_script(), "blue-won")
+        path, level = r.call("SaveKnowledge")
+        self.assertEqual((os.path.isfile(path), level), (True, 1))
+        r.pump(0.3)
+        self.assertEqual(r.prop("KnowledgeFile"), path)
+
     def test_a_script_saves_or_discards_what_the_computer_learned(self):
         r = self.remote
         self.assertEqual(self.win_by_script(), "blue-won")
