@@ -95,6 +95,10 @@ class Shell:
         self.eval(f"""(() => {{ const w = {self._by_id(wid)}; const r = w.get_frame_rect();
             w.move_resize_frame(true, r.x, r.y, {int(width)}, {int(height)}); return "true"; }})()""")
 
+    def place(self, wid, x, y, width, height):
+        self.eval(f"""(() => {{ {self._by_id(wid)}.move_resize_frame(true, {int(x)}, {int(y)}, {int(width)},
+            {int(height)}); return "true"; }})()""")
+
     def activate(self, wid):
         self.eval(f"""(() => {{ {self._by_id(wid)}.activate(global.get_current_time()); return "true"; }})()""")
 
@@ -265,6 +269,20 @@ def click(x, y, button=1, repeat=1, delay=0.04):
             time.sleep(delay)
 
 
+def drag(x, y, to_x, to_y):
+    """Presses the first button at (x, y), moves in steps to (to_x, to_y)
+    and lets go there, as a person drags a file (GNOME Shell only)."""
+    s = shell()
+    s.move(int(x), int(y))
+    s.button(1, True)
+    time.sleep(0.2)
+    for i in range(1, 11):
+        s.move(int(x + (to_x - x) * i / 10), int(y + (to_y - y) * i / 10))
+        time.sleep(0.05)
+    time.sleep(0.5)
+    s.button(1, False)
+
+
 def scroll(x, y, steps):
     """The wheel turned `steps` notches down over (x, y)."""
     if not on_wayland():
@@ -325,6 +343,11 @@ class Window:
             subprocess.run(["xdotool", "windowsize", self._x11_id(), str(width), str(height)], check=True)
             return
         shell().resize(shell().window(self.pid, self.title, self.wm_class)["id"], width, height)
+
+    def place(self, x, y, width, height):
+        """Moves the window's frame to (x, y) of the screen, at that size
+        (GNOME Shell only)."""
+        shell().place(shell().window(self.pid, self.title, self.wm_class)["id"], x, y, width, height)
 
     def focus(self):
         if not on_wayland():

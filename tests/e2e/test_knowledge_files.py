@@ -6,6 +6,7 @@ real pointer and keys in the GNOME Shell session."""
 
 import os
 import subprocess
+import sys
 import time
 
 import desktop
@@ -21,14 +22,17 @@ def patterns(text):
     return text.count("[[pattern]]")
 
 
+def friend(app):
+    """Dana's knowledge file, in the Downloads folder of the app's home."""
+    downloads = os.path.join(app.home, "Downloads")
+    os.makedirs(downloads, exist_ok=True)
+    path = os.path.join(downloads, "Dana.fivo")
+    with open(path, "w") as f:
+        f.write(DANA)
+    return path
+
+
 class FriendsFile(AppTest):
-    def friend(self, app):
-        downloads = os.path.join(app.home, "Downloads")
-        os.makedirs(downloads, exist_ok=True)
-        path = os.path.join(downloads, "Dana.fivo")
-        with open(path, "w") as f:
-            f.write(DANA)
-        return path
 
     def win(self, app):
         """Games against the computer with the real pointer until blue
@@ -47,7 +51,7 @@ class FriendsFile(AppTest):
 
     def test_a_friends_file_is_played_taught_when_asked_and_found_again(self):
         app = self.start()
-        dana = self.friend(app)
+        dana = friend(app)
         self.open_with_ctrl_o(app, dana)
         # The window says whose computer it is and where it lives.
         wait_for(lambda: "Dana · level 1 · owner · Downloads" in app.title(), message="Dana's computer, in Downloads")
@@ -101,7 +105,7 @@ class FriendsFile(AppTest):
         """The other door at a start: an unfinished game kept against a
         friend's file that is gone since."""
         app = self.start()
-        dana = self.friend(app)
+        dana = friend(app)
         Remote().call("LoadKnowledge", "ss", dana, "")
         wait_for(lambda: "Dana · level 1 · owner · Downloads" in app.title(), message="Dana's computer")
         app.play_and_wait(lambda c: app.click(*c), (4, 4))
@@ -120,7 +124,7 @@ class FriendsFile(AppTest):
 
     def test_a_friends_file_opened_by_gio_open_is_kept_as_ones_own_copy(self):
         app = self.start()
-        dana = self.friend(app)
+        dana = friend(app)
         env = dict(app.env)
         subprocess.run(["gio", "open", dana], check=True, env=env, timeout=60)
         wait_for(lambda: "Dana · level 1 · owner · Downloads" in app.title(), message="Dana's computer by gio open")
@@ -143,3 +147,26 @@ class FriendsFile(AppTest):
         again = self.start(home=app.home)
         wait_for(lambda: "Tester · level 2 · owner" in again.title(), message="the own copy again")
         self.assertNotIn("Downloads", again.title())
+
+
+class DroppedFile(AppTest):
+    def test_a_fivo_dropped_on_the_window_opens(self):
+        """A .fivo dragged from another program onto the window opens, as
+        GNOME's document apps take a dropped file."""
+        app = self.start()
+        dana = friend(app)
+        source = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "drag_source.py"), dana],
+                                  stdout=app.log, stderr=app.log)
+        try:
+            files = desktop.Window(title="Files to Drag")
+            wait_for(files.found, message="the other program's window")
+            app.window_on_screen.place(40, 40, 760, 640)
+            files.place(880, 100, 300, 200)
+            wait_for(lambda: files.geometry()[0] >= 840, message="the other window in its place")
+            fx, fy, fw, fh = files.geometry()
+            ax, ay, aw, ah = app.window_on_screen.geometry()
+            desktop.drag(fx + fw // 2, fy + fh // 2, ax + aw // 3, ay + ah // 2)
+            wait_for(lambda: "Dana · level 1 · owner · Downloads" in app.title(), message="the dropped file opened")
+        finally:
+            source.terminate()
+            source.wait(timeout=10)
