@@ -122,6 +122,27 @@ class FriendsFile(AppTest):
                          "no empty Dana in Match5's folder")
         self.assertNotIn('last_player = "Dana"', read(os.path.join(app.config, "match5", "settings.toml")))
 
+    def test_a_read_only_friends_file_is_played_and_its_learning_offered_as_ones_own(self):
+        app = self.start()
+        dana = friend(app)
+        os.chmod(dana, 0o444)
+        Remote().call("LoadKnowledge", "ss", dana, "")
+        wait_for(lambda: "Dana · level 1 · owner · Downloads" in app.title(), message="Dana's computer")
+        self.win(app)
+        app.key("ctrl+s")
+        said = wait_for(lambda: app.find_showing("label", lambda n: "can only be read" in n), message="the question")
+        self.assertIn("Dana.fivo in Downloads can only be read", said.name)
+        self.assertFalse(app.find_showing("push button", "Teach Their File"), "no way to write it")
+        app.click_on(app.find_showing("push button", "Keep My Own Copy…"))
+        wait_for(lambda: app.find("label", "Save Knowledge As"), message="the Save As dialog")
+        app.key("ctrl+a")
+        app.type("Tester")
+        app.key("Return")
+        own = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
+        text = wait_for(lambda: os.path.exists(own) and read(own), message="the person's own copy")
+        self.assertEqual(patterns(text), 2, "Dana's pattern and the win's")
+        self.assertEqual(read(dana), DANA, "Dana's file as it was")
+
     def test_a_friends_file_opened_by_gio_open_is_kept_as_ones_own_copy(self):
         app = self.start()
         dana = friend(app)
