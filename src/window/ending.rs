@@ -44,6 +44,9 @@ impl Window {
     /// [`GamePage::end_unasked`]), then keeps what the next start brings
     /// back and calls `then`.
     pub fn end_unasked(&self, then: impl FnOnce() + 'static) {
+        // The games first: a SIGKILL may follow soon after (a session that
+        // ends in a hurry), and what the pages learned can take a while.
+        self.keep_for_next_start();
         let pages = self.made_pages();
         // Each page says when it is done; the last one ends the window.
         let left = Rc::new(std::cell::Cell::new(pages.len() + 1));

@@ -160,6 +160,18 @@ class EveryErrorChangesNothing(unittest.TestCase):
         # Another program saves other knowledge over the player's file.
         write(path, saved.replace('player = "Tester"', 'player = "Someone Else"'))
         self.refused(five, "SaveKnowledge", error="FileChanged")
+        # A link planted in the file's place, to another of the person's
+        # files: refused, and nothing is made beside where it points.
+        notes = os.path.join(home, "notes")
+        os.makedirs(notes)
+        target = os.path.join(notes, "Other.fivo")
+        write(target, 'format = "match5-knowledge"\nversion = 1\nplayer = "Other"\n')
+        os.remove(path)
+        os.symlink(target, path)
+        self.refused(five, "SaveKnowledge", error="FileChanged")
+        self.assertEqual(os.listdir(notes), ["Other.fivo"], "nothing made beside the link's target")
+        with open(target) as f:
+            self.assertEqual(f.read(), 'format = "match5-knowledge"\nversion = 1\nplayer = "Other"\n')
         locked = os.path.join(home, "Locked.fivo")
         write(locked, 'format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
                       'password = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$'

@@ -9,6 +9,7 @@ without reading anyone's knowledge. The real binary, real files."""
 
 import os
 import re
+import signal
 import tempfile
 import time
 
@@ -65,6 +66,30 @@ class OldHallOfFame(AppTest):
         levels = re.findall(r'player = "(\w+)"\nlevel = (\d+)', text)
         self.assertEqual(sorted(levels), [(f"P{i}", str(TAUGHT)) for i in range(PLAYERS)], text)
         self.assertEqual(text.count(f"trained = {TRAINED}"), PLAYERS, text)
+
+    def test_an_upgrade_cut_short_resumes_where_it_stopped(self):
+        """The app killed once the upgrade has read some players: what it
+        read is in the file, so the next start does not need their
+        knowledge again (taken away here to show it) and goes on."""
+        home = self.make_home()
+        path = os.path.join(home, "data", "match5", "hall-of-fame.toml")
+        app = self.start(settings={"last_page": "five"}, home=home)
+        settled = wait_for(lambda: re.findall(r'player = "(\w+)"\nlevel = \d+\nstart = "curriculum"\ntrained',
+                                              open(path).read()),
+                           timeout=120, step=0.02, message="a player read by the upgrade")
+        os.kill(app.proc.pid, signal.SIGKILL)
+        app.wait_closed()
+        text = open(path).read()
+        self.assertIn("version = 1", text, "killed before the upgrade's end")
+        settled = re.findall(r'player = "(\w+)"\nlevel = \d+\nstart = "curriculum"\ntrained', text)
+        self.assertLess(len(settled), PLAYERS, text)
+        for player in settled:
+            os.remove(os.path.join(home, "data", "match5", "knowledge", f"{player}.fivo"))
+        self.start(settings={"last_page": "five"}, home=home)
+        wait_for(lambda: "version = 2" in open(path).read(), timeout=120, message="the upgraded hall of fame")
+        text = open(path).read()
+        levels = re.findall(r'player = "(\w+)"\nlevel = (\d+)', text)
+        self.assertEqual(sorted(levels), [(f"P{i}", str(TAUGHT)) for i in range(PLAYERS)], text)
 
     def make_home(self):
         home = tempfile.mkdtemp(prefix="match5-e2e-")

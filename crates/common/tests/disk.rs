@@ -48,3 +48,23 @@ fn damaged_files_moved_aside_in_the_same_second_are_all_kept() {
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 6);
 }
+
+#[test]
+fn a_lock_through_a_link_lies_beside_the_link_never_beside_its_target() {
+    use match5_common::disk::FileLock;
+    let mine = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let target = elsewhere.path().join("passwd");
+    std::fs::write(&target, "root:x:0:0\n").unwrap();
+    let link = mine.path().join("Ann.fivo");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (resolved, lock) = FileLock::on(&link).unwrap();
+    assert_eq!(resolved, target);
+    let beside_target: Vec<_> = std::fs::read_dir(elsewhere.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(beside_target, ["passwd"], "nothing made beside the target");
+    assert!(mine.path().join(".Ann.fivo.lock").exists());
+    drop(lock);
+}

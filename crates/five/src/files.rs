@@ -215,36 +215,47 @@ impl Store {
     /// Upgrades a hall of fame of an older version once, its levels
     /// corrected from the players' knowledge files where they are here:
     /// reading them may take seconds, so it is done off the main thread at
-    /// start, and without the hall of fame's lock (a save meanwhile is not
-    /// held up); then, under the lock, the file is upgraded if it is still
-    /// old. True when it upgraded the file. (Saves before that correct an
-    /// old file without the knowledge, by the trained computers' sizes.)
+    /// start, and without the hall of fame's lock while a file is read (a
+    /// save meanwhile is not held up). Each player's knowledge is read
+    /// once, however many entries name them, and what it says is written
+    /// into the old file at once (the entry then holds its trained
+    /// patterns, which the correction keeps as they are): an upgrade cut
+    /// short (the app ended) resumes at the next start with the players
+    /// not read yet. Then, under the lock, the file is upgraded if it is
+    /// still old. True when it upgraded the file. (Saves before that
+    /// correct an old file without the knowledge, by the trained
+    /// computers' sizes.)
     pub fn upgrade_hall_of_fame(&self) -> Result<bool, FileError> {
         let path = self.hall_of_fame_path();
         let old = HallOfFame::load_as_written(&path)?;
         if !old.is_older() {
             return Ok(false);
         }
-        // What each player with a trained start holds now, read slowly:
-        // the entries the upgrade corrects.
-        let known: std::collections::HashMap<(String, String), (usize, usize)> = (old.entries())
-            .iter()
-            .filter(|e| e.trained.is_none())
-            .filter_map(|e| {
-                let start = e.start.as_deref()?;
-                let k = load_knowledge(&self.knowledge_path(&e.player).ok()?).ok()?;
-                (k.player() == e.player && k.start() == Some(start)).then(|| {
-                    (
-                        (e.player.clone(), start.to_string()),
-                        (k.level(), k.trained()),
-                    )
-                })
-            })
-            .collect();
+        let mut read = std::collections::HashSet::new();
+        for e in old.entries().iter().filter(|e| e.trained.is_none()) {
+            if e.start.is_none() || !read.insert(e.player.clone()) {
+                continue;
+            }
+            let Some(k) = (self.knowledge_path(&e.player).ok())
+                .and_then(|p| load_knowledge(&p).ok())
+                .filter(|k| k.player() == e.player)
+            else {
+                continue;
+            };
+            let Some(start) = k.start() else {
+                continue;
+            };
+            let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
+            let mut now = HallOfFame::load_as_written(&target)?;
+            if !now.is_older() {
+                return Ok(false);
+            }
+            if now.settle(&e.player, start, k.level(), k.trained()) {
+                now.save(&target)?;
+            }
+        }
         let (target, _lock) = FileLock::on(&path).map_err(|e| FileError::io(&path, e))?;
-        let hof = HallOfFame::load_correcting(&target, |player, start| {
-            known.get(&(player.to_string(), start.to_string())).copied()
-        })?;
+        let hof = HallOfFame::load(&target)?;
         if !hof.was_older() {
             return Ok(false);
         }

@@ -229,6 +229,22 @@ impl HallOfFame {
         self.entries.truncate(SIZE);
     }
 
+    /// In a hall of fame of an older version, not corrected yet: gives
+    /// `player`'s entries that started from `start` the level and trained
+    /// patterns their knowledge has now, read by the upgrade (see
+    /// [`crate::Store::upgrade_hall_of_fame`]); the correction keeps such
+    /// entries as they are. True when an entry changed.
+    pub fn settle(&mut self, player: &str, start: &str, level: usize, trained: usize) -> bool {
+        let mut changed = false;
+        for e in (self.entries.iter_mut()).filter(|e| {
+            e.player == player && e.trained.is_none() && e.start.as_deref() == Some(start)
+        }) {
+            (e.level, e.trained) = (level, Some(trained));
+            changed = true;
+        }
+        changed
+    }
+
     /// The 1-based rank of `player`, if listed.
     pub fn rank(&self, player: &str) -> Option<usize> {
         self.entries

@@ -1,4 +1,4 @@
-//! The puzzle left unfinished, kept when the app ends and played again
+//! The puzzle left unfinished, kept as it is played and played again
 //! from its start when the page is next made (`games::kept_game`).
 
 use serde::{Deserialize, Serialize};
@@ -20,7 +20,7 @@ fn file() -> KeptGame {
 
 /// Keeps the puzzle played on `model` if it has begun and is not solved
 /// (the computer's replay aside: the person's own moves are kept).
-pub fn keep(model: &LeapfrogGame) {
+pub fn keep(model: &LeapfrogGame) -> std::io::Result<()> {
     let moves = model.played();
     let unfinished = !moves.is_empty() && !model.position_played().is_goal();
     file().keep(
@@ -30,7 +30,7 @@ pub fn keep(model: &LeapfrogGame) {
                 moves,
             })
             .as_ref(),
-    );
+    )
 }
 
 /// Brings back the puzzle kept at the last end onto `model`; true when

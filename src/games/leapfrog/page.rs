@@ -153,6 +153,10 @@ impl LeapfrogPage {
         let model = LeapfrogGame::new(settings.frogs as usize);
         super::kept::bring_back(&model);
         let _ = imp.model.set(model.clone());
+        let weak = model.downgrade();
+        crate::games::kept_game::keep_as_played(self, &model, move || {
+            weak.upgrade().map_or(Ok(()), |m| super::kept::keep(&m))
+        });
         imp.frogs_spin.set_value(f64::from(model.frogs()));
         imp.goats_switch.set_active(settings.goats);
         let goats = settings.goats;
@@ -489,6 +493,6 @@ impl crate::games::page::GamePage for LeapfrogPage {
 
     fn closing(&self) {
         self.stop_autoplay();
-        super::kept::keep(self.model());
+        crate::games::kept_game::keep_at_end(super::kept::keep(self.model()));
     }
 }

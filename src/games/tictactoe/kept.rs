@@ -1,4 +1,4 @@
-//! The tic-tac-toe game left unfinished, kept when the app ends and
+//! The tic-tac-toe game left unfinished, kept as it is played and
 //! played again when the page is next made (`games::kept_game`).
 
 use serde::{Deserialize, Serialize};
@@ -18,10 +18,10 @@ fn file() -> KeptGame {
 }
 
 /// Keeps the game on `model` if it has begun and is not over.
-pub fn keep(model: &TicTacToeGame) {
+pub fn keep(model: &TicTacToeGame) -> std::io::Result<()> {
     let moves = model.with(|s| (!s.game.is_over()).then(|| s.game.moves().to_vec()));
     let kept = moves.filter(|m| !m.is_empty()).map(|moves| Kept { moves });
-    file().keep(kept.as_ref());
+    file().keep(kept.as_ref())
 }
 
 /// Brings back the game kept at the last end into `session`; true when

@@ -143,6 +143,10 @@ impl TicTacToePage {
         let (mut session, opened) = Session::open(&default_path());
         super::kept::bring_back(&mut session);
         let _ = imp.model.set(TicTacToeGame::new(session));
+        let weak = self.model().downgrade();
+        crate::games::kept_game::keep_as_played(self, self.model(), move || {
+            weak.upgrade().map_or(Ok(()), |m| super::kept::keep(&m))
+        });
         self.connect_model();
         match opened {
             Opened::Fine => {}
@@ -478,7 +482,7 @@ impl crate::games::page::GamePage for TicTacToePage {
 
     /// What a save could not write earlier (a full disk) gets one more try.
     fn closing(&self) {
-        super::kept::keep(self.model());
+        crate::games::kept_game::keep_at_end(super::kept::keep(self.model()));
         if let Some(Err(e)) = self.model().save_if_behind() {
             eprintln!(
                 "match5: what the tic-tac-toe computer learned is not saved: {}",

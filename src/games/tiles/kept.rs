@@ -1,4 +1,4 @@
-//! The tile game left unfinished, kept when the app ends and played again
+//! The tile game left unfinished, kept as it is played and played again
 //! from its start when the page is next made (`games::kept_game`): the
 //! start in the original's file format, the moves and who plays each side.
 
@@ -24,7 +24,7 @@ fn file() -> KeptGame {
 
 /// Keeps the game on `model` if it has begun and is not over (and its
 /// start can be written as a game file).
-pub fn keep(model: &TilesGame) {
+pub fn keep(model: &TilesGame) -> std::io::Result<()> {
     let game = model.game();
     let kept = (game.moves_played() > 0 && !game.is_over())
         .then(|| match5_tiles::file::to_text(&model.start()))
@@ -37,7 +37,7 @@ pub fn keep(model: &TilesGame) {
                 .collect(),
             players: model.players().map(|p| p.id().to_string()),
         });
-    file().keep(kept.as_ref());
+    file().keep(kept.as_ref())
 }
 
 /// Brings back the game kept at the last end onto `model`; true when one

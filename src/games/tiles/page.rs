@@ -151,6 +151,10 @@ impl TilesPage {
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
 
         super::kept::bring_back(self.model());
+        let weak = self.model().downgrade();
+        crate::games::kept_game::keep_as_played(self, self.model(), move || {
+            weak.upgrade().map_or(Ok(()), |m| super::kept::keep(&m))
+        });
         self.setup_players();
         imp.view.connect_move_chosen(glib::clone!(
             #[weak(rename_to = page)]
@@ -453,6 +457,6 @@ impl crate::games::page::GamePage for TilesPage {
     }
 
     fn closing(&self) {
-        super::kept::keep(self.model());
+        crate::games::kept_game::keep_at_end(super::kept::keep(self.model()));
     }
 }

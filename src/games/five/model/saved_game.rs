@@ -1,4 +1,4 @@
-//! The game in progress, kept when the app closes and restored at the next
+//! The game in progress, kept as it is played and restored at the next
 //! start (`$XDG_DATA_HOME/match5/game-in-progress.toml`).
 
 use std::path::{Path, PathBuf};
@@ -32,7 +32,7 @@ impl SavedGame {
     /// a person has played in it (a board with only the computer's opening
     /// stone is a new game, and nothing to greet anyone back to); else no
     /// game is kept.
-    pub fn keep(model: &crate::games::five::model::FiveGame) {
+    pub fn keep(model: &crate::games::five::model::FiveGame) -> std::io::Result<()> {
         let saved = model.with(|s| {
             let game = s.game();
             let person_moved = game.moves().iter().any(|m| {
@@ -47,7 +47,7 @@ impl SavedGame {
                     ..saved
                 })
         });
-        SavedGame::file(model.store().dir()).keep(saved.as_ref());
+        SavedGame::file(model.store().dir()).keep(saved.as_ref())
     }
 
     /// Where it is kept, in the folder of the players' knowledge.
@@ -128,7 +128,7 @@ mod tests {
         assert_eq!(saved.moves.last().unwrap(), "F5,0");
         let dir = tempfile::tempdir().unwrap();
         let file = SavedGame::file(dir.path());
-        file.keep(Some(&saved));
+        file.keep(Some(&saved)).unwrap();
         let back: SavedGame = file.take().unwrap();
         assert_eq!(back.game(&k).unwrap(), game);
         std::fs::write(file.path(), "moves = [\"Q9,9\"]").unwrap();

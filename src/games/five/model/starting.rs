@@ -21,8 +21,8 @@ pub struct Start {
     pub messages: Vec<String>,
 }
 
-/// The game of the last run if one was left unfinished (taken off the disk
-/// now), else a new game with the last player's knowledge.
+/// The game of the last run if one was left unfinished (its file stays
+/// until the game ends), else a new game with the last player's knowledge.
 pub fn start(settings: &FiveSettings) -> Start {
     let store = Store::at(glib::user_data_dir().join("match5"));
     // A hall of fame of an older version is upgraded once, off the main

@@ -98,7 +98,9 @@ impl crate::games::page::GamePage for FivePage {
     }
 
     fn closing(&self) {
-        crate::games::five::model::saved_game::SavedGame::keep(self.model());
+        crate::games::kept_game::keep_at_end(
+            crate::games::five::model::saved_game::SavedGame::keep(self.model()),
+        );
     }
 
     /// What the computer learned is saved, a practice run's too: the run

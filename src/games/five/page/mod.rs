@@ -28,6 +28,7 @@ use crate::games::actions::PageAction;
 use crate::games::five::board::view::BoardView;
 use crate::games::five::controller::{Controller, NewGame};
 use crate::games::five::model::FiveGame;
+use crate::games::five::model::saved_game::SavedGame;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::actions::FiveAction;
@@ -208,7 +209,11 @@ impl FivePage {
                 .update_page::<FiveSettings>(|s| s.choose(&opponent));
         }
         let model = FiveGame::new(start.store, session);
-        let _ = imp.model.set(model);
+        let _ = imp.model.set(model.clone());
+        let weak = model.downgrade();
+        crate::games::kept_game::keep_as_played(self, &model, move || {
+            weak.upgrade().map_or(Ok(()), |m| SavedGame::keep(&m))
+        });
 
         self.setup_actions();
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));

@@ -7,6 +7,9 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+mod lock;
+pub use lock::FileLock;
+
 /// A file that could not be read: which file, and why.
 #[derive(Debug, thiserror::Error)]
 #[error("{}: {}", .path.display(), .error)]
@@ -125,55 +128,20 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// Holds an advisory lock (`flock`) on `.<name>.lock` beside `target` while
-/// it lives, so that two programs never read-modify-write one file at the
-/// same time. The lock file stays: removing it would race with a waiter.
-///
-/// Not in the document portal (a file a person chose or opened in the
-/// Flatpak, under `$XDG_RUNTIME_DIR/doc`): its file system answers `flock`
-/// with ENOSYS, so no such file could ever be saved, and each new file
-/// beside it is left in the person's folder as a hidden `.xdp-…` file.
-/// There only Match5 itself (one instance) writes the file: no lock.
-pub struct FileLock {
-    _file: Option<File>,
-}
-
 impl FileLock {
-    /// Waits until no other program holds the lock of `target` (a resolved
-    /// path, see [`resolve_links`]), then holds it.
-    pub fn acquire(target: &Path) -> io::Result<FileLock> {
-        use std::os::unix::fs::OpenOptionsExt;
-        if in_document_portal(target) {
-            return Ok(FileLock { _file: None });
-        }
-        let dir = folder_of(target);
-        fs::create_dir_all(dir)?;
-        let name = target.file_name().unwrap_or_default().to_string_lossy();
-        // A link planted in the lock's place is not followed (ELOOP).
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .custom_flags(NOFOLLOW)
-            .open(dir.join(format!(".{name}.lock")))?;
-        file.lock()?;
-        Ok(FileLock { _file: Some(file) })
-    }
-
     /// Follows `path`'s links to the file itself (see [`resolve_links`])
-    /// and waits for its lock: that file's path, and the lock held.
+    /// and waits for the lock of `path` as named: that file's path, and the
+    /// lock held. The lock lies beside the name the caller uses, never
+    /// beside where a link points: a link planted in a file's place (to
+    /// `/etc/passwd`, to another of the person's files) makes nothing
+    /// there, whether the save then goes ahead or is refused. Programs
+    /// that reach one file by two names each lock their own name; the
+    /// save's check that the file is as it was read still holds.
     pub fn on(path: &Path) -> io::Result<(PathBuf, FileLock)> {
         let target = resolve_links(path)?;
-        let lock = FileLock::acquire(&target)?;
+        let lock = FileLock::acquire(path)?;
         Ok((target, lock))
     }
-}
-
-/// Is `path` inside the document portal's folder (`$XDG_RUNTIME_DIR/doc`)?
-fn in_document_portal(path: &Path) -> bool {
-    std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|run| {
-        Path::new(&run).is_absolute() && path.starts_with(Path::new(&run).join("doc"))
-    })
 }
 
 /// Removes our temporary files for `name` in `dir` (and those of older
@@ -293,8 +261,6 @@ pub fn atomic_write(path: &Path, data: &[u8]) -> io::Result<()> {
     atomic_write_with(path, |f| f.write_all(data))
 }
 
-/// `O_NOFOLLOW`: opening a symbolic link fails instead of following it.
-const NOFOLLOW: i32 = rustix::fs::OFlags::NOFOLLOW.bits() as i32;
 /// `O_NONBLOCK`: opening a named pipe does not wait for the other end.
 const NONBLOCK: i32 = rustix::fs::OFlags::NONBLOCK.bits() as i32;
 
