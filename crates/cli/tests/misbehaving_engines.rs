@@ -211,6 +211,112 @@ fn a_hidden_child_ends_when_its_engine_quits_first() {
     common::fails_saying(&out, "quit");
 }
 
+/// The hopper's heartbeat file (see the fake engine's `hop`).
+fn heartbeat(pidfile: &Path) -> PathBuf {
+    PathBuf::from(format!("{}-hopper", pidfile.display()))
+}
+
+/// Checks that the hopper stopped: its heartbeat file is not touched for
+/// a second, 0.5 s after the run. Else kills its process group (the same
+/// however often it forks: it made its session once) and fails.
+fn assert_hopper_ends(pidfile: &Path, case: &str) {
+    let beat = heartbeat(pidfile);
+    let touched = || std::fs::metadata(&beat).and_then(|m| m.modified()).ok();
+    std::thread::sleep(Duration::from_millis(500));
+    let before = touched();
+    assert!(before.is_some(), "the hopper ran");
+    std::thread::sleep(Duration::from_secs(1));
+    if touched() != before {
+        let group = std::fs::read_to_string(&beat)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+            .and_then(rustix::process::Pid::from_raw);
+        if let Some(group) = group {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
+        panic!("the pid-changing child outlived the run ({case})");
+    }
+}
+
+/// Waits until the fake engine in `pidfile`'s run has started its hopper.
+fn wait_for_hopper(pidfile: &Path) {
+    let since = std::time::Instant::now();
+    while !heartbeat(pidfile).exists() {
+        assert!(
+            since.elapsed() < Duration::from_secs(20),
+            "the hopper started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A child that keeps changing its pid (a new process every 0.2 ms, its
+/// parent ending), outside the session and without the run's marker,
+/// ends with the run: as whoever runs the tests (root in CI) and as an
+/// ordinary user, at a normal end and with Match5 killed.
+#[test]
+fn a_child_that_keeps_changing_its_pid_ends_with_the_run() {
+    let data = tempfile::tempdir().unwrap();
+    let pidfile = data.path().join("pids");
+    let out = train(data.path(), &fake("hop", Some(&pidfile)), "3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_hopper_ends(&pidfile, "a normal end");
+
+    let data = tempfile::tempdir().unwrap();
+    let pidfile = data.path().join("pids");
+    let out = train_as_user(data.path(), &pidfile, "hop", "3")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_hopper_ends(&pidfile, "an ordinary user, a normal end");
+}
+
+#[test]
+fn a_child_that_keeps_changing_its_pid_ends_when_match5_is_killed() {
+    for as_user in [false, true] {
+        let data = tempfile::tempdir().unwrap();
+        let pidfile = data.path().join("pids");
+        let mut command = if as_user {
+            train_as_user(data.path(), &pidfile, "hop", "100000")
+        } else {
+            let mut own = cli(data.path());
+            train_args(
+                &mut own,
+                data.path(),
+                &fake("hop", Some(&pidfile)),
+                "100000",
+                "60",
+            );
+            own
+        };
+        let mut run = command
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        wait_for_hopper(&pidfile);
+        std::thread::sleep(Duration::from_millis(300));
+        run.kill().unwrap();
+        run.wait().unwrap();
+        assert_hopper_ends(
+            &pidfile,
+            if as_user {
+                "an ordinary user, killed"
+            } else {
+                "killed"
+            },
+        );
+    }
+}
+
 #[test]
 fn an_engines_standard_error_is_capped() {
     let data = tempfile::tempdir().unwrap();

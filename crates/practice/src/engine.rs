@@ -238,7 +238,10 @@ impl Engine {
     /// but carries the run's marker; then the keeper.
     fn kill(&mut self) {
         kill_below(self.child.id() as i32);
-        if let Some(pid) = rustix::process::Pid::from_raw(self.child.id() as i32) {
+        if let Some(pid) = i32::try_from(self.child.id())
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
             let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
         }
         kill_marked(&self.run);

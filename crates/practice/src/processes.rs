@@ -44,13 +44,19 @@ pub(crate) fn run_marker() -> String {
 /// The keeper's script (`sh -c KEEPER match5-engine COMMAND MARKER`): it starts
 /// the engine's command with the keeper's standard input, output and
 /// error (Match5's pipes), lets go of them, and waits on descriptor 3
-/// (Match5's control pipe) until Match5 closes it, also by dying. Then
-/// it kills every process below itself, stopped first and found again
-/// round after round, every process carrying the run's marker, and its
-/// process group. A child subreaper, it outlives the engine: a process
+/// (Match5's control pipe) until Match5 closes it, also by dying: a
+/// reader of its own reads it while the keeper `wait`s, which reaps
+/// every child that ends, those it took in too (a process that forks
+/// and ends thousands of times a second would otherwise pile up as its
+/// zombies, and every round of killing would read them all). Then
+/// it kills its children as fast as it finds them until only dead ones
+/// are left, with the group of each that made a session of its own (see
+/// [`kill_below`]), every process below itself, stopped
+/// first and found again round after round, every process carrying the
+/// run's marker, and its process group. A child subreaper, it outlives the engine: a process
 /// whose parent ended, the engine's itself, stays below it.
 const KEEPER: &str = "marked=$2; exec 4<&0; sh -c \"$1\" 0<&4 3<&- 4<&- & \
-     exec 0</dev/null 1>/dev/null 2>/dev/null 4<&-; read _ <&3; \
+     exec 0</dev/null 1>/dev/null 2>/dev/null 4<&-; read _ <&3 & wait $!; \
      below() { read -r me _ < /proc/self/stat; all=\" $$ $me \"; more=1; \
      while [ $more = 1 ]; do more=0; \
      for s in /proc/[0-9]*/stat; do p=${s#/proc/}; p=${p%/stat}; \
@@ -59,6 +65,13 @@ const KEEPER: &str = "marked=$2; exec 4<&0; sh -c \"$1\" 0<&4 3<&- 4<&- & \
      [ \"$1\" = Z ] && continue; \
      case \"$all\" in *\" $2 \"*) all=\"$all$p \"; more=1;; esac; done; done; \
      echo ${all# $$ $me }; }; \
+     read -r l < /proc/$$/stat; l=${l##*) }; set -- $l; ours=$4; \
+     n=0; e=0; while [ $n -lt 100000 ]; do k=; read -r k < /proc/$$/task/$$/children 2>/dev/null; \
+     live=; for p in $k; do read -r l < /proc/$p/stat 2>/dev/null || continue; l=${l##*) }; \
+     set -- $l; [ \"$1\" = Z ] && continue; live=\"$live $p\"; \
+     [ \"$3\" = \"$4\" ] && [ \"$4\" != \"$ours\" ] && live=\"$live -$3\"; done; \
+     if [ -z \"$live\" ]; then e=$((e+1)); [ $e -ge 3 ] && break; \
+     else e=0; kill -KILL $live 2>/dev/null; fi; n=$((n+1)); done; \
      n=0; while [ $n -lt 20 ]; do p=$(below); [ -z \"$p\" ] && break; \
      kill -STOP $p 2>/dev/null; kill -KILL $p $(below) 2>/dev/null; n=$((n+1)); done; \
      for p in /proc/[0-9]*; do \
@@ -124,6 +137,13 @@ fn stat_of(pid: &str) -> Option<(char, i32, u64)> {
     Some((state, parent, started))
 }
 
+/// The process `raw` names, if it can name one (a positive id).
+fn pid_of(raw: i32) -> Option<rustix::process::Pid> {
+    (raw > 0)
+        .then(|| rustix::process::Pid::from_raw(raw))
+        .flatten()
+}
+
 /// One process: its id and its start time (an id alone may be reused).
 pub(crate) type Process = (i32, u64);
 
@@ -162,16 +182,24 @@ pub(crate) fn below(root: i32) -> Vec<Process> {
 fn kill_listed(processes: &[Process]) {
     for &(pid, started) in processes {
         let same = stat_of(&pid.to_string()).is_some_and(|(_, _, s)| s == started);
-        if same && let Some(pid) = rustix::process::Pid::from_raw(pid) {
+        if same && let Some(pid) = pid_of(pid) {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         }
     }
 }
 
 /// Kills every process below `root` (a child subreaper, see
-/// [`start_kept`]), round after round: a process started meanwhile by one
-/// that was killed is re-parented to `root`, where the next round finds it.
+/// [`start_kept`]). First its children, read from
+/// `/proc/ROOT/task/ROOT/children` (one small file) and killed as soon as
+/// they are found, round after round until three rounds in a row find
+/// only dead ones: a
+/// process whose parent is killed becomes `root`'s child, so this also
+/// catches a process that forks and ends every fraction of a millisecond,
+/// which a list read from all of `/proc` is always too late for. Then the
+/// whole tree, round after round, where that file is missing (a kernel
+/// without it) and for what the first way left.
 pub(crate) fn kill_below(root: i32) {
+    kill_children(root);
     for _ in 0..20 {
         let processes = below(root);
         if processes.is_empty() {
@@ -180,6 +208,54 @@ pub(crate) fn kill_below(root: i32) {
         kill_listed(&processes);
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
+}
+
+/// Kills `root`'s living children until it has none (at most 5 s), and
+/// the process group of each one that made a session of its own (see
+/// [`own_session_group`]): killing a group reaches every member at once,
+/// also the process it is forking.
+fn kill_children(root: i32) {
+    let children = format!("/proc/{root}/task/{root}/children");
+    let since = std::time::Instant::now();
+    // A child read in the list may fork and end before it is looked at:
+    // its child is in the next list. So only three lists in a row without
+    // a living child end it.
+    let mut empty = 0;
+    while empty < 3 && since.elapsed() < std::time::Duration::from_secs(5) {
+        let Ok(list) = std::fs::read_to_string(&children) else {
+            return;
+        };
+        let mut living = 0;
+        for pid in list.split_whitespace() {
+            // A zombie is dead already (its parent, the keeper, reaps it).
+            if stat_of(pid).is_none_or(|(state, _, _)| state == 'Z') {
+                continue;
+            }
+            let Some(pid) = pid.parse().ok().and_then(pid_of) else {
+                continue;
+            };
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+            if let Some(group) = own_session_group(pid) {
+                let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+            }
+            living += 1;
+        }
+        empty = if living == 0 { empty + 1 } else { 0 };
+    }
+}
+
+/// The process group of `pid` if it is the group of a session the run
+/// started (`setsid()`): only processes of that session can be in it,
+/// and all of them descend from the engine. Never Match5's own session.
+fn own_session_group(pid: rustix::process::Pid) -> Option<rustix::process::Pid> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())).ok()?;
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+    let group: i32 = fields.get(2)?.parse().ok()?;
+    let session: i32 = fields.get(3)?.parse().ok()?;
+    let ours = rustix::process::getsid(None).ok()?.as_raw_nonzero().get();
+    (group == session && session != ours)
+        .then(|| pid_of(group))
+        .flatten()
 }
 
 /// Kills every process whose environment holds the run's marker.
@@ -200,7 +276,7 @@ pub(crate) fn kill_marked(run: &str) {
             continue;
         };
         if environ.split(|b| *b == 0).any(|v| v == wanted.as_bytes())
-            && let Some(pid) = rustix::process::Pid::from_raw(pid)
+            && let Some(pid) = pid_of(pid)
         {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         }
