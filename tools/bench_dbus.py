@@ -109,11 +109,12 @@ def practice_figures():
         print(f"the Practice window's frames {'paused' if paused else 'while practising'}: {line}")
 
 
-def flood_figures(seconds=15):
+def flood_figures(seconds=15, connections=1):
     """One client floods five in a row's object from a process of its own
-    (bursts of 5000 pipelined PlayMove calls); another starts a game every
-    half second meanwhile: how long each of its calls waits, and the app's
-    memory before, at the peak, at the flood's end and a minute later."""
+    (bursts of 5000 pipelined PlayMove calls, over `connections` bus
+    connections); another starts a game every half second meanwhile: how
+    long each of its calls waits, and the app's memory before, at the
+    peak, at the flood's end and a minute later."""
     import json
     import subprocess
     from flood import Peak, rss_mb
@@ -122,7 +123,8 @@ def flood_figures(seconds=15):
     raw(five, "StartGame", "sa{sv}", "two-players", {})
     before = rss_mb(app.pid)
     client = os.path.join(os.path.dirname(__file__), "..", "tests", "e2e", "flood_client.py")
-    flooder = subprocess.Popen([sys.executable, client, str(seconds)], stdout=subprocess.PIPE, text=True)
+    flooder = subprocess.Popen([sys.executable, client, str(seconds), str(connections)], stdout=subprocess.PIPE,
+                               text=True)
     waits, refused = [], 0
     with Peak(app.pid) as peak:
         time.sleep(0.5)
@@ -139,7 +141,8 @@ def flood_figures(seconds=15):
     time.sleep(60)
     later = rss_mb(app.pid)
     waits.sort()
-    print(f"a {seconds} s flood of {said['sent']} calls from one client ({said['outcomes']}): the other "
+    print(f"a {seconds} s flood of {said['sent']} calls from one client over {connections} connection(s) "
+          f"({said['outcomes']}): the other "
           f"client's {len(waits)} StartGame waited median {statistics.median(waits) * 1000:.0f} ms, "
           f"slowest {waits[-1] * 1000:.0f} ms, {refused} refused; app RSS {before:.0f} MB before, "
           f"peak {peak.mb:.0f} MB, {end:.0f} MB at the end, {later:.0f} MB 60 s later")
@@ -151,6 +154,7 @@ if ONLY == "practice":
     sys.exit(0)
 if ONLY == "flood":
     flood_figures()
+    flood_figures(connections=8)
     app.close()
     sys.exit(0)
 tiles = Remote("/io/github/match5/Match5/Tiles", "io.github.match5.Match5.Tiles1")
@@ -203,4 +207,5 @@ wait_for(lambda: (ttt.pump(0.005), seen(ttt, "TrainingFinished"))[1])
 print(f"TicTacToe1.StopTraining to TrainingFinished: {(time.perf_counter() - start) * 1000:.0f} ms")
 practice_figures()
 flood_figures()
+flood_figures(connections=8)
 app.close()

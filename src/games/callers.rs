@@ -1,17 +1,18 @@
 //! A caller's share of the calls that wait for the main thread (see
 //! `requests.rs`): one client that floods an object takes at most
 //! [`WAITING_PER_CALLER`] places of its queue, so another client's call
-//! still finds room.
+//! still finds room. A client is a process: the calls of all its bus
+//! connections count as one caller's ([`Clients`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// Calls of one caller (one D-Bus connection) that may wait at once: a
+/// Calls of one caller (one client process) that may wait at once: a
 /// client that floods the object takes at most this share of the queue,
 /// and another client's call still finds room and is answered soon.
 pub const WAITING_PER_CALLER: usize = 16;
 
-/// The calls waiting of each caller, by its unique bus name.
+/// The calls waiting of each caller, by [`Clients::of`].
 pub type Callers = Arc<Mutex<HashMap<String, usize>>>;
 
 /// The words of a `Busy` answer to a call of a caller who has
@@ -23,6 +24,52 @@ pub fn busy_words() -> String {
         WAITING_PER_CALLER as u32,
         &[("n", &WAITING_PER_CALLER.to_string())],
     )
+}
+
+/// Who sends each call: the process behind a bus connection, asked of the
+/// bus once per connection (`GetConnectionUnixProcessID`), so that a
+/// client that opens many connections still has one share. Where the
+/// bus does not say (flatpak's D-Bus proxy may refuse the question), the
+/// connection is the caller.
+#[derive(Clone)]
+pub struct Clients {
+    connection: zbus::Connection,
+    known: Arc<Mutex<HashMap<String, String>>>,
+}
+
+/// Connections remembered at most: the list starts anew past it (a name
+/// is never given to another connection, so nothing is ever wrong, only
+/// asked again).
+const MOST_KNOWN: usize = 4096;
+
+impl Clients {
+    pub fn new(connection: zbus::Connection) -> Clients {
+        Clients {
+            connection,
+            known: Arc::default(),
+        }
+    }
+
+    /// The caller behind the connection named `sender` (its unique name).
+    pub async fn of(&self, sender: &str) -> String {
+        if let Some(known) = self.known.lock().expect("never poisoned").get(sender) {
+            return known.clone();
+        }
+        let process = match zbus::names::BusName::try_from(sender) {
+            Ok(name) => match zbus::fdo::DBusProxy::new(&self.connection).await {
+                Ok(bus) => bus.get_connection_unix_process_id(name).await.ok(),
+                Err(_) => None,
+            },
+            Err(_) => None,
+        };
+        let caller = process.map_or_else(|| sender.to_string(), |pid| format!("process {pid}"));
+        let mut known = self.known.lock().expect("never poisoned");
+        if known.len() >= MOST_KNOWN {
+            known.clear();
+        }
+        known.insert(sender.to_string(), caller.clone());
+        caller
+    }
 }
 
 /// One waiting call of a caller, counted while it lives.

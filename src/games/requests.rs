@@ -154,6 +154,8 @@ pub struct Link<R, S> {
     ready: async_channel::Receiver<()>,
     /// The calls waiting of each caller.
     callers: super::callers::Callers,
+    /// Who each caller is.
+    clients: super::callers::Clients,
 }
 
 impl<R, S> Link<R, S> {
@@ -183,7 +185,10 @@ impl<R, S> Link<R, S> {
         make: impl FnOnce(Reply<T, E>) -> R,
     ) -> Result<T, E> {
         self.page_ready().await;
-        let caller = header.sender().map(|s| s.to_string()).unwrap_or_default();
+        let caller = match header.sender() {
+            Some(sender) => self.clients.of(sender).await,
+            None => String::new(),
+        };
         let Some(_slot) = super::callers::CallerSlot::take(&self.callers, caller) else {
             note_call(true);
             return Err(E::busy(super::callers::busy_words()));
@@ -343,6 +348,7 @@ where
         waker,
         ready,
         callers: Arc::default(),
+        clients: super::callers::Clients::new(connection.clone()),
     };
     connection
         .object_server()

@@ -100,11 +100,21 @@ class FloodOfCalls(unittest.TestCase):
         for 10 s; another starts a game every half second meanwhile. The
         flood takes at most its share of the queue, so the other's calls
         are never refused as Busy, and each is answered."""
+        self.flood_beside_another_client(connections=1)
+
+    def test_a_client_with_eight_connections_has_one_share(self):
+        """The same flood over eight connections of one process: a share
+        per connection (8 x 16) filled the whole queue of 64, and the other
+        client was refused; one share per client leaves it room."""
+        flood_said = self.flood_beside_another_client(connections=8)
+        self.assertEqual(flood_said["connections"], 8)
+
+    def flood_beside_another_client(self, connections):
         five = self.remotes[FIVE]
         five.call("StartGame", "sa{sv}", "two-players", {})
         before = rss_mb(self.pid)
-        flooder = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "flood_client.py"), "10"],
-                                   stdout=subprocess.PIPE, text=True)
+        flooder = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "flood_client.py"), "10",
+                                    str(connections)], stdout=subprocess.PIPE, text=True)
         answered = []
         with Peak(self.pid) as peak:
             time.sleep(0.5)
@@ -119,11 +129,12 @@ class FloodOfCalls(unittest.TestCase):
                 answered.append((outcome, round(time.monotonic() - started, 2)))
                 time.sleep(0.5)
         flood_said = json.loads(flooder.communicate()[0])
-        print(f"\none client's flood: {flood_said}; the other's StartGame: {answered}; "
-              f"RSS {before:.0f} MB before, peak {peak.mb:.0f} MB")
+        print(f"\none client's flood over {connections} connection(s): {flood_said}; the other's StartGame: "
+              f"{answered}; RSS {before:.0f} MB before, peak {peak.mb:.0f} MB")
         self.assertGreater(flood_said["outcomes"].get("Busy", 0), 0, f"the flood filled its share: {flood_said}")
         self.assertGreater(len(answered), 5)
         self.assertEqual([a for a in answered if a[0] != "ok"], [], f"the other client is never refused: {answered}")
+        return flood_said
 
 
 if __name__ == "__main__":
