@@ -110,12 +110,18 @@ class TheBuild(SandboxTest):
             f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
             # The translations went to the Locale extension, linked back.
             "share/locale/nl",
+            f"share/licenses/{APP_ID}/COPYING",
             f"share/metainfo/{APP_ID}.metainfo.xml",
             f"share/mime/packages/{APP_ID}.xml",
         ]))
         seen = subprocess.run(["flatpak", "run", "--command=ls", APP_ID, "/app/share/locale/nl/LC_MESSAGES/"],
                               capture_output=True, text=True).stdout
         self.assertIn("match5.mo", seen, "the Dutch translation is there in the sandbox")
+        # The licence text, as people who take the app are to get it.
+        licence = subprocess.run(["flatpak", "run", "--command=cat", APP_ID, f"/app/share/licenses/{APP_ID}/COPYING"],
+                                 capture_output=True, text=True).stdout
+        self.assertIn("GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007", licence)
+        self.assertIn("END OF TERMS AND CONDITIONS", licence)
         # What the desktop sees: the exported files, the type by extension
         # (flatpak drops the content rule, as README says).
         exports = os.path.join(os.environ["FLATPAK_USER_DIR"], "exports", "share")
