@@ -76,7 +76,8 @@ def toml_value(v):
 
 
 def winning_move(blue, red):
-    """Blue's next field: in the five-field line with the most blue and no red."""
+    """Blue's next field: in the five-field line with the most blue and no
+    red; any free field when red blocks every line (None on a full board)."""
     best = None
     for y in range(9):
         for x in range(9):
@@ -90,6 +91,11 @@ def winning_move(blue, red):
                 empty = [c for c in line if c not in blue]
                 if empty and (best is None or score > best[0]):
                     best = (score, empty[0])
+    if best is None:
+        # Red holds a field of every line (the computer blocked them all):
+        # any free field, for the game to go on to its end.
+        free = [(x, y) for y in range(9) for x in range(9) if (x, y) not in blue and (x, y) not in red]
+        return free[0] if free else None
     return best[1]
 
 
