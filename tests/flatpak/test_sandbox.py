@@ -111,6 +111,8 @@ class TheBuild(SandboxTest):
             # The translations went to the Locale extension, linked back.
             "share/locale/nl",
             f"share/licenses/{APP_ID}/COPYING",
+            # flatpak-builder puts each module's licence file there too.
+            f"share/licenses/{APP_ID}/match5/COPYING",
             f"share/metainfo/{APP_ID}.metainfo.xml",
             f"share/mime/packages/{APP_ID}.xml",
         ]))
