@@ -52,6 +52,17 @@ class Peak:
         self.mb = max(self.mb, rss_mb(self.pid))
 
 
+def outcome(conn, result):
+    """How a call was answered: "ok", an error's short name such as
+    "Busy", or the full D-Bus error name."""
+    try:
+        conn.call_finish(result)
+        return "ok"
+    except GLib.Error as e:
+        name = Gio.DBusError.get_remote_error(e) or f"{e.domain}:{e.code}"
+        return name[len(ERR):] if name.startswith(ERR) else name
+
+
 def burst(bus, path, iface, calls, timeout_ms=60000, paused=None):
     """Sends `calls` (a list of (method, GLib.Variant or None)) without
     waiting, then waits for every reply. Returns the outcomes counted
@@ -64,12 +75,7 @@ def burst(bus, path, iface, calls, timeout_ms=60000, paused=None):
     pending = [len(calls)]
 
     def done(conn, result):
-        try:
-            conn.call_finish(result)
-            key = "ok"
-        except GLib.Error as e:
-            name = Gio.DBusError.get_remote_error(e) or f"{e.domain}:{e.code}"
-            key = name[len(ERR):] if name.startswith(ERR) else name
+        key = outcome(conn, result)
         outcomes[key] = outcomes.get(key, 0) + 1
         pending[0] -= 1
 

@@ -25,12 +25,7 @@ pending = [0]
 
 
 def done(conn, result):
-    try:
-        conn.call_finish(result)
-        key = "ok"
-    except GLib.Error as e:
-        name = Gio.DBusError.get_remote_error(e) or f"{e.domain}:{e.code}"
-        key = name[len(flood.ERR):] if name.startswith(flood.ERR) else name
+    key = flood.outcome(conn, result)
     total[key] = total.get(key, 0) + 1
     pending[0] -= 1
 

@@ -124,17 +124,28 @@ pub(crate) fn start_kept(command: &str, run: &str) -> std::io::Result<(Child, Pi
 }
 
 /// What `/proc/<pid>/stat` says of a process (every user may read it,
-/// also of a non-dumpable process): its state, parent and start time.
-fn stat_of(pid: &str) -> Option<(char, i32, u64)> {
+/// also of a non-dumpable process).
+struct Stat {
+    state: char,
+    parent: i32,
+    group: i32,
+    session: i32,
+    /// Field 22, the start time: with the id, it names one process.
+    started: u64,
+}
+
+fn stat_of(pid: &str) -> Option<Stat> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // "pid (name) state ppid …": the name may hold ") ".
+    // "pid (name) state ppid pgrp session …": the name may hold ") ".
     let rest = &stat[stat.rfind(')')? + 1..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let state = fields.first()?.chars().next()?;
-    let parent = fields.get(1)?.parse().ok()?;
-    // Field 22, the start time: with the id, it names one process.
-    let started = fields.get(19)?.parse().ok()?;
-    Some((state, parent, started))
+    Some(Stat {
+        state: fields.first()?.chars().next()?,
+        parent: fields.get(1)?.parse().ok()?,
+        group: fields.get(2)?.parse().ok()?,
+        session: fields.get(3)?.parse().ok()?,
+        started: fields.get(19)?.parse().ok()?,
+    })
 }
 
 /// The process `raw` names, if it can name one (a positive id).
@@ -160,10 +171,10 @@ pub(crate) fn below(root: i32) -> Vec<Process> {
         let Ok(pid) = name.parse::<i32>() else {
             continue;
         };
-        if let Some((state, parent, started)) = stat_of(name)
-            && state != 'Z'
+        if let Some(stat) = stat_of(name)
+            && stat.state != 'Z'
         {
-            all.push((pid, parent, started));
+            all.push((pid, stat.parent, stat.started));
         }
     }
     let mut found: Vec<Process> = Vec::new();
@@ -181,7 +192,7 @@ pub(crate) fn below(root: i32) -> Vec<Process> {
 /// time unchanged).
 fn kill_listed(processes: &[Process]) {
     for &(pid, started) in processes {
-        let same = stat_of(&pid.to_string()).is_some_and(|(_, _, s)| s == started);
+        let same = stat_of(&pid.to_string()).is_some_and(|s| s.started == started);
         if same && let Some(pid) = pid_of(pid) {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         }
@@ -228,14 +239,14 @@ fn kill_children(root: i32) {
         let mut living = 0;
         for pid in list.split_whitespace() {
             // A zombie is dead already (its parent, the keeper, reaps it).
-            if stat_of(pid).is_none_or(|(state, _, _)| state == 'Z') {
+            let Some(stat) = stat_of(pid).filter(|s| s.state != 'Z') else {
                 continue;
-            }
+            };
             let Some(pid) = pid.parse().ok().and_then(pid_of) else {
                 continue;
             };
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
-            if let Some(group) = own_session_group(pid) {
+            if let Some(group) = own_session_group(&stat) {
                 let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
             }
             living += 1;
@@ -244,17 +255,14 @@ fn kill_children(root: i32) {
     }
 }
 
-/// The process group of `pid` if it is the group of a session the run
-/// started (`setsid()`): only processes of that session can be in it,
-/// and all of them descend from the engine. Never Match5's own session.
-fn own_session_group(pid: rustix::process::Pid) -> Option<rustix::process::Pid> {
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())).ok()?;
-    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
-    let group: i32 = fields.get(2)?.parse().ok()?;
-    let session: i32 = fields.get(3)?.parse().ok()?;
+/// The process group of the process `stat` tells of, if it is the group
+/// of a session the run started (`setsid()`): only processes of that
+/// session can be in it, and all of them descend from the engine. Never
+/// Match5's own session.
+fn own_session_group(stat: &Stat) -> Option<rustix::process::Pid> {
     let ours = rustix::process::getsid(None).ok()?.as_raw_nonzero().get();
-    (group == session && session != ours)
-        .then(|| pid_of(group))
+    (stat.group == stat.session && stat.session != ours)
+        .then(|| pid_of(stat.group))
         .flatten()
 }
 
