@@ -226,3 +226,67 @@ fn an_engine_dies_with_its_manager_even_after_sigkill() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Match5's session as `/proc/self/stat` gives it: 0 when its leader is
+/// outside this process namespace.
+fn own_session() -> i64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    let rest = &stat[stat.rfind(')').unwrap() + 1..];
+    rest.split_whitespace().nth(4).unwrap().parse().unwrap()
+}
+
+/// In a Flatpak or a container the session's leader is outside the
+/// process namespace, so Match5's session has no id there (it reads 0).
+/// Ending an engine run there once panicked ("`getsid` has no id to
+/// give") and left the game without its end. Training against an engine
+/// that starts a helper ends well there and leaves no helper running.
+#[test]
+fn engines_end_well_where_the_session_has_no_id() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("t.fivo");
+    let helper = data.path().join("helper");
+    let engine = format!(
+        "pbrain:(sleep 300 & echo $! > {}; exec {} pbrain --seed 5)",
+        helper.display(),
+        cargo_bin("match5-cli").display()
+    );
+    let mut train = if own_session() == 0 {
+        // Already in such a place (a sandboxed CI run).
+        cli(data.path())
+    } else {
+        // A process namespace of its own: its session leader, our
+        // session's, stays outside.
+        let mut wrapped = std::process::Command::new("unshare");
+        wrapped
+            .args(["--pid", "--fork", "--mount-proc"])
+            .arg(cargo_bin("match5-cli"))
+            .env("XDG_DATA_HOME", data.path())
+            .env_remove("MATCH5_PASSWORD");
+        wrapped
+    };
+    let out = train
+        .args(["train", "--knowledge", file.to_str().unwrap()])
+        .args(["--games", "2", "--opponent", &engine])
+        .output()
+        .expect("unshare (util-linux) runs");
+    assert!(
+        !text(&out.stderr).contains("unshare:"),
+        "this test needs to make a process namespace (root, or run it where the session has no id): {}",
+        text(&out.stderr)
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("panicked"));
+    assert!(file.exists(), "the knowledge is saved");
+    let pid = std::fs::read_to_string(&helper).unwrap();
+    // Its pid is the namespace's own where it was made; the namespace is
+    // gone with all its processes then, so only the direct case is looked
+    // up.
+    if own_session() == 0 {
+        let state =
+            std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+        assert!(
+            state.is_empty() || state.contains(") Z"),
+            "the engine's helper still runs: {state}"
+        );
+    }
+}

@@ -69,7 +69,7 @@ const KEEPER: &str = "marked=$2; exec 4<&0; sh -c \"$1\" 0<&4 3<&- 4<&- & \
      n=0; e=0; while [ $n -lt 100000 ]; do k=; read -r k < /proc/$$/task/$$/children 2>/dev/null; \
      live=; for p in $k; do read -r l < /proc/$p/stat 2>/dev/null || continue; l=${l##*) }; \
      set -- $l; [ \"$1\" = Z ] && continue; live=\"$live $p\"; \
-     [ \"$3\" = \"$4\" ] && [ \"$4\" != \"$ours\" ] && live=\"$live -$3\"; done; \
+     [ \"$3\" = \"$4\" ] && [ \"$4\" != \"$ours\" ] && [ \"$4\" != 0 ] && live=\"$live -$3\"; done; \
      if [ -z \"$live\" ]; then e=$((e+1)); [ $e -ge 3 ] && break; \
      else e=0; kill -KILL $live 2>/dev/null; fi; n=$((n+1)); done; \
      n=0; while [ $n -lt 20 ]; do p=$(below); [ -z \"$p\" ] && break; \
@@ -259,8 +259,12 @@ fn kill_children(root: i32) {
 /// of a session the run started (`setsid()`): only processes of that
 /// session can be in it, and all of them descend from the engine. Never
 /// Match5's own session.
+///
+/// Match5's session is read from `/proc/self/stat`: it reads 0 when the
+/// session's leader is outside Match5's process namespace (a sandbox or
+/// a container), where `getsid` has no id to give (rustix panics on it).
 fn own_session_group(stat: &Stat) -> Option<rustix::process::Pid> {
-    let ours = rustix::process::getsid(None).ok()?.as_raw_nonzero().get();
+    let ours = stat_of("self")?.session;
     (stat.group == stat.session && stat.session != ours)
         .then(|| pid_of(stat.group))
         .flatten()
