@@ -148,13 +148,55 @@ def flood_figures(seconds=15, connections=1):
           f"peak {peak.mb:.0f} MB, {end:.0f} MB at the end, {later:.0f} MB 60 s later")
 
 
+def deaf_figures(mode, seconds=15):
+    """One client floods five in a row's object and never reads a reply
+    (tests/e2e/deaf_client.py: over a socket of its own, or through GDBus
+    without looking at one); another starts a game every half second:
+    its waits, and the app's memory before, at the peak, at the end and a
+    minute later."""
+    import json
+    import subprocess
+    from flood import Peak, rss_mb
+    five = Remote()
+    wait_for(lambda: five.has_owner(NAME))
+    raw(five, "StartGame", "sa{sv}", "two-players", {})
+    before = rss_mb(app.pid)
+    client = os.path.join(os.path.dirname(__file__), "..", "tests", "e2e", "deaf_client.py")
+    flooder = subprocess.Popen([sys.executable, client, str(seconds), "2", mode], stdout=subprocess.PIPE, text=True)
+    waits, refused = [], 0
+    with Peak(app.pid) as peak:
+        time.sleep(0.5)
+        while flooder.poll() is None:
+            start = time.perf_counter()
+            try:
+                raw(five, "StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)})
+            except GLib.Error:
+                refused += 1
+            waits.append(time.perf_counter() - start)
+            time.sleep(0.5)
+    said = json.loads(flooder.communicate()[0])
+    end = rss_mb(app.pid)
+    time.sleep(60)
+    later = rss_mb(app.pid)
+    print(f"a {seconds} s flood of {said['sent']} calls from a client that never reads its replies ({mode}): the "
+          f"other client's {len(waits)} StartGame waited median {statistics.median(waits) * 1000:.0f} ms, "
+          f"slowest {max(waits) * 1000:.0f} ms, {refused} refused; app RSS {before:.0f} MB before, "
+          f"peak {peak.mb:.0f} MB, {end:.0f} MB at the end, {later:.0f} MB 60 s later")
+
+
+def all_floods():
+    flood_figures()
+    flood_figures(connections=8)
+    deaf_figures("raw")
+    deaf_figures("gio")
+
+
 if ONLY == "practice":
     practice_figures()
     app.close()
     sys.exit(0)
 if ONLY == "flood":
-    flood_figures()
-    flood_figures(connections=8)
+    all_floods()
     app.close()
     sys.exit(0)
 tiles = Remote("/io/github/match5/Match5/Tiles", "io.github.match5.Match5.Tiles1")
@@ -206,6 +248,5 @@ raw(ttt, "StopTraining")
 wait_for(lambda: (ttt.pump(0.005), seen(ttt, "TrainingFinished"))[1])
 print(f"TicTacToe1.StopTraining to TrainingFinished: {(time.perf_counter() - start) * 1000:.0f} ms")
 practice_figures()
-flood_figures()
-flood_figures(connections=8)
+all_floods()
 app.close()

@@ -68,14 +68,20 @@ async fn ask<R, T, E: CallError>(
     rx.recv().await.map_err(|_| E::failed(quitting_words()))?
 }
 
-/// When the last call came, and whether one was refused since the memory
-/// was last given back.
+/// When the last call came, whether a look for a quiet moment is under
+/// way, and how many calls came since memory was last given back.
 static LAST_CALL: Mutex<Option<std::time::Instant>> = Mutex::new(None);
 static FLOODED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Notes a call; after a flood (a call refused as `Busy`), once no call
-/// has come for a second, gives back to the system what its thousands of
-/// short tasks held meanwhile.
+/// Calls after which memory is given back once they stop, refused or not:
+/// calls that wait in zbus's own queue (a client that sends faster than
+/// it is answered) were never refused, and what they held stayed.
+const A_BURST: usize = 1000;
+
+/// Notes a call; after a flood (a call refused as `Busy`, or [`A_BURST`]
+/// calls), once no call has come for a second, gives back to the system
+/// what its thousands of short tasks held meanwhile.
 fn note_call(refused: bool) {
     use std::sync::atomic::Ordering;
     use std::time::{Duration, Instant};
@@ -88,6 +94,7 @@ fn note_call(refused: bool) {
                 gtk::glib::timeout_add_once(QUIET - since, when_quiet);
             }
             _ => {
+                CALLS.store(0, Ordering::SeqCst);
                 FLOODED.store(false, Ordering::SeqCst);
                 match5_common::memory::give_back();
             }
@@ -95,7 +102,8 @@ fn note_call(refused: bool) {
     }
 
     *LAST_CALL.lock().expect("never poisoned") = Some(Instant::now());
-    if refused && !FLOODED.swap(true, Ordering::SeqCst) {
+    let burst = CALLS.fetch_add(1, Ordering::SeqCst) + 1 >= A_BURST;
+    if (refused || burst) && !FLOODED.swap(true, Ordering::SeqCst) {
         gtk::glib::timeout_add_once(QUIET, when_quiet);
     }
 }

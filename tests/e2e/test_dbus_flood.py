@@ -109,6 +109,50 @@ class FloodOfCalls(unittest.TestCase):
         flood_said = self.flood_beside_another_client(connections=8)
         self.assertEqual(flood_said["connections"], 8)
 
+    def test_a_client_that_never_reads_its_replies_has_one_share_too(self):
+        """One client sends PlayMove after PlayMove for 8 s over a socket of
+        its own and never reads a reply; another starts a game every half
+        second meanwhile. The other's calls are never refused and each is
+        answered; once the flood ends the app answers at once and gives
+        its memory back (a debug build kept 130 MB of it)."""
+        five = self.remotes[FIVE]
+        five.call("StartGame", "sa{sv}", "two-players", {})
+        # The memory a started app settles at, before the flood.
+        time.sleep(3)
+        before = rss_mb(self.pid)
+        flooder = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "deaf_client.py"), "8",
+                                    "2"], stdout=subprocess.PIPE, text=True)
+        answered = []
+        with Peak(self.pid) as peak:
+            time.sleep(0.5)
+            while flooder.poll() is None:
+                started = time.monotonic()
+                try:
+                    five.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
+                              timeout=60000)
+                    outcome = "ok"
+                except GLib.Error as e:
+                    outcome = (Gio.DBusError.get_remote_error(e) or str(e)).rsplit(".", 1)[-1]
+                answered.append((outcome, round(time.monotonic() - started, 2)))
+                time.sleep(0.5)
+        flood_said = json.loads(flooder.communicate()[0])
+        started = time.monotonic()
+        self.assertEqual(five.call("PlayMove", "uu", 4, 4, timeout=10000), ("playing",))
+        after_flood = time.monotonic() - started
+        try:
+            wait_for(lambda: rss_mb(self.pid) - before < 30, timeout=60, message="memory to return")
+        except AssertionError:
+            pass
+        after = rss_mb(self.pid)
+        print(f"\na client that never reads sent {flood_said['sent']} calls in 8 s; the other's StartGame: "
+              f"{answered}; a move after it answered in {after_flood:.2f} s; RSS {before:.0f} MB before, "
+              f"peak {peak.mb:.0f} MB, {after:.0f} MB after")
+        self.assertGreater(flood_said["sent"], 2000, f"the flood was one: {flood_said}")
+        self.assertTrue(answered)
+        self.assertEqual([a for a in answered if a[0] != "ok"], [], f"the other client is never refused: {answered}")
+        self.assertLess(after - before, 30, f"memory returns within a minute: {before:.0f} MB before, "
+                                            f"{after:.0f} MB after")
+
     def flood_beside_another_client(self, connections):
         five = self.remotes[FIVE]
         five.call("StartGame", "sa{sv}", "two-players", {})

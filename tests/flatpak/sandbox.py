@@ -113,3 +113,31 @@ class SandboxTest(unittest.TestCase):
                 if not path.startswith(os.path.join(".var", "app", APP_ID) + os.sep):
                     found.append(path)
         return found
+
+
+def sandboxed_pid():
+    """The host's process id of the sandboxed Match5 (flatpak ps names the
+    sandbox's bubblewrap; Match5 runs below it)."""
+    out = subprocess.run(["flatpak", "ps", "--columns=child-pid,application"], capture_output=True,
+                         text=True).stdout
+    tops = {int(line.split()[0]) for line in out.splitlines() if line.split()[1:] == [APP_ID]}
+
+    def below_a_top(pid):
+        while pid > 1:
+            if pid in tops:
+                return True
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    pid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                return False
+        return False
+
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/comm") as f:
+                if f.read().strip() == "match5" and below_a_top(int(entry)):
+                    return int(entry)
+        except (OSError, ValueError):
+            continue
+    raise AssertionError("no sandboxed match5 process")
