@@ -144,6 +144,10 @@ class StoreFiles(unittest.TestCase):
         self.assertEqual(kf.get_string(g, "RuntimeRepo"), "https://dl.flathub.org/repo/flathub.flatpakrepo")
         self.assertFalse(kf.get_boolean(g, "IsRuntime"))
         self.assertEqual(kf.get_string(g, "Title"), "Match5")
+        # No remote of its own to keep: flatpak asked whether to keep one
+        # ("contains additional applications"), and without a terminal the
+        # install failed. The app's origin brings its updates.
+        self.assertFalse(kf.has_key(g, "SuggestRemoteName"))
         self.gpg_key(kf, g)
 
     def test_the_flatpakrepo_adds_the_remote(self):

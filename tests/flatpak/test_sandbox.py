@@ -84,6 +84,39 @@ class TheBuild(SandboxTest):
         if adw_version:
             self.assertIn(adw, adw_version, f"libadwaita in the sandbox: {found}")
 
+    def test_the_store_page_is_complete_without_a_download(self):
+        """What the repository's appstream gets from the build (the store
+        page GNOME Software shows): composed offline, so every screenshot
+        is there (a compose that downloads them dropped all 10 where their
+        URLs did not answer), with the name, summary, icon, licence,
+        releases and the words people search with."""
+        import gzip
+        import xml.etree.ElementTree as ET
+        location = subprocess.run(["flatpak", "info", "--show-location", APP_ID], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        xml = os.path.join(location, "files", "share", "app-info", "xmls", f"{APP_ID}.xml.gz")
+        with gzip.open(xml) as f:
+            catalog = ET.parse(f).getroot()
+        [app] = [c for c in catalog.iter("component") if c.findtext("id") == APP_ID]
+        lang = "{http://www.w3.org/XML/1998/namespace}lang"
+        self.assertEqual(app.findtext("name"), "Match5")
+        self.assertEqual(app.findtext("summary"), "Beat a computer that learns")
+        self.assertEqual(app.findtext("project_license"), "GPL-3.0-or-later")
+        shots = app.findall("screenshots/screenshot")
+        self.assertEqual(len(shots), 10, "every screenshot of the listing")
+        for shot in shots:
+            self.assertTrue(shot.findtext("image").startswith("https://"), shot.findtext("image"))
+        self.assertEqual(sum(1 for s in shots if s.get("type") == "default"), 1)
+        icons = {i.get("type"): i for i in app.findall("icon")}
+        self.assertIn("cached", icons, "an icon the store shows without the app")
+        cached = os.path.join(location, "files", "share", "app-info", "icons", "flatpak")
+        self.assertTrue(any(icons["cached"].text in files for _, _, files in os.walk(cached)),
+                        f"{icons['cached'].text} is in {cached}")
+        self.assertGreaterEqual(len(app.findall("releases/release")), 2)
+        words = {(k.text, ks.get(lang)) for ks in app.findall("keywords") for k in ks}
+        for word in (("five in a row", None), ("gomoku", None), ("vijf op een rij", "nl")):
+            self.assertIn(word, words)
+
     def test_it_installs_what_the_flatpak_exports_and_nothing_more(self):
         location = subprocess.run(["flatpak", "info", "--show-location", APP_ID], capture_output=True, text=True,
                                   check=True).stdout.strip()
