@@ -48,7 +48,9 @@ class FromTheSite(unittest.TestCase):
         for what, path in (("repository", REPO), ("runtime repository", RUNTIMES)):
             if not os.path.isdir(path):
                 self.fail(f"no {what}: tools/flatpak-test makes it")
-        self.dir = tempfile.mkdtemp(prefix="match5-install-")
+        # On the project's disk, not in /tmp: the runtime takes a few GB.
+        os.makedirs(os.path.join(ROOT, "target", "flatpak"), exist_ok=True)
+        self.dir = tempfile.mkdtemp(prefix="install-", dir=os.path.join(ROOT, "target", "flatpak"))
         site = os.path.join(self.dir, "site")
         os.makedirs(site)
         os.symlink(REPO, os.path.join(site, "repo"))
