@@ -150,17 +150,18 @@ impl TicTacToePage {
         self.connect_model();
         match opened {
             Opened::Fine => {}
-            Opened::SetAside { aside, error } => self.toast(&gettext_f(
+            // About the person's data: it stays until dismissed.
+            Opened::SetAside { aside, error } => drop(self.lasting_toast(&gettext_f(
                 "The computer’s knowledge could not be read ({reason}). It was kept as {file}; the computer starts anew.",
                 &[
                     ("reason", &store_error(&error)),
                     ("file", &aside.display().to_string()),
                 ],
-            )),
-            Opened::NotSaved(error) => self.toast(&gettext_f(
+            ))),
+            Opened::NotSaved(error) => drop(self.lasting_toast(&gettext_f(
                 "The computer’s knowledge could not be read ({reason}). It learns, but nothing is saved over that file.",
                 &[("reason", &store_error(&error))],
-            )),
+            ))),
         }
         self.show_game();
         self.show_knowledge();
