@@ -68,15 +68,14 @@ async fn ask<R, T, E: CallError>(
     rx.recv().await.map_err(|_| E::failed(quitting_words()))?
 }
 
-/// When the last call came, whether a look for a quiet moment is under
-/// way, and how many calls came since memory was last given back.
+/// When the last call came, whether a quiet moment is awaited, and the
+/// calls since memory was last given back.
 static LAST_CALL: Mutex<Option<std::time::Instant>> = Mutex::new(None);
 static FLOODED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Calls after which memory is given back once they stop, refused or not:
-/// calls that wait in zbus's own queue (a client that sends faster than
-/// it is answered) were never refused, and what they held stayed.
+/// Calls after which memory is given back once they stop, refused or not
+/// (calls waiting in zbus's own queue are never refused).
 const A_BURST: usize = 1000;
 
 /// Notes a call; after a flood (a call refused as `Busy`, or [`A_BURST`]
