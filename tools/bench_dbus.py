@@ -109,86 +109,53 @@ def practice_figures():
         print(f"the Practice window's frames {'paused' if paused else 'while practising'}: {line}")
 
 
-def flood_figures(seconds=15, connections=1):
+def flood_figures(client, args, what, seconds=15):
     """One client floods five in a row's object from a process of its own
-    (bursts of 5000 pipelined PlayMove calls, over `connections` bus
-    connections); another starts a game every half second meanwhile: how
-    long each of its calls waits, and the app's memory before, at the
-    peak, at the flood's end and a minute later."""
+    (tests/e2e/`client` with `args`); another starts a game every half
+    second meanwhile: how long each of its calls waits, and the app's
+    memory before, at the peak, at the flood's end and a minute later.
+    `what` says what the flood was from what the client printed."""
     import json
     import subprocess
-    from flood import Peak, rss_mb
+    from flood import Peak, rss_mb, starts_beside
     five = Remote()
     wait_for(lambda: five.has_owner(NAME))
     raw(five, "StartGame", "sa{sv}", "two-players", {})
     before = rss_mb(app.pid)
-    client = os.path.join(os.path.dirname(__file__), "..", "tests", "e2e", "flood_client.py")
-    flooder = subprocess.Popen([sys.executable, client, str(seconds), str(connections)], stdout=subprocess.PIPE,
-                               text=True)
-    waits, refused = [], 0
+    path = os.path.join(os.path.dirname(__file__), "..", "tests", "e2e", client)
+    flooder = subprocess.Popen([sys.executable, path, str(seconds), *args], stdout=subprocess.PIPE, text=True)
     with Peak(app.pid) as peak:
-        time.sleep(0.5)
-        while flooder.poll() is None:
-            start = time.perf_counter()
-            try:
-                raw(five, "StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)})
-            except GLib.Error:
-                refused += 1
-            waits.append(time.perf_counter() - start)
-            time.sleep(0.5)
+        answered = starts_beside(lambda: raw(five, "StartGame", "sa{sv}", "two-players",
+                                             {"discard-unsaved": GLib.Variant("b", True)}), flooder)
     said = json.loads(flooder.communicate()[0])
     end = rss_mb(app.pid)
     time.sleep(60)
     later = rss_mb(app.pid)
-    waits.sort()
-    print(f"a {seconds} s flood of {said['sent']} calls from one client over {connections} connection(s) "
-          f"({said['outcomes']}): the other "
+    waits = [seconds for _, seconds in answered]
+    refused = sum(1 for outcome, _ in answered if outcome != "ok")
+    print(f"a {seconds} s flood of {said['sent']} calls {what(said)}: the other "
           f"client's {len(waits)} StartGame waited median {statistics.median(waits) * 1000:.0f} ms, "
-          f"slowest {waits[-1] * 1000:.0f} ms, {refused} refused; app RSS {before:.0f} MB before, "
-          f"peak {peak.mb:.0f} MB, {end:.0f} MB at the end, {later:.0f} MB 60 s later")
-
-
-def deaf_figures(mode, seconds=15):
-    """One client floods five in a row's object and never reads a reply
-    (tests/e2e/deaf_client.py: over a socket of its own, or through GDBus
-    without looking at one); another starts a game every half second:
-    its waits, and the app's memory before, at the peak, at the end and a
-    minute later."""
-    import json
-    import subprocess
-    from flood import Peak, rss_mb
-    five = Remote()
-    wait_for(lambda: five.has_owner(NAME))
-    raw(five, "StartGame", "sa{sv}", "two-players", {})
-    before = rss_mb(app.pid)
-    client = os.path.join(os.path.dirname(__file__), "..", "tests", "e2e", "deaf_client.py")
-    flooder = subprocess.Popen([sys.executable, client, str(seconds), "2", mode], stdout=subprocess.PIPE, text=True)
-    waits, refused = [], 0
-    with Peak(app.pid) as peak:
-        time.sleep(0.5)
-        while flooder.poll() is None:
-            start = time.perf_counter()
-            try:
-                raw(five, "StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)})
-            except GLib.Error:
-                refused += 1
-            waits.append(time.perf_counter() - start)
-            time.sleep(0.5)
-    said = json.loads(flooder.communicate()[0])
-    end = rss_mb(app.pid)
-    time.sleep(60)
-    later = rss_mb(app.pid)
-    print(f"a {seconds} s flood of {said['sent']} calls from a client that never reads its replies ({mode}): the "
-          f"other client's {len(waits)} StartGame waited median {statistics.median(waits) * 1000:.0f} ms, "
           f"slowest {max(waits) * 1000:.0f} ms, {refused} refused; app RSS {before:.0f} MB before, "
           f"peak {peak.mb:.0f} MB, {end:.0f} MB at the end, {later:.0f} MB 60 s later")
 
 
+def reading_flood(connections):
+    """A client that reads its replies, over `connections` bus connections."""
+    flood_figures("flood_client.py", [str(connections)],
+                  lambda said: f"from one client over {connections} connection(s) ({said['outcomes']})")
+
+
+def deaf_flood(mode):
+    """A client that never reads its replies (tests/e2e/deaf_client.py:
+    over a socket of its own, or through GDBus without looking at one)."""
+    flood_figures("deaf_client.py", ["2", mode], lambda said: f"from a client that never reads its replies ({mode})")
+
+
 def all_floods():
-    flood_figures()
-    flood_figures(connections=8)
-    deaf_figures("raw")
-    deaf_figures("gio")
+    reading_flood(1)
+    reading_flood(8)
+    deaf_flood("raw")
+    deaf_flood("gio")
 
 
 if ONLY == "practice":

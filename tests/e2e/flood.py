@@ -99,6 +99,30 @@ def burst(bus, path, iface, calls, timeout_ms=60000, paused=None):
     return outcomes, time.monotonic() - start
 
 
+def starts_beside(call, flooder):
+    """Another client beside a flood: while `flooder` (a Popen) runs, it
+    calls `call` (a StartGame of its own) every half second. Each call's
+    outcome ("ok", or the error's short name) and its seconds."""
+    answered = []
+    time.sleep(0.5)
+    while flooder.poll() is None:
+        started = time.perf_counter()
+        try:
+            call()
+            outcome = "ok"
+        except GLib.Error as e:
+            outcome = (Gio.DBusError.get_remote_error(e) or str(e)).rsplit(".", 1)[-1]
+        answered.append((outcome, round(time.perf_counter() - started, 3)))
+        time.sleep(0.5)
+    return answered
+
+
+def new_game(remote, timeout_ms):
+    """A two-player StartGame on `remote` that drops the game it had."""
+    return lambda: remote.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
+                               timeout=timeout_ms)
+
+
 def leapfrog_moves(n):
     """Move and Undo in turn: a change on every call that is carried out."""
     return [("Move", GLib.Variant("(u)", (3,))) if i % 2 == 0 else ("Undo", None) for i in range(n)]

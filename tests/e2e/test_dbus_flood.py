@@ -13,7 +13,8 @@ import unittest
 from gi.repository import Gio, GLib
 
 from dbus_client import NAME, Remote
-from flood import FIVE, LEAPFROG, TICTACTOE, TILES, Peak, burst, five_moves, leapfrog_moves, rss_mb, tictactoe_plays, \
+from flood import FIVE, LEAPFROG, TICTACTOE, TILES, Peak, burst, five_moves, leapfrog_moves, new_game, rss_mb, \
+    starts_beside, tictactoe_plays, \
     tile_deals
 from harness import App, wait_for
 
@@ -122,24 +123,12 @@ class FloodOfCalls(unittest.TestCase):
         before = rss_mb(self.pid)
         flooder = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "deaf_client.py"), "8",
                                     "2"], stdout=subprocess.PIPE, text=True)
-        answered = []
         with Peak(self.pid) as peak:
-            time.sleep(0.5)
-            while flooder.poll() is None:
-                started = time.monotonic()
-                try:
-                    five.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
-                              timeout=60000)
-                    outcome = "ok"
-                except GLib.Error as e:
-                    outcome = (Gio.DBusError.get_remote_error(e) or str(e)).rsplit(".", 1)[-1]
-                answered.append((outcome, round(time.monotonic() - started, 2)))
-                time.sleep(0.5)
+            answered = starts_beside(new_game(five, 60000), flooder)
         flood_said = json.loads(flooder.communicate()[0])
         # Calls of the flood still waiting when it left are carried out
         # (they may end the game): a game of our own, then a move.
-        five.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
-                  timeout=60000)
+        new_game(five, 60000)()
         started = time.monotonic()
         self.assertEqual(five.call("PlayMove", "uu", 4, 4, timeout=10000), ("playing",))
         after_flood = time.monotonic() - started
@@ -163,19 +152,8 @@ class FloodOfCalls(unittest.TestCase):
         before = rss_mb(self.pid)
         flooder = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "flood_client.py"), "10",
                                     str(connections)], stdout=subprocess.PIPE, text=True)
-        answered = []
         with Peak(self.pid) as peak:
-            time.sleep(0.5)
-            while flooder.poll() is None:
-                started = time.monotonic()
-                try:
-                    five.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
-                              timeout=30000)
-                    outcome = "ok"
-                except GLib.Error as e:
-                    outcome = (Gio.DBusError.get_remote_error(e) or str(e)).rsplit(".", 1)[-1]
-                answered.append((outcome, round(time.monotonic() - started, 2)))
-                time.sleep(0.5)
+            answered = starts_beside(new_game(five, 30000), flooder)
         flood_said = json.loads(flooder.communicate()[0])
         print(f"\none client's flood over {connections} connection(s): {flood_said}; the other's StartGame: "
               f"{answered}; RSS {before:.0f} MB before, peak {peak.mb:.0f} MB")

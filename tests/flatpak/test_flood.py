@@ -16,10 +16,9 @@ import subprocess
 import sys
 import time
 
-from gi.repository import Gio, GLib
 
 from dbus_client import NAME, Remote
-from flood import Peak, rss_mb
+from flood import Peak, new_game, rss_mb, starts_beside
 from harness import wait_for
 from sandbox import ROOT, SandboxTest, instances, sandboxed_pid
 
@@ -38,24 +37,12 @@ class AFlood(SandboxTest):
         time.sleep(3)
         before, proxy_before = rss_mb(app), rss_mb(proxy)
         flooder = subprocess.Popen([sys.executable, DEAF, "1", "2", "gio"], stdout=subprocess.PIPE, text=True)
-        answered = []
         with Peak(app) as peak, Peak(proxy) as proxy_peak:
-            time.sleep(0.5)
-            while flooder.poll() is None:
-                started = time.monotonic()
-                try:
-                    five.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
-                              timeout=600000)
-                    outcome = "ok"
-                except GLib.Error as e:
-                    outcome = (Gio.DBusError.get_remote_error(e) or str(e)).rsplit(".", 1)[-1]
-                answered.append((outcome, round(time.monotonic() - started, 2)))
-                time.sleep(0.5)
+            answered = starts_beside(new_game(five, 600000), flooder)
         said = json.loads(flooder.communicate()[0])
         # The proxy may still be passing the flood on: the first call after
         # it waits for that; the next one is Match5's own answer.
-        five.call("StartGame", "sa{sv}", "two-players", {"discard-unsaved": GLib.Variant("b", True)},
-                  timeout=600000)
+        new_game(five, 600000)()
         started = time.monotonic()
         self.assertEqual(five.call("PlayMove", "uu", 4, 4, timeout=10000), ("playing",))
         after_flood = time.monotonic() - started
