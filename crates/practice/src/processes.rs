@@ -232,6 +232,8 @@ fn kill_children(root: i32) {
     // its child is in the next list. So only three lists in a row without
     // a living child end it.
     let mut empty = 0;
+    // Match5's own session, read once (see [`own_session_group`]).
+    let ours = stat_of("self").map(|s| s.session);
     while empty < 3 && since.elapsed() < std::time::Duration::from_secs(5) {
         let Ok(list) = std::fs::read_to_string(&children) else {
             return;
@@ -246,7 +248,7 @@ fn kill_children(root: i32) {
                 continue;
             };
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
-            if let Some(group) = own_session_group(&stat) {
+            if let Some(group) = ours.and_then(|ours| own_session_group(&stat, ours)) {
                 let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
             }
             living += 1;
@@ -258,13 +260,12 @@ fn kill_children(root: i32) {
 /// The process group of the process `stat` tells of, if it is the group
 /// of a session the run started (`setsid()`): only processes of that
 /// session can be in it, and all of them descend from the engine. Never
-/// Match5's own session.
+/// Match5's own session, `ours`.
 ///
 /// Match5's session is read from `/proc/self/stat`: it reads 0 when the
 /// session's leader is outside Match5's process namespace (a sandbox or
 /// a container), where `getsid` has no id to give (rustix panics on it).
-fn own_session_group(stat: &Stat) -> Option<rustix::process::Pid> {
-    let ours = stat_of("self")?.session;
+fn own_session_group(stat: &Stat, ours: i32) -> Option<rustix::process::Pid> {
     (stat.group == stat.session && stat.session != ours)
         .then(|| pid_of(stat.group))
         .flatten()
