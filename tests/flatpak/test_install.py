@@ -14,7 +14,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -26,19 +25,13 @@ REPO = os.environ.get("MATCH5_FLATPAK_REPO", "")
 KEY = os.environ.get("MATCH5_FLATPAK_REPO_KEY", "")
 RUNTIMES = os.environ.get("MATCH5_FLATPAK_RUNTIME_REPO", "")
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
 
 def store_files(url, key):
     """The .flatpakref as tools/flatpak-refs writes it, for `url`, signed
     with `key`, and its runtime repository the stand-ins at `url`."""
-    import base64
     import importlib.machinery
     refs = importlib.machinery.SourceFileLoader("flatpak_refs", os.path.join(ROOT, "tools", "flatpak-refs")).load_module()
-    with open(key, "rb") as f:
-        gpg = base64.b64encode(f.read()).decode()
-    with open(os.path.join(refs.FLATPAK, "flatpakref.in")) as f:
-        text = f.read().replace("@URL@", url).replace("@GPGKEY@", gpg)
+    text = refs.rendered(url, key)[f"{APP_ID}.flatpakref"]
     return text.replace("RuntimeRepo=https://dl.flathub.org/repo/flathub.flatpakrepo",
                         f"RuntimeRepo={url}standins.flatpakrepo")
 
