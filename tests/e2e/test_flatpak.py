@@ -206,5 +206,47 @@ class Workflows(unittest.TestCase):
         self.assertIn("flatpak/io.github.match5.Match5.json", release)
 
 
+class FlathubLinter(unittest.TestCase):
+    """Flathub's linter (tools/flatpak-lint: a vendored, pinned
+    flatpak-builder-lint) passes the release manifest and refuses what
+    Flathub refuses; the Flatpak stage runs it on the built repository."""
+
+    def lint(self, manifest):
+        return subprocess.run([os.path.join(ROOT, "tools", "flatpak-lint"), "manifest", manifest],
+                              capture_output=True, text=True, timeout=600)
+
+    def test_the_release_manifest_passes(self):
+        out = self.lint(os.path.join(ROOT, "flatpak", f"{APP_ID}.json"))
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        self.assertIn("nothing found", out.stdout)
+
+    def test_it_refuses_a_manifest_that_asks_for_the_home_folder_and_the_whole_bus(self):
+        with open(os.path.join(ROOT, "flatpak", f"{APP_ID}.json")) as f:
+            m = json.load(f)
+        m["finish-args"] += ["--filesystem=home", "--socket=session-bus"]
+        with tempfile.TemporaryDirectory() as tmp:
+            # Named as Flathub wants it, so only the permissions are wrong.
+            path = os.path.join(tmp, f"{APP_ID}.json")
+            with open(path, "w") as f:
+                json.dump(m, f)
+            out = self.lint(path)
+        self.assertNotEqual(out.returncode, 0, out.stdout)
+        self.assertIn("finish-args-home-filesystem-access", out.stdout)
+        self.assertIn("finish-args-arbitrary-dbus-access", out.stdout)
+
+    def test_only_the_app_ids_account_and_flathubs_own_media_are_excused(self):
+        with open(os.path.join(ROOT, "flatpak", "lint-exceptions.json")) as f:
+            excused = json.load(f)
+        self.assertEqual(excused, {APP_ID: [
+            "appid-url-not-reachable",
+            "appstream-external-screenshot-url",
+            "appstream-screenshots-not-mirrored-in-ostree",
+        ]})
+        with open(os.path.join(ROOT, "docs", "releasing.md")) as f:
+            docs = f.read()
+        for name in excused[APP_ID]:
+            self.assertIn(name, docs, "docs/releasing.md says why each is excused")
+
+
 if __name__ == "__main__":
     unittest.main()
