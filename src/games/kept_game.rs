@@ -182,6 +182,15 @@ pub fn keep_at_end(kept: io::Result<()>) {
     }
 }
 
+/// Tells the person that `page`'s unfinished game came back, when they
+/// first see the page: the same words on every page.
+pub fn say_it_is_back(page: &impl IsA<gtk::Widget>) {
+    crate::widgets::show_toast_when_shown(
+        page,
+        crate::widgets::wrapped_toast(&crate::i18n::gettext("Your unfinished game is back")),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -81,19 +81,40 @@ pub fn lasting_toast(text: &str) -> adw::Toast {
 /// A page that is not in the window yet (a toast while it is being made)
 /// shows it once it is.
 pub fn show_toast(widget: &impl IsA<gtk::Widget>, toast: adw::Toast) {
-    let overlay = |w: &gtk::Widget| {
-        w.ancestor(adw::ToastOverlay::static_type())
-            .and_downcast::<adw::ToastOverlay>()
-    };
-    if let Some(overlay) = overlay(widget.upcast_ref()) {
+    if let Some(overlay) = toast_overlay(widget.upcast_ref()) {
         overlay.add_toast(toast);
         return;
     }
+    once_mapped(widget.upcast_ref(), move |w| {
+        if let Some(overlay) = toast_overlay(w) {
+            overlay.add_toast(toast);
+        }
+    });
+}
+
+/// Shows `toast` when `page` is on screen: now if it is, else when the
+/// person first turns to it (a page's news is not told over another's).
+pub fn show_toast_when_shown(page: &impl IsA<gtk::Widget>, toast: adw::Toast) {
+    if page.is_mapped() {
+        show_toast(page, toast);
+    } else {
+        once_mapped(page.upcast_ref(), move |w| show_toast(w, toast));
+    }
+}
+
+fn toast_overlay(w: &gtk::Widget) -> Option<adw::ToastOverlay> {
+    w.ancestor(adw::ToastOverlay::static_type())
+        .and_downcast::<adw::ToastOverlay>()
+}
+
+/// Runs `f` the next time `widget` is mapped, once.
+fn once_mapped(widget: &gtk::Widget, f: impl FnOnce(&gtk::Widget) + 'static) {
+    let f = std::cell::Cell::new(Some(f));
     let handler = std::rc::Rc::new(std::cell::Cell::new(None));
     let slot = handler.clone();
-    let id = widget.upcast_ref::<gtk::Widget>().connect_map(move |w| {
-        if let Some(overlay) = overlay(w) {
-            overlay.add_toast(toast.clone());
+    let id = widget.connect_map(move |w| {
+        if let Some(f) = f.take() {
+            f(w);
         }
         if let Some(id) = slot.take() {
             w.disconnect(id);

@@ -229,7 +229,7 @@ class DesktopGame(AppTest):
         title = f"Pattern 1 of 1 · depth 1 · learned in game {game}"
         self.assertIsNotNone(app.find("label", title, root=viewer))
         # A legend says what the marks mean.
-        for mark in ("a blue stone", "must be empty", "its answer", "does not matter"):
+        for mark in ("a blue ball", "must be empty", "its answer", "does not matter"):
             self.assertIsNotNone(app.find("label", mark, root=viewer), mark)
         # A–I above the pattern and 1–9 beside it, as on the board: each
         # column's and row's place on the edge holds a drawn character.

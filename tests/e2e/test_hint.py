@@ -30,7 +30,7 @@ class FiveHint(AppTest):
         before = median(screen_pixels(cx - 2, cy - 2, 4, 4))
         app.key("ctrl+i")
         said = wait_for(lambda: hint_label(app), message="the hint under the board")
-        self.assertEqual(said.name, "Hint: E5. The first stone goes in the middle, where most lines meet.")
+        self.assertEqual(said.name, "Hint: E5. The first ball goes in the middle, where most lines meet.")
         time.sleep(0.3)
         r, g, b = median(screen_pixels(cx - 2, cy - 2, 4, 4))
         # A pale blue stone fills the field's middle, where the cursor draws nothing.

@@ -1,8 +1,9 @@
 """Every page's unfinished game is kept when the app ends (issue 58,
 point 2): the window's close button, Ctrl+Q and SIGTERM, and the next
-start brings each game back as it was; a finished game does not come back.
-Five in a row's own kept game is tested in test_signals.py and
-test_desktop.py."""
+start brings each game back as it was, every line of the page as it read
+(issue 65, point 1), and says so when the person turns to the page; a
+finished game does not come back. Five in a row's own kept game is tested
+in test_signals.py and test_desktop.py."""
 
 import os
 import re
@@ -26,6 +27,25 @@ def tiles_state(app):
     return bowls(app), re.findall(r"The pot holds [^.]*\.|\w+’s rows of \d+: [^.]*\.", text)
 
 
+BACK = "Your unfinished game is back"
+
+
+def lines(app):
+    """Every line of words on screen, the status and the explanation under
+    the board among them (without the toast saying the game is back)."""
+    return sorted(a.name for a in app.all_showing("label") if a.name and a.name != BACK)
+
+
+def back_and_as_it_was(test, app, before):
+    """The page says its game is back, and reads as it did."""
+    wait_for(lambda: app.find_showing("label", BACK), message=f"the toast: {BACK}")
+    try:
+        wait_for(lambda: lines(app) == before, message="the page's lines as before the restart")
+    except AssertionError:
+        test.maxDiff = None
+        test.assertEqual(lines(app), before, "the page's lines after the restart")
+
+
 class EveryPageKeepsItsGame(AppTest):
     def start_leapfrog(self, home=None):
         app = self.start(settings=None if home else {"last_page": "leapfrog", "leapfrog_frogs": 2,
@@ -39,10 +59,13 @@ class EveryPageKeepsItsGame(AppTest):
         wait_for(lambda: position(app) == "X-XYY", message="the first move")
         click_field(app, 3)
         wait_for(lambda: position(app) == "XYX-Y", message="the second move")
+        before = lines(app)
+        self.assertTrue(any(re.search(r"from field \d to field \d", line) for line in before), before)
         close_by_its_button(app)
         self.assertEqual(app.wait_closed(), 0)
         again = self.start_leapfrog(home=app.home)
         wait_for(lambda: position(again) == "XYX-Y", message="the puzzle two moves in")
+        back_and_as_it_was(self, again, before)
         # It goes on from there: both moves can be taken back.
         again.key("ctrl+z", "ctrl+z")
         wait_for(lambda: position(again) == "XX-YY", message="the start, after two Undos")
@@ -54,11 +77,13 @@ class EveryPageKeepsItsGame(AppTest):
         app.key("5")
         wait_for(lambda: answered(app), message="O's answer")
         before = fields(app)
+        seen = lines(app)
         app.quit()
         self.assertEqual(app.wait_closed(), 0)
         again = self.start(home=app.home)
         wait_for(lambda: board(again) and fields(again) == before,
                  message=f"the game one move in: {before}")
+        back_and_as_it_was(self, again, seen)
         # The game goes on: the next X is answered, and Undo takes it back.
         free = min(f for f, what in fields(again).items() if what == "empty")
         again.key(str(free))
@@ -87,11 +112,13 @@ class EveryPageKeepsItsGame(AppTest):
                  message="the computer's answer")
         before = tiles_state(app)
         self.assertEqual(len(before[1]), 3, f"the pot and two boards in words: {before}")
+        seen = lines(app)
         close_by_its_button(app)
         self.assertEqual(app.wait_closed(), 0)
         again = self.start(home=app.home)
         wait_for(lambda: surface(again) and tiles_state(again) == before,
                  message=f"the deal two moves in: {before}")
+        back_and_as_it_was(self, again, seen)
         again.key("ctrl+z")
         wait_for(lambda: tiles_state(again) == dealt, message="Undo back to the deal the game began with")
 
@@ -108,6 +135,10 @@ class EveryPageKeepsItsGame(AppTest):
         self.assertEqual(app.wait_closed(timeout=15), 0)
         again = self.start(home=app.home)
         wait_for(lambda: board(again) and fields(again) == marks, message=f"the tic-tac-toe game: {marks}")
+        wait_for(lambda: again.find_showing("label", BACK), message="the tic-tac-toe page says its game is back")
+        # The leap-frog page says so when the person turns to it, not before.
+        wait_for(lambda: not again.find_showing("label", BACK), timeout=20, message="that toast gone")
         again.key("ctrl+2")
+        wait_for(lambda: again.find_showing("label", BACK), message="the leap-frog page says its game is back")
         wait_for(lambda: again.find_showing("image", "Fields") and position(again) == "X-XYY",
                  message="the leap-frog puzzle one move in")

@@ -143,6 +143,15 @@ impl Knowledge {
         self.index.get(&position).map(|&at| self.preferences[at])
     }
 
+    /// Only the first `len` positions met, each with its preference: what
+    /// the computer knew before it met the rest.
+    pub fn truncate(&mut self, len: usize) {
+        for position in self.positions.drain(len.min(self.positions.len())..) {
+            self.index.remove(&position);
+        }
+        self.preferences.truncate(len);
+    }
+
     fn find_or_add(&mut self, position: u32) -> usize {
         if let Some(&at) = self.index.get(&position) {
             return at;

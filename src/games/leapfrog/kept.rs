@@ -33,13 +33,17 @@ pub fn keep(model: &LeapfrogGame) -> std::io::Result<()> {
     )
 }
 
-/// Brings back the puzzle kept at the last end onto `model`; true when
-/// one came back.
-pub fn bring_back(model: &LeapfrogGame) -> bool {
+/// Brings back the puzzle kept at the last end onto `model`, and `page`
+/// says so when it is first shown; true when one came back.
+pub fn bring_back(model: &LeapfrogGame, page: &impl gtk::prelude::IsA<gtk::Widget>) -> bool {
     let Some(kept) = file().take::<Kept>() else {
         return false;
     };
     let k = kept.frogs as usize;
-    (match5_leapfrog::MIN_FROGS..=match5_leapfrog::MAX_FROGS).contains(&k)
-        && model.play_from_start(k, &kept.moves)
+    let back = (match5_leapfrog::MIN_FROGS..=match5_leapfrog::MAX_FROGS).contains(&k)
+        && model.play_from_start(k, &kept.moves);
+    if back {
+        crate::games::kept_game::say_it_is_back(page);
+    }
+    back
 }

@@ -239,6 +239,15 @@ impl LeapfrogGame {
         history.iter().skip(1).map(|p| p.empty() as u32).collect()
     }
 
+    /// The last move played: the field the frog left and the one it took.
+    pub fn last_move(&self) -> Option<(usize, usize)> {
+        let history = self.imp().history.borrow();
+        match history.as_slice() {
+            [.., before, after] => Some((after.empty(), before.empty())),
+            _ => None,
+        }
+    }
+
     /// The position the moves played reached (a replay of the computer's
     /// solution may be shown over it).
     pub fn position_played(&self) -> Position {

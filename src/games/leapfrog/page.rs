@@ -151,7 +151,9 @@ impl LeapfrogPage {
         self.imp().status_slot.set_samples(words::status_samples());
         let settings = self.settings().page::<LeapfrogSettings>();
         let model = LeapfrogGame::new(settings.frogs as usize);
-        super::kept::bring_back(&model);
+        if super::kept::bring_back(&model, self) {
+            imp.last_move.set(model.last_move());
+        }
         let _ = imp.model.set(model.clone());
         let weak = model.downgrade();
         crate::games::kept_game::keep_as_played(self, &model, move || {

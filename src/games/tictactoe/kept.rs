@@ -11,6 +11,10 @@ use crate::games::kept_game::KeptGame;
 struct Kept {
     /// The fields played (0 to 8), X first.
     moves: Vec<usize>,
+    /// How many positions the computer knew when the game began (absent
+    /// in games kept by Match5 0.2.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    began_with: Option<usize>,
 }
 
 fn file() -> KeptGame {
@@ -19,8 +23,12 @@ fn file() -> KeptGame {
 
 /// Keeps the game on `model` if it has begun and is not over.
 pub fn keep(model: &TicTacToeGame) -> std::io::Result<()> {
-    let moves = model.with(|s| (!s.game.is_over()).then(|| s.game.moves().to_vec()));
-    let kept = moves.filter(|m| !m.is_empty()).map(|moves| Kept { moves });
+    let kept = model.with(|s| {
+        (!s.game.is_over() && !s.game.moves().is_empty()).then(|| Kept {
+            moves: s.game.moves().to_vec(),
+            began_with: Some(s.began_with),
+        })
+    });
     file().keep(kept.as_ref())
 }
 
@@ -29,5 +37,5 @@ pub fn keep(model: &TicTacToeGame) -> std::io::Result<()> {
 pub fn bring_back(session: &mut Session) -> bool {
     file()
         .take::<Kept>()
-        .is_some_and(|kept| session.resume(&kept.moves))
+        .is_some_and(|kept| session.resume(&kept.moves, kept.began_with))
 }

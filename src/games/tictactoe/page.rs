@@ -15,7 +15,7 @@ use match5_tictactoe::store::Saved;
 use super::actions::TicTacToeAction;
 use super::drawing::{Scene, Seen};
 use super::model::{GameState, TicTacToeGame};
-use super::session::{Opened, Session, default_path};
+use super::session::{Session, default_path};
 use super::settings::TicTacToeSettings;
 use super::view::TicTacToeView;
 use super::words::{rewards_text, store_error};
@@ -141,27 +141,19 @@ impl TicTacToePage {
         ));
 
         let (mut session, opened) = Session::open(&default_path());
-        super::kept::bring_back(&mut session);
+        let back = super::kept::bring_back(&mut session);
         let _ = imp.model.set(TicTacToeGame::new(session));
         let weak = self.model().downgrade();
         crate::games::kept_game::keep_as_played(self, self.model(), move || {
             weak.upgrade().map_or(Ok(()), |m| super::kept::keep(&m))
         });
         self.connect_model();
-        match opened {
-            Opened::Fine => {}
-            // About the person's data: it stays until dismissed.
-            Opened::SetAside { aside, error } => drop(self.lasting_toast(&gettext_f(
-                "The computer’s knowledge could not be read ({reason}). It was kept as {file}; the computer starts anew.",
-                &[
-                    ("reason", &store_error(&error)),
-                    ("file", &aside.display().to_string()),
-                ],
-            ))),
-            Opened::NotSaved(error) => drop(self.lasting_toast(&gettext_f(
-                "The computer’s knowledge could not be read ({reason}). It learns, but nothing is saved over that file.",
-                &[("reason", &store_error(&error))],
-            ))),
+        if back {
+            crate::games::kept_game::say_it_is_back(self);
+        }
+        // About the person's data: it stays until dismissed.
+        if let Some(words) = super::words::opened(&opened) {
+            drop(self.lasting_toast(&words));
         }
         self.show_game();
         self.show_knowledge();
@@ -185,6 +177,12 @@ impl TicTacToePage {
             ),
         );
         model.connect_knowledge_changed(glib::clone!(
+            #[weak(rename_to = page)]
+            self,
+            move |_| page.show_knowledge()
+        ));
+        // Each answer may meet positions new to the computer.
+        model.connect_positions_notify(glib::clone!(
             #[weak(rename_to = page)]
             self,
             move |_| page.show_knowledge()

@@ -28,6 +28,9 @@ pub struct Session {
     pub knowledge: Knowledge,
     /// `None`: the knowledge is not saved (see [`Opened::NotSaved`]).
     pub file: Option<KnowledgeFile>,
+    /// How many positions the computer knew when the game began: those
+    /// met after are the game's own (see [`Session::resume`]).
+    pub began_with: usize,
 }
 
 /// The knowledge file of the app: `$XDG_DATA_HOME/match5/tic-tac-toe.toml`.
@@ -53,6 +56,7 @@ impl Session {
         (
             Session {
                 game: Game::new(),
+                began_with: knowledge.len(),
                 knowledge,
                 file,
             },
@@ -61,12 +65,31 @@ impl Session {
     }
 
     /// Brings back the game of `moves` (fields, X first), kept when the
-    /// app ended; the computer answers if it is its turn. False, and a new
+    /// app ended when the computer knew `began_with` positions at its
+    /// start; the computer answers if it is its turn. False, and a new
     /// game, when the moves are not a game.
-    pub fn resume(&mut self, moves: &[usize]) -> bool {
-        match Game::replay(moves, &mut self.knowledge) {
-            Some(game) if !game.is_over() => {
+    ///
+    /// The positions the game met first were saved with the knowledge when
+    /// the app ended; played again against the knowledge of its start, the
+    /// game meets them first again, and each answer says so as it did.
+    pub fn resume(&mut self, moves: &[usize], began_with: Option<usize>) -> bool {
+        let at_start = began_with
+            .filter(|&n| n <= self.knowledge.len())
+            .and_then(|n| {
+                let mut known = self.knowledge.clone();
+                known.truncate(n);
+                let game = Game::replay(moves, &mut known)?;
+                // Only when that is all it learned since (no training between).
+                (known == self.knowledge).then_some((game, n))
+            });
+        let replayed = at_start.or_else(|| {
+            let game = Game::replay(moves, &mut self.knowledge)?;
+            Some((game, self.knowledge.len()))
+        });
+        match replayed {
+            Some((game, n)) if !game.is_over() => {
                 self.game = game;
+                self.began_with = n;
                 self.answer();
                 true
             }
@@ -76,6 +99,7 @@ impl Session {
 
     pub fn new_game(&mut self) {
         self.game = Game::new();
+        self.began_with = self.knowledge.len();
     }
 
     /// The person's X on `field`; then it is the computer's turn, unless
@@ -121,6 +145,7 @@ impl Session {
         }
         self.knowledge = forgotten;
         self.game = Game::new();
+        self.began_with = 0;
         saved
     }
 }
@@ -128,6 +153,37 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_brought_back_meets_its_positions_first_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.toml");
+        let (mut first, _) = Session::open(&path);
+        first.play(4).unwrap();
+        first.answer();
+        let said = first.game.last_deliberation().unwrap().clone();
+        assert!(
+            !said.chosen.known,
+            "a new computer meets the position first"
+        );
+        // The app ends: the knowledge is saved with what the game met.
+        assert!(first.save_if_behind().unwrap().unwrap());
+        let moves = first.game.moves().to_vec();
+
+        let (mut again, _) = Session::open(&path);
+        assert_eq!(again.knowledge, first.knowledge);
+        assert!(again.resume(&moves, Some(first.began_with)));
+        assert_eq!(
+            again.game.last_deliberation(),
+            Some(&said),
+            "said as it was"
+        );
+        assert_eq!(again.knowledge, first.knowledge, "knowing what it knew");
+        // A game kept by 0.2.0, without the count, comes back too.
+        let (mut old, _) = Session::open(&path);
+        assert!(old.resume(&moves, None));
+        assert!(old.game.last_deliberation().unwrap().chosen.known);
+    }
     use match5_tictactoe::Outcome;
 
     #[test]

@@ -7,6 +7,7 @@ use match5_tictactoe::{Rewards, Tally};
 
 use super::drawing::signed;
 use super::model::GameState;
+use super::session::Opened;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// What the computer learned could not be written: it keeps it.
@@ -18,6 +19,25 @@ pub fn not_saved_text(e: &StoreError) -> String {
 }
 
 /// A knowledge file's trouble, in the person's language where it can be.
+/// What went wrong reading the computer's knowledge at the start, if
+/// anything did.
+pub fn opened(opened: &Opened) -> Option<String> {
+    Some(match opened {
+        Opened::Fine => return None,
+        Opened::SetAside { aside, error } => gettext_f(
+            "The computer’s knowledge could not be read ({reason}). It was kept as {file}; the computer starts anew.",
+            &[
+                ("reason", &store_error(error)),
+                ("file", &aside.display().to_string()),
+            ],
+        ),
+        Opened::NotSaved(error) => gettext_f(
+            "The computer’s knowledge could not be read ({reason}). It learns, but nothing is saved over that file.",
+            &[("reason", &store_error(error))],
+        ),
+    })
+}
+
 pub fn store_error(e: &StoreError) -> String {
     match e {
         StoreError::Io { path, error } => gettext_f(

@@ -316,16 +316,23 @@ pub fn draw_level(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors:
     stroke_line(cr, line, c);
 }
 
-/// Draws the line through `points` in colour `c`, 2 px wide.
+/// Draws the line through `points` in colour `c`, 2 px wide; one point
+/// (after the first game) is a dot, where a line would draw nothing.
 fn stroke_line(cr: &cairo::Context, points: impl Iterator<Item = (f64, f64)>, c: (f64, f64, f64)) {
-    for (i, (px, py)) in points.enumerate() {
+    let points: Vec<(f64, f64)> = points.collect();
+    cr.set_source_rgb(c.0, c.1, c.2);
+    if let [(px, py)] = points[..] {
+        cr.arc(px, py, 4.0, 0.0, std::f64::consts::TAU);
+        let _ = cr.fill();
+        return;
+    }
+    for (i, &(px, py)) in points.iter().enumerate() {
         if i == 0 {
             cr.move_to(px, py);
         } else {
             cr.line_to(px, py);
         }
     }
-    cr.set_source_rgb(c.0, c.1, c.2);
     cr.set_line_width(2.0);
     let _ = cr.stroke();
 }
@@ -351,6 +358,40 @@ pub fn draw_rates(cr: &cairo::Context, w: f64, h: f64, points: &[Point], colors:
 mod tests {
     use super::*;
     use match5_five::history::{Entry, GameResult};
+
+    /// Pixels of `draw` on a 200 x 100 image that are mostly `channel`
+    /// (0 blue, 2 red).
+    fn pixels_of(channel: usize, draw: impl Fn(&cairo::Context)) -> usize {
+        let mut surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 200, 100).unwrap();
+        draw(&cairo::Context::new(&surface).unwrap());
+        let data = surface.data().unwrap();
+        data.chunks(4).filter(|px| px[channel] > 200).count()
+    }
+
+    #[test]
+    fn one_game_shows_in_both_charts() {
+        let history = History::from_entries(vec![Entry {
+            game: 1,
+            result: GameResult::Lost,
+            level: 1,
+            date: "2026-11-28".into(),
+            moves: None,
+            hints: 0,
+        }])
+        .unwrap();
+        let p = points(&history);
+        assert_eq!(p.len(), 1);
+        let colors = Colors {
+            frame: (0.0, 0.0, 0.0),
+            level: (0.0, 0.0, 1.0),
+            won: (0.0, 0.0, 1.0),
+            lost: (1.0, 0.0, 0.0),
+        };
+        let level = pixels_of(0, |cr| draw_level(cr, 200.0, 100.0, &p, &colors));
+        assert!(level > 20, "the level's dot: {level} pixels");
+        let lost = pixels_of(2, |cr| draw_rates(cr, 200.0, 100.0, &p, &colors));
+        assert!(lost > 20, "the lost share's dot: {lost} pixels");
+    }
 
     #[test]
     fn points_follow_the_history_and_the_charts_draw_them() {

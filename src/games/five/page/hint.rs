@@ -39,7 +39,7 @@ pub fn words(cell: Cell, color: Color, reason: Reason) -> String {
         Color::Blue => gettext("blue"),
     };
     let sentence = match reason {
-        Reason::Centre => gettext("The first stone goes in the middle, where most lines meet."),
+        Reason::Centre => gettext("The first ball goes in the middle, where most lines meet."),
         Reason::Five => gettext("It makes five."),
         Reason::StopFive => gettext_f("It stops {other} making five.", &[("other", &other)]),
         Reason::WinByFours => gettext("A four, and the fours after it win."),

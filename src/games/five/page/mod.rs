@@ -33,7 +33,6 @@ use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::actions::FiveAction;
 use crate::games::five::page::sidebar::{FiveSidebar, level_text, status_name};
-use crate::i18n::gettext;
 use crate::settings::SharedSettings;
 
 mod imp {
@@ -240,7 +239,7 @@ impl FivePage {
         );
 
         if start.restored {
-            self.toast(&gettext("Your unfinished game is back"));
+            crate::games::kept_game::say_it_is_back(self);
         }
         // About the person's data: it stays until dismissed.
         for m in start.messages {

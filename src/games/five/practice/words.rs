@@ -263,7 +263,7 @@ pub fn engine_error(e: &EngineError) -> String {
         // The game goes on while the engine is asked: its move can only
         // be refused for the stone already there.
         EngineError::IllegalMove { command, cell, .. } => gettext_f(
-            "The engine “{command}” played {field}, where a stone is already.",
+            "The engine “{command}” played {field}, where a ball is already.",
             &[("command", command), ("field", cell)],
         ),
         EngineError::Stopped { command } => gettext_f(
