@@ -1,8 +1,10 @@
 //! Play Again, the same on every page: under the board, highlighted, in a
 //! place that keeps its height while the game runs (so the board stays
-//! still when it appears). No toast covers it: while it shows, the
-//! window's toasts rise above it (the style class `above-play-again` on
-//! the toast overlay; style.css). When a game ends on the page shown, the button
+//! still when it appears). No toast covers it, nor the line above it that
+//! a page names (`clear-above`: five in a row's "It learned a new
+//! pattern…"): while it shows, the window's toasts rise above both (the
+//! style class `above-play-again` on the toast overlay, with the height
+//! measured as laid out; style.css has the least). When a game ends on the page shown, the button
 //! takes the focus (unless a name is being typed), so Enter plays again.
 //! Beside it the place may hold the page's `aside` (five in a row's replay
 //! of the game that taught a move, or the pattern it just learned).
@@ -30,6 +32,9 @@ mod imp {
         /// Is the game over (Play Again shown)?
         #[property(get, set = Self::set_over)]
         pub over: Cell<bool>,
+        /// The page's line above the bar that toasts leave clear too.
+        #[property(get, set, nullable)]
+        pub clear_above: glib::WeakRef<gtk::Widget>,
         /// The button's height is kept once measured in the window's style.
         pub measured: Cell<bool>,
     }
@@ -74,6 +79,20 @@ mod imp {
         fn unmap(&self) {
             self.parent_unmap();
             self.lift_toasts();
+        }
+
+        /// Laid out anew (the window resized, the line above rewrapped):
+        /// the toasts' height is measured again once the frame is done.
+        fn size_allocate(&self, width: i32, height: i32, baseline: i32) {
+            self.parent_size_allocate(width, height, baseline);
+            if self.over.get() {
+                let bar = self.obj().downgrade();
+                glib::idle_add_local_once(move || {
+                    if let Some(bar) = bar.upgrade() {
+                        bar.imp().lift_toasts();
+                    }
+                });
+            }
         }
     }
     impl BinImpl for EndBar {}
@@ -148,6 +167,14 @@ mod imp {
                 return;
             };
             if obj.is_mapped() && self.over.get() {
+                let top = self
+                    .clear_above
+                    .upgrade()
+                    .unwrap_or_else(|| obj.clone().upcast());
+                if let Some(at) = top.compute_point(&overlay, &gtk::graphene::Point::new(0.0, 0.0))
+                {
+                    toast_lift(overlay.height() - at.y() as i32 + 6);
+                }
                 overlay.add_css_class("above-play-again");
             } else {
                 overlay.remove_css_class("above-play-again");
@@ -170,6 +197,36 @@ mod imp {
                     .is_some_and(|focus| focus.is::<gtk::Text>())
         }
     }
+}
+
+thread_local! {
+    /// The toasts' lift, as last measured: one rule for the display.
+    static LIFT: std::cell::RefCell<Option<(gtk::CssProvider, i32)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Toasts over a finished game rise `px` from the window's bottom.
+fn toast_lift(px: i32) {
+    let Some(display) = gtk::gdk::Display::default() else {
+        return;
+    };
+    LIFT.with_borrow_mut(|lift| {
+        if lift.as_ref().is_some_and(|(_, now)| *now == px) {
+            return;
+        }
+        let provider = lift.get_or_insert_with(|| {
+            let p = gtk::CssProvider::new();
+            gtk::style_context_add_provider_for_display(
+                &display,
+                &p,
+                gtk::STYLE_PROVIDER_PRIORITY_APPLICATION + 1,
+            );
+            (p, px)
+        });
+        provider.0.load_from_string(&format!(
+            ".above-play-again > toast {{ margin-bottom: {px}px; }}"
+        ));
+        provider.1 = px;
+    });
 }
 
 glib::wrapper! {

@@ -61,8 +61,12 @@ mod imp {
 
     impl WidgetImpl for ToastTitle {
         fn measure(&self, orientation: gtk::Orientation, for_size: i32) -> (i32, i32, i32, i32) {
-            let (min, nat, _, _) = self.label.measure(orientation, for_size);
             if orientation == gtk::Orientation::Horizontal {
+                // Whatever height it is measured for: the toast's box asks
+                // for the width at the height of one line, which is the
+                // whole line, and a toast with a button then ran out of a
+                // narrow window instead of wrapping.
+                let (min, nat, _, _) = self.label.measure(orientation, -1);
                 // A wrapping label asks for a narrow natural width, which
                 // broke a short sentence over two lines in a wide window:
                 // it asks for its whole line, and wraps where the toast
@@ -74,6 +78,7 @@ mod imp {
                     .0;
                 return (min, nat.max(line), -1, -1);
             }
+            let (min, nat, _, _) = self.label.measure(orientation, for_size);
             (min, nat, -1, -1)
         }
 

@@ -31,14 +31,17 @@ class DesktopGame(AppTest):
         return app.status()
 
     def test_a_toast_never_covers_play_again(self):
-        """The save's toast at a game's end rises above Play Again, wide
-        and at 360 px."""
+        """The save's toast at a game's end rises above Play Again and the
+        line above it that says what the computer learned (issue 65,
+        point 7), wide and at 360 px."""
         for width, height in ((1000, 700), (360, 640)):
             app = self.start(settings={"window_width": width, "window_height": height})
             status = self.win_against_the_computer(app, lambda c: app.click(*c))
             self.assertIn("win", status.lower())
             again = wait_for(lambda: app.find_showing("push button", "Play Again"), message="Play Again")
             app.key("ctrl+s")
+            learned = wait_for(lambda: app.find_showing("label", lambda n: n.startswith("It learned a new pattern")),
+                               message="the line saying what the computer learned")
             toast = wait_for(lambda: app.find_showing("label", lambda n: n.startswith("Saved Tester’s knowledge")),
                              message="the save's toast")
             time.sleep(0.5)  # the toast has slid in
@@ -46,6 +49,15 @@ class DesktopGame(AppTest):
             b = again.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             self.assertLessEqual(t.y + t.height, b.y, f"at {width} px the toast ({t.y}+{t.height}) ends above "
                                                       f"Play Again ({b.y})")
+            # Wrapped to the window, its button within it (at 360 px it ran
+            # out of the window before).
+            show = app.find("push button", "Show in Files").queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            self.assertLessEqual(show.x + show.width, width, f"at {width} px Show in Files ends in the window: "
+                                                             f"{show.x}+{show.width}")
+            self.assertLessEqual(t.x + t.width, width, f"at {width} px the toast's words end in the window")
+            line = learned.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            self.assertLessEqual(t.y + t.height, line.y, f"at {width} px the toast ({t.y}+{t.height}) ends above "
+                                                         f"the line {learned.name!r} ({line.y})")
             app.close()
 
     def test_a_won_game_teaches_one_pattern_that_is_saved(self):
