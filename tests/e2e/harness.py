@@ -15,6 +15,7 @@ import time
 import unittest
 
 import pyatspi
+from gi.repository import GLib
 
 import desktop
 import own_disk
@@ -246,7 +247,10 @@ class App:
                 r, lambda a: role_is(a, role) and (
                     name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
             ):
-                e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                try:
+                    e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                except GLib.Error:  # gone meanwhile (a toast that timed out)
+                    continue
                 if e.width > 0 and e.height > 0 and e.x < w.width and e.y < w.height:
                     found.append(a)
         return found
@@ -260,7 +264,10 @@ class App:
                     r, lambda a: role_is(a, role) and shown_name(a.name) == name):
                 # GTK 4.8 does not report the SHOWING state: a hidden widget
                 # has no size, and a folded sidebar lies outside the window.
-                e = hit.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                try:
+                    e = hit.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                except GLib.Error:  # gone meanwhile
+                    continue
                 if e.width > 0 and e.height > 0 and e.x < w.width and e.x + e.width > 0 and e.y < w.height:
                     return True
         return False
