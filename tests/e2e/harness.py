@@ -239,7 +239,11 @@ class App:
         return next(iter(self.all_showing(role, name)), None)
 
     def all_showing(self, role, name=None):
-        """Every accessible of `role` (and `name`) on screen now."""
+        """Every accessible of `role` (and `name`) on screen now (none while
+        the window is out of the accessibility tree, as on a busy machine
+        for a moment)."""
+        if not self._frames() or self._frames()[0] is None:
+            return []
         w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         found = []
         for r in self._frames():
@@ -258,6 +262,8 @@ class App:
     def showing(self, role, name):
         """Is there a widget of `role` and `name` that is on screen now? (Each
         page has its own Play Again: any of them on screen.)"""
+        if not self._frames() or self._frames()[0] is None:
+            return False
         w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         for r in self._frames():
             for hit in pyatspi.findAllDescendants(

@@ -46,9 +46,10 @@ class EngineGame(AppTest):
 
     def test_a_person_plays_an_engine_and_the_computer_learns_nothing(self):
         app = self.start_five()
-        self.add_and_choose(app, engine_command("slow"))
+        self.add_and_choose(app, engine_command("ponder"))
         self.assertEqual(status(app), "You play blue. Your move")
-        # The board takes no move while the engine thinks (300 ms a move).
+        # The board takes no move while the engine thinks (1.5 s a move: on
+        # a busy machine 300 ms could pass before the click came).
         app.click(8, 0)
         wait_for(lambda: status(app) == "Fake Engine is thinking…", message="the engine thinking")
         app.click(8, 5)
