@@ -1,9 +1,11 @@
 //! Cut text, for the layout tests: with `MATCH5_REPORT_CUT_LABELS` set,
-//! every label shown in any window whose text does not fit its width (the
-//! toolkit ends it with "…") is printed to stderr once, as
-//! `match5: cut label: <its text>`, looked at every 300 ms. Match5's own
-//! labels wrap and never ellipsize; a cut one is the toolkit's (a window
-//! title, a combo row's choice) squeezed.
+//! the labels shown in any window whose text does not fit its width (the
+//! toolkit ends it with "…") are looked at every 300 ms, and each time
+//! that set changes it is printed to stderr as `match5: cut labels now:
+//! <text> | <text>…` (nothing after the colon once none is cut). A test
+//! reads the last line: what is cut now, not a moment of a layout that a
+//! busy machine drew late. Match5's own labels wrap and never ellipsize; a
+//! cut one is the toolkit's (a window title, a combo row's choice) squeezed.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -27,10 +29,13 @@ pub fn report_when_asked() {
         for window in gtk::Window::list_toplevels() {
             look_in(&window, &mut now);
         }
-        for text in now.intersection(&before.borrow()) {
-            if told.borrow_mut().insert(text.clone()) {
-                eprintln!("match5: cut label: {text}");
-            }
+        let cut: HashSet<String> = now.intersection(&before.borrow()).cloned().collect();
+        if cut != *told.borrow() {
+            let mut texts: Vec<&String> = cut.iter().collect();
+            texts.sort();
+            let texts: Vec<&str> = texts.into_iter().map(String::as_str).collect();
+            eprintln!("match5: cut labels now: {}", texts.join(" | "));
+            told.replace(cut);
         }
         before.replace(now);
         glib::ControlFlow::Continue
