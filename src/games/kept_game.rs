@@ -191,6 +191,15 @@ pub fn say_it_is_back(page: &impl IsA<gtk::Widget>) {
     );
 }
 
+/// A page's `bring_back`: says so when the game came `back`, and passes
+/// that on.
+pub fn said_back(back: bool, page: &impl IsA<gtk::Widget>) -> bool {
+    if back {
+        say_it_is_back(page);
+    }
+    back
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -241,12 +241,14 @@ class App:
     def all_showing(self, role, name=None):
         """Every accessible of `role` (and `name`) on screen now (none while
         the window is out of the accessibility tree, as on a busy machine
-        for a moment)."""
-        if not self._frames() or self._frames()[0] is None:
+        for a moment). GTK 4.8 does not report the SHOWING state: a hidden
+        widget has no size, and a folded sidebar lies outside the window."""
+        frames = self._frames()
+        if not frames or frames[0] is None:
             return []
-        w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        w = frames[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         found = []
-        for r in self._frames():
+        for r in frames:
             for a in pyatspi.findAllDescendants(
                 r, lambda a: role_is(a, role) and (
                     name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
@@ -255,28 +257,14 @@ class App:
                     e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
                 except GLib.Error:  # gone meanwhile (a toast that timed out)
                     continue
-                if e.width > 0 and e.height > 0 and e.x < w.width and e.y < w.height:
+                if e.width > 0 and e.height > 0 and e.x < w.width and e.x + e.width > 0 and e.y < w.height:
                     found.append(a)
         return found
 
     def showing(self, role, name):
         """Is there a widget of `role` and `name` that is on screen now? (Each
         page has its own Play Again: any of them on screen.)"""
-        if not self._frames() or self._frames()[0] is None:
-            return False
-        w = self._frames()[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-        for r in self._frames():
-            for hit in pyatspi.findAllDescendants(
-                    r, lambda a: role_is(a, role) and shown_name(a.name) == name):
-                # GTK 4.8 does not report the SHOWING state: a hidden widget
-                # has no size, and a folded sidebar lies outside the window.
-                try:
-                    e = hit.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-                except GLib.Error:  # gone meanwhile
-                    continue
-                if e.width > 0 and e.height > 0 and e.x < w.width and e.x + e.width > 0 and e.y < w.height:
-                    return True
-        return False
+        return bool(self.all_showing(role, name))
 
     def window_title(self):
         """The window's own title: the app and the page's subtitle."""

@@ -42,8 +42,5 @@ pub fn bring_back(model: &LeapfrogGame, page: &impl gtk::prelude::IsA<gtk::Widge
     let k = kept.frogs as usize;
     let back = (match5_leapfrog::MIN_FROGS..=match5_leapfrog::MAX_FROGS).contains(&k)
         && model.play_from_start(k, &kept.moves);
-    if back {
-        crate::games::kept_game::say_it_is_back(page);
-    }
-    back
+    crate::games::kept_game::said_back(back, page)
 }

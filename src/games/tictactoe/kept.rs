@@ -32,10 +32,11 @@ pub fn keep(model: &TicTacToeGame) -> std::io::Result<()> {
     file().keep(kept.as_ref())
 }
 
-/// Brings back the game kept at the last end into `session`; true when
-/// one came back.
-pub fn bring_back(session: &mut Session) -> bool {
-    file()
+/// Brings back the game kept at the last end into `session`, and `page`
+/// says so when it is first shown; true when one came back.
+pub fn bring_back(session: &mut Session, page: &impl gtk::prelude::IsA<gtk::Widget>) -> bool {
+    let back = file()
         .take::<Kept>()
-        .is_some_and(|kept| session.resume(&kept.moves, kept.began_with))
+        .is_some_and(|kept| session.resume(&kept.moves, kept.began_with));
+    crate::games::kept_game::said_back(back, page)
 }

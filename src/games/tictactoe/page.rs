@@ -141,16 +141,13 @@ impl TicTacToePage {
         ));
 
         let (mut session, opened) = Session::open(&default_path());
-        let back = super::kept::bring_back(&mut session);
+        super::kept::bring_back(&mut session, self);
         let _ = imp.model.set(TicTacToeGame::new(session));
         let weak = self.model().downgrade();
         crate::games::kept_game::keep_as_played(self, self.model(), move || {
             weak.upgrade().map_or(Ok(()), |m| super::kept::keep(&m))
         });
         self.connect_model();
-        if back {
-            crate::games::kept_game::say_it_is_back(self);
-        }
         // About the person's data: it stays until dismissed.
         if let Some(words) = super::words::opened(&opened) {
             drop(self.lasting_toast(&words));

@@ -154,6 +154,8 @@ impl Session {
 mod tests {
     use super::*;
 
+    use match5_tictactoe::Outcome;
+
     #[test]
     fn a_game_brought_back_meets_its_positions_first_again() {
         let dir = tempfile::tempdir().unwrap();
@@ -184,7 +186,6 @@ mod tests {
         assert!(old.resume(&moves, None));
         assert!(old.game.last_deliberation().unwrap().chosen.known);
     }
-    use match5_tictactoe::Outcome;
 
     #[test]
     fn a_damaged_file_is_moved_aside_and_a_newer_one_is_not_saved_over() {

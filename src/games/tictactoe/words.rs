@@ -18,7 +18,6 @@ pub fn not_saved_text(e: &StoreError) -> String {
     )
 }
 
-/// A knowledge file's trouble, in the person's language where it can be.
 /// What went wrong reading the computer's knowledge at the start, if
 /// anything did.
 pub fn opened(opened: &Opened) -> Option<String> {
@@ -38,6 +37,7 @@ pub fn opened(opened: &Opened) -> Option<String> {
     })
 }
 
+/// A knowledge file's trouble, in the person's language where it can be.
 pub fn store_error(e: &StoreError) -> String {
     match e {
         StoreError::Io { path, error } => gettext_f(

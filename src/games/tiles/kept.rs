@@ -40,9 +40,9 @@ pub fn keep(model: &TilesGame) -> std::io::Result<()> {
     file().keep(kept.as_ref())
 }
 
-/// Brings back the game kept at the last end onto `model`; true when one
-/// came back.
-pub fn bring_back(model: &TilesGame) -> bool {
+/// Brings back the game kept at the last end onto `model`, and `page`
+/// says so when it is first shown; true when one came back.
+pub fn bring_back(model: &TilesGame, page: &impl gtk::prelude::IsA<gtk::Widget>) -> bool {
     let Some(kept) = file().take::<Kept>() else {
         return false;
     };
@@ -58,7 +58,7 @@ pub fn bring_back(model: &TilesGame) -> bool {
     else {
         return false;
     };
-    model.resume(start, &moves, [first, second])
+    crate::games::kept_game::said_back(model.resume(start, &moves, [first, second]), page)
 }
 
 /// "2b": bowl 2 (from 1), blue.

@@ -150,9 +150,7 @@ impl TilesPage {
         );
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
 
-        if super::kept::bring_back(self.model()) {
-            crate::games::kept_game::say_it_is_back(self);
-        }
+        super::kept::bring_back(self.model(), self);
         let weak = self.model().downgrade();
         crate::games::kept_game::keep_as_played(self, self.model(), move || {
             weak.upgrade().map_or(Ok(()), |m| super::kept::keep(&m))
