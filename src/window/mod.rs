@@ -5,6 +5,7 @@
 
 mod dropping;
 mod ending;
+mod new_game;
 
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -15,7 +16,7 @@ use gtk::{gio, glib};
 
 use crate::games::page::{GameStatus, PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb, Waker};
 use crate::games::{self, GamePage, PageInfo};
-use crate::i18n::{gettext, pgettext};
+use crate::i18n::gettext;
 use crate::settings::{Settings, SharedSettings};
 
 /// The window's own actions, typed.
@@ -405,34 +406,6 @@ impl Window {
         self.show_status(&widget);
         widget.grab_focus();
         imp.page_handlers.replace(handlers.into());
-    }
-
-    /// New Game: a split button whose arrow offers the page's choices for
-    /// the next game, or a plain button on a page without any.
-    fn show_new_game(&self, offered: bool, setup: Option<gio::MenuModel>) {
-        let imp = self.imp();
-        imp.new_game_split.set_visible(offered && setup.is_some());
-        imp.new_game_button.set_visible(offered && setup.is_none());
-        imp.new_game_split.set_menu_model(setup.as_ref());
-        if let Some(popover) = imp.new_game_split.popover() {
-            popover.connect_map(crate::widgets::a11y::name_menu_items);
-        }
-    }
-
-    /// The split button's halves, named as the plain New Game is: its
-    /// face may be an icon, and its arrow has none of its own.
-    fn name_new_game_split(&self) {
-        let split = &self.imp().new_game_split;
-        if let Some(button) = split.first_child() {
-            crate::widgets::a11y::rename(&button, &pgettext("header button", "New Game"));
-        }
-        if let Some(arrow) = split.last_child() {
-            let name = gettext("Next Game");
-            crate::widgets::a11y::rename(&arrow, &name);
-            if let Some(toggle) = arrow.first_child() {
-                crate::widgets::a11y::rename(&toggle, &name);
-            }
-        }
     }
 
     /// The primary menu shows the page's own sections (and no other

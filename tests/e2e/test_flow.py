@@ -31,7 +31,7 @@ def leapfrog_count(app):
 def tiles_boards_empty(app):
     surface = app.find_showing("image", "Bowls and boards")
     d = surface.description if surface else ""
-    return ("Femke’s rows of 5: empty, empty, empty, empty, empty." in d
+    return ("Your rows of 5: empty, empty, empty, empty, empty." in d
             and "Lieke’s rows of 5: empty, empty, empty, empty, empty." in d)
 
 

@@ -26,7 +26,7 @@ def tiles_state(app):
     """The bowls and both boards as the surface says them (without the
     news of the last move, which a new start does not repeat)."""
     text = surface(app).description
-    return bowls(app), re.findall(r"The pot holds [^.]*\.|\w+’s rows of \d+: [^.]*\.", text)
+    return bowls(app), re.findall(r"The pot holds [^.]*\.|(?:\w+’s|Your) rows of \d+: [^.]*\.", text)
 
 
 BACK = "Your unfinished game is back"
@@ -115,7 +115,7 @@ class EveryPageKeepsItsGame(AppTest):
         wait_for(lambda: surface(app), message="the tile page")
         dealt = tiles_state(app)
         app.key("Return")
-        wait_for(lambda: re.search(r"Your turn, Femke", surface(app).description)
+        wait_for(lambda: re.search(r"Your turn: ", surface(app).description)
                  and re.search(r"Lieke took", surface(app).description), timeout=30,
                  message="the computer's answer")
         before = tiles_state(app)

@@ -73,8 +73,12 @@ class StartFromTrained(AppTest):
         self.assertIn("Against players it never met", described.name)
         # One game: the start is then the player's for good.
         self.play_to_the_end(app)
-        wait_for(lambda: not row.getState().contains(pyatspi.STATE_SENSITIVE),
+        # The start is then said as a fact, not offered greyed (issue 65).
+        wait_for(lambda: app.find_showing("combo box", "Computer Starts From") is None,
                  message="no other start once a game is played")
+        fact = wait_for(lambda: app.find_showing("label", lambda n: n.startswith("Greedy Training. ")),
+                        message="the start said as a fact")
+        self.assertIsNotNone(app.find_showing("label", "Computer Started From"), fact.name)
         app.key("ctrl+s")
         path = os.path.join(app.data, "match5", "knowledge", "Tester.fivo")
         text = wait_for(lambda: os.path.exists(path) and read(path), message="the saved file")

@@ -1,10 +1,12 @@
 """The choices for the next game are where a game begins (issue 58, point
 6): New Game is a split button whose arrow offers the page's setup (five in
-a row's opponent, who starts and the trained start; leap-frog's puzzle; the
-tile game's players), each choice reaching the game and the side rows, and
-the rows' choices showing in the menu. One click (and Ctrl+N) still starts
-a game at once. A page without choices (tic-tac-toe) keeps a plain New
-Game. Chosen with the real pointer and keys, at 900 and 360 px."""
+a row's opponent and first move; leap-frog's puzzle; the tile game's
+players and its other games; what tic-tac-toe's computer knows), each
+choice reaching the game and the side rows, and the rows' choices showing
+in the menu. One click (and Ctrl+N) still starts a game at once. New Game
+and Undo stand in the same place on every page, and the menu opens inside
+a narrow window (issue 65, points 2 and 3). Chosen with the real pointer
+and keys, at 900 and 360 px."""
 
 import os
 import time
@@ -77,14 +79,20 @@ def choose(app, *path):
 
 
 class NewGameSetup(AppTest):
-    def test_five_offers_its_opponent_who_starts_and_the_start_where_a_game_begins(self):
+    def test_five_offers_its_opponent_and_who_moves_first_where_a_game_begins(self):
         app = self.start(settings={"window_width": 900, "window_height": 700})
         new_game = wait_for(lambda: app.find_showing("push button", "New Game"), message="New Game")
         items = open_setup(app)
         self.assertEqual(items["The Computer"], (True, True), items)
         self.assertEqual(items["Another Person"], (False, True), items)
-        self.assertEqual(items["Computer Starts"], (False, True), items)
-        self.assertEqual(items["Nothing"], (True, True), "a new player may choose the start")
+        # Who moves first is two choices, one always marked: not an item
+        # that reads like a command while it is off (issue 65, point 3).
+        self.assertEqual((items["You"], items["Your Opponent"]), ((True, True), (False, True)), items)
+        self.assertEqual(set(items), {"The Computer", "Another Person", "You", "Your Opponent"},
+                         "what the computer starts from is the sidebar's, with what each start is")
+        radios = {a.name for r in app._frames() for a in pyatspi.findAllDescendants(
+            r, lambda a: a.getRoleName() == "radio menu item")}
+        self.assertEqual(radios, set(items), "every choice is a radio item")
         app.key("Escape")
         wait_for(lambda: not menu_items(app), message="Escape closes the menu")
         # The focus is back on the arrow, and the keys open it again.
@@ -94,65 +102,75 @@ class NewGameSetup(AppTest):
         app.key("Escape")
         wait_for(lambda: not menu_items(app), message="Escape closes it again")
 
-        # The trained start, chosen in the menu, reaches the knowledge and
-        # the sidebar's row.
-        choose(app, "Greedy Training")
-        wait_for(lambda: app.find("label", lambda n: n.startswith("level 0, taught by you · started from ")),
-                 message="the greedy computer's patterns in the player's knowledge")
-        row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the sidebar's row")
-        wait_for(lambda: app.find("label", "Greedy Training", root=row), message="the sidebar follows the menu")
-        self.assertEqual(open_setup(app)["Greedy Training"], (True, True))
-        app.key("Escape")
-
-        # Computer Starts, then one click on New Game: the computer opens.
-        choose(app, "Computer Starts")
+        # The opponent first, then one click on New Game: the computer opens.
+        choose(app, "Your Opponent")
         switch = app.find("switch", "Computer Starts")
         wait_for(lambda: switch.getState().contains(pyatspi.STATE_CHECKED), message="the sidebar's switch follows")
+        self.assertEqual(open_setup(app)["You"], (False, True), "one mark moved to the other")
+        app.key("Escape")
         app.click_on(new_game)
         wait_for(lambda: len(app.stones()[1]) == 1 and not app.stones()[0], message="the computer's opening stone")
 
-        # Another person: Computer Starts means nothing then, in the menu as
-        # in the sidebar; Ctrl+N starts their game at once.
+        # Another person: who starts means nothing then, in the menu as in
+        # the sidebar; Ctrl+N starts their game at once.
         choose(app, "Another Person")
         items = open_setup(app)
         self.assertEqual(items["Another Person"], (True, True), items)
-        self.assertFalse(items["Computer Starts"][1], "Computer Starts is off against a person")
+        self.assertEqual((items["You"][1], items["Your Opponent"][1]), (False, False),
+                         "no first move to choose against a person")
         app.key("Escape")
-        wait_for(lambda: app.find("label", "Another person", root=app.find("combo box", "Opponent")),
-                 message="the sidebar's opponent follows the menu")
+        wait_for(lambda: app.find("label", "Another Person", root=app.find("combo box", "Opponent")),
+                 message="the sidebar's opponent follows the menu, in the same words")
         app.key("ctrl+n")
         wait_for(lambda: app.status() == "Blue to move", message="a two-player game")
         self.assertEqual(app.stones(), (set(), set()))
 
-        # The sidebar's choice shows in the menu too.
+        # The sidebar's choices show in the menu too.
         app.click_on(app.find("combo box", "Opponent"))
         time.sleep(1)
         app.key("Up", "Return")
         wait_for(lambda: open_setup(app)["The Computer"] == (True, True), message="the menu follows the sidebar")
         app.key("Escape")
+        wait_for(lambda: not menu_items(app), message="the menu closed")
+        app.click_on(switch)
+        wait_for(lambda: open_setup(app)["You"] == (True, True), message="the menu follows the switch")
+        app.key("Escape")
 
         # What the menu chose is kept for the next start.
         path = os.path.join(app.config, "match5", "settings.toml")
-        wait_for(lambda: "computer_starts = true" in open(path).read(), message="the choice in the settings")
+        wait_for(lambda: "computer_starts = false" in open(path).read(), message="the choice in the settings")
 
-    def test_the_start_is_the_players_for_good_once_a_game_is_played(self):
-        app = self.start(settings={"window_width": 900, "window_height": 700})
-        self.assertEqual(open_setup(app)["Greedy Training"], (False, True), "a new player may choose")
-        app.key("Escape")
-        wait_for(lambda: not menu_items(app), message="Escape closes the menu")
-        for _ in range(41):
-            if app.showing("push button", "Play Again"):
-                break
-            blue, red = app.stones()
-            app.play_and_wait(lambda c: app.click(*c), winning_move(blue, red))
-        self.assertEqual(app.status(), "You win! The computer learned from it.")
-        items = open_setup(app)
-        self.assertEqual((items["Nothing"], items["Greedy Training"]), ((True, False), (False, False)),
-                         "the start is shown, and no longer a choice, once a game is played")
-        self.assertEqual(items["Another Person"], (False, True), "the opponent stays a choice")
-        app.key("Escape")
+    def test_new_game_and_undo_stand_in_the_same_place_on_every_page(self):
+        for width in (900, 360):
+            with self.subTest(width=width):
+                app = self.start(settings={"window_width": width, "window_height": 700})
+                wait_for(lambda: app.find_showing("push button", "New Game"), message="New Game")
+                places = {}
+                for key, page in (("ctrl+1", "five"), ("ctrl+2", "leapfrog"), ("ctrl+3", "tiles"),
+                                  ("ctrl+4", "tictactoe")):
+                    app.key(key)
+                    time.sleep(1.0)
+                    places[page] = tuple(
+                        tuple(wait_for(lambda: app.find_showing(role, name), message=f"{name} on {page}")
+                              .queryComponent().getExtents(pyatspi.WINDOW_COORDS))
+                        for role, name in (("push button", "New Game"), ("toggle button", "Next Game"),
+                                           ("push button", "Undo")))
+                    # The menu opens inside the window, even at 360 px.
+                    open_setup(app)
+                    time.sleep(0.5)
+                    for r in app._frames():
+                        for a in pyatspi.findAllDescendants(r, lambda a: a.getRoleName() in ITEM_ROLES):
+                            e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                            if e.width > 0:
+                                self.assertGreaterEqual(e.x, 0, (page, a.name, e))
+                                self.assertLessEqual(e.x + e.width, width, (page, a.name, e))
+                    app.key("Escape")
+                    wait_for(lambda: not menu_items(app), message="the menu closed")
+                self.assertEqual(len(set(places.values())), 1, places)
+                app.close()
+                self.apps.remove(app)
 
-    def test_leapfrog_and_tiles_offer_their_choices_at_360_px_and_tic_tac_toe_a_plain_button(self):
+    def test_leapfrog_tiles_and_tic_tac_toe_offer_their_choices_at_360_px(self):
         app = self.start(settings={"window_width": 360, "window_height": 640, "last_page": "leapfrog"})
         wait_for(lambda: position(app) == "XXX-YYY", message="the leap-frog page")
         choose(app, "Frogs of Each Kind", "4")
@@ -179,10 +197,18 @@ class NewGameSetup(AppTest):
         open_setup(app)
         marked = [(name, checked) for name, checked, _ in menu_list(app)]
         self.assertEqual([name for name, checked in marked if checked], ["A person", "Computer, greedy"], marked)
-        self.assertEqual(len(marked), 10, "five players for each side")
+        self.assertEqual([name for name, _ in marked[10:]],
+                         ["This Deal Again", "The Original’s Example", "Open Game File…", "Other Sizes…"],
+                         "five players for each side, then every other way to begin")
         app.key("Escape")
 
-        # Tic-tac-toe has nothing to choose: a plain New Game.
+        # Tic-tac-toe: the person always begins (as in 1983); before a game
+        # the computer can be trained, or made to forget.
         app.key("ctrl+4")
-        wait_for(lambda: app.find_showing("toggle button", "Next Game") is None, message="no arrow on tic-tac-toe")
-        self.assertIsNotNone(app.find_showing("push button", "New Game"))
+        items = open_setup(app)
+        self.assertEqual(list(items), ["Train It First…", "Forget What It Learned…"])
+        self.assertFalse(items["Forget What It Learned…"][1], "nothing learned to forget yet")
+        app.key("Escape")
+        wait_for(lambda: not menu_items(app), message="the menu closed")
+        choose(app, "Train It First…")
+        wait_for(lambda: app.dialogs(), message="Train It First… opens the training")

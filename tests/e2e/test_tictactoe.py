@@ -117,8 +117,8 @@ class TicTacToe(AppTest):
         app.key("5")
         wait_for(lambda: fields(app)[1] == "O", message="the computer's answer")
         self.assertEqual(fields(app)[5], "X")
-        self.assertIsNotNone(label(app, "I played field 1: it leads to a position I had not seen yet, so its "
-                                        "preference is 0. Of the 8 equal fields I take the first."))
+        self.assertIsNotNone(label(app, "The computer played field 1: it leads to a position it had not seen yet, so its "
+                                        "preference is 0. Of the 8 equal fields it takes the first."))
         self.assertIn("Field 2: empty (preference 0)", board(app).description)
         # The toggle hides the preferences (Ctrl+E) and shows them again.
         app.key("ctrl+e")
@@ -136,7 +136,7 @@ class TicTacToe(AppTest):
         self.assertIn("gets −1", label(app, "You win!"))
         # Why it played its last O goes with the game: the status says
         # what the game taught.
-        wait_for(lambda: label(app, "I played field ") is None, message="the last answer's reason gone")
+        wait_for(lambda: label(app, "The computer played field ") is None, message="the last answer's reason gone")
         # The window's title says how the game ended, as on every page.
         wait_for(lambda: "— You win! Every position" in app.title(), message="the result in the title")
         # Saved at once: the two positions it made lost a point each.
@@ -159,7 +159,7 @@ class TicTacToe(AppTest):
         wait_for(lambda: set(fields(app).values()) == {"empty"}, message="a new game")
         app.key("5")
         wait_for(lambda: "O" in fields(app).values(), message="the computer's answer")
-        why = label(app, "I played field ")
+        why = label(app, "The computer played field ")
         self.assertNotEqual(fields(app)[1], "O", why)
         while not over(app):
             x = next(f for f, what in fields(app).items() if what == "empty")

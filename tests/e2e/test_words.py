@@ -2,7 +2,10 @@
 the Dutch translation as shipped: the five-in-a-row pieces are balls, as
 the original calls them and the help, the shortcuts and the Dutch legend
 say; a switch that shows something is named for what it shows, not for
-jargon; Dutch names such switches "… tonen", never the imperative "Toon"."""
+jargon; Dutch names such switches "… tonen", never the imperative "Toon".
+The computer is "the computer" on every page (tic-tac-toe's said "I"), the
+person is "you" (the tile game called them by the seed's name Femke), and
+the opponents have one spelling in the menu, the sidebar and Practice."""
 
 import os
 import re
@@ -48,6 +51,25 @@ class OneWordForOneIdea(unittest.TestCase):
         self.assertGreaterEqual(len(shows), 4, shows)
         for english, dutch in shows.items():
             self.assertRegex(dutch.replace("_", ""), r"(^Tonen |tonen$)", english)
+
+    def test_the_computer_is_the_computer_and_the_person_you(self):
+        first_person = [i for i, _ in entries("match5.pot") if re.search(r"(?<!\+)\bI\b", i)]
+        self.assertEqual(first_person, [], "the computer speaking as I")
+        dutch = [s for _, s in entries("nl.po") if re.search(r"\b(ik|mijn)\b", s, re.I)]
+        self.assertEqual(dutch, [], "the computer speaking as ik")
+        named = [i for i, _ in entries("match5.pot") if re.search(r"Your turn, ", i)]
+        self.assertEqual(named, [], "the person called by a player's name")
+        # The tile page speaks to the person as "you" for every line it says.
+        for said in ("Your turn: choose a bowl and a colour.", "Your rows of : .",
+                     "You took  yellow tile of bowl  into row ."):
+            self.assertTrue(said in {i for i, _ in entries("match5.pot")}, said)
+
+    def test_one_spelling_for_each_opponent(self):
+        english = {i for i, _ in entries("match5.pot")}
+        self.assertIn("The Computer", english)
+        self.assertIn("Another Person", english)
+        for other in ("The computer", "Another person", "The opponent", "By turns"):
+            self.assertFalse(other in english, f"a second spelling of one choice: {other}")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,8 @@ mod imp {
     #[properties(wrapper_type = super::TicTacToePage)]
     pub struct TicTacToePage {
         #[template_child]
+        pub setup_menu: TemplateChild<gio::Menu>,
+        #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub status_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
@@ -470,6 +472,10 @@ impl crate::games::page::GamePage for TicTacToePage {
 
     fn actions(&self) -> gio::ActionGroup {
         self.imp().actions.clone().upcast()
+    }
+
+    fn setup_menu(&self) -> Option<gio::MenuModel> {
+        Some(self.imp().setup_menu.get().upcast())
     }
 
     fn before_close(&self, _close: Box<dyn Fn()>) -> bool {

@@ -241,18 +241,18 @@ pub fn script_trained_text(games: u64) -> String {
     )
 }
 
-/// "I played field 5 — highest preference: +2." and how many were equal.
+/// "The computer played field 5 — highest preference: +2." and how many were equal.
 pub fn why_text(d: &match5_tictactoe::Deliberation) -> String {
     let field = (d.chosen.field + 1).to_string();
     let value = signed(d.chosen.preference);
     let mut text = if d.chosen.known {
         gettext_f(
-            "I played field {field} — highest preference: {value}.",
+            "The computer played field {field} — highest preference: {value}.",
             &[("field", &field), ("value", &value)],
         )
     } else {
         gettext_f(
-            "I played field {field}: it leads to a position I had not seen yet, so its preference is {value}.",
+            "The computer played field {field}: it leads to a position it had not seen yet, so its preference is {value}.",
             &[("field", &field), ("value", &value)],
         )
     };
@@ -262,8 +262,8 @@ pub fn why_text(d: &match5_tictactoe::Deliberation) -> String {
         // A sentence of its own that does not begin with the number: "…
         // is 0. 8 fields were equal" read as 0.8.
         text += &ngettext_f(
-            "Of the {n} equal field I take the first.",
-            "Of the {n} equal fields I take the first.",
+            "Of the {n} equal field it takes the first.",
+            "Of the {n} equal fields it takes the first.",
             u32::try_from(equals).unwrap_or(u32::MAX),
             &[("n", &equals.to_string())],
         );

@@ -8,7 +8,7 @@ page_actions! {
         /// A fresh random deal of the game's sizes; the header's New Game
         /// and Play Again.
         NewGame = "new-game", Plain, [];
-        /// This deal again from its start.
+        /// This deal again from its start (New Game's arrow).
         Restart = "restart", Plain, [];
         /// Takes the last move back (and the computer's before it); Ctrl+Z.
         Undo = "undo", Plain, [];
@@ -16,7 +16,10 @@ page_actions! {
         Hint = "hint", Plain, [];
         /// The original's Figure 3.
         Example = "example", Plain, [];
-        /// A new game with a random pot of the chosen sizes.
+        /// The sizes of a random deal, in a dialog (New Game's arrow).
+        OtherSizes = "other-sizes", Plain, [];
+        /// A new game with a random pot of the chosen sizes (the sizes
+        /// dialog's button).
         Random = "random", Plain, [];
         /// Opens a game file (the original's format); Ctrl+O.
         Open = "open", Plain, ["<Control>o"];

@@ -18,7 +18,11 @@ pub struct Scene {
     pub bowl_size: usize,
     pub boards: [Vec<Row>; 2],
     pub row_length: usize,
+    /// The sides' names, the seed's Femke and Lieke.
     pub names: [String; 2],
+    /// The side of a person playing against a computer: "You" over its
+    /// board, not the side's name.
+    pub you: Option<usize>,
     /// "Pot", and each bowl's name ("Bowl 0", …), in the person's language.
     pub pot_label: String,
     pub bowl_labels: Vec<String>,
@@ -27,6 +31,17 @@ pub struct Scene {
     /// The keyboard's choice: a bowl and a colour.
     pub cursor: Option<Move>,
     pub hint: Option<Move>,
+}
+
+impl Scene {
+    /// What a side is called over its board: "You", or its name.
+    pub fn name(&self, side: usize) -> String {
+        if self.you == Some(side) {
+            crate::i18n::gettext("You")
+        } else {
+            self.names[side].clone()
+        }
+    }
 }
 
 /// Where things lie in a `width` × `height` area.
@@ -359,7 +374,7 @@ pub fn draw(cr: &cairo::Context, width: f64, height: f64, scene: &Scene, dark: b
             .count();
         text(
             cr,
-            &format!("{} · {full}", scene.names[player]),
+            &format!("{} · {full}", scene.name(player)),
             left,
             l.boards_top + LABEL * 0.7,
             (LABEL * 0.62)
@@ -419,6 +434,7 @@ mod tests {
             boards: [vec![Row::default(); 5], vec![Row::default(); 5]],
             row_length: 5,
             names: ["Femke".into(), "Lieke".into()],
+            you: None,
             ..Scene::default()
         }
     }

@@ -46,17 +46,17 @@ mod imp {
         #[template_child]
         pub rules_label: TemplateChild<gtk::Label>,
         #[template_child]
-        pub other_popover: TemplateChild<gtk::Popover>,
+        pub sizes_dialog: TemplateChild<adw::Dialog>,
         #[template_child]
-        pub bowls_spin: TemplateChild<gtk::SpinButton>,
+        pub bowls_spin: TemplateChild<adw::SpinRow>,
         #[template_child]
-        pub bowl_size_spin: TemplateChild<gtk::SpinButton>,
+        pub bowl_size_spin: TemplateChild<adw::SpinRow>,
         #[template_child]
-        pub rows_spin: TemplateChild<gtk::SpinButton>,
+        pub rows_spin: TemplateChild<adw::SpinRow>,
         #[template_child]
-        pub row_length_spin: TemplateChild<gtk::SpinButton>,
+        pub row_length_spin: TemplateChild<adw::SpinRow>,
         #[template_child]
-        pub pot_spin: TemplateChild<gtk::SpinButton>,
+        pub pot_spin: TemplateChild<adw::SpinRow>,
         /// The window shows it under its title.
         #[property(get)]
         pub subtitle: RefCell<String>,
@@ -66,7 +66,8 @@ mod imp {
         pub model: TilesGame,
         pub settings: OnceCell<SharedSettings>,
         pub actions: gio::SimpleActionGroup,
-        /// Who plays each side, behind New Game's arrow (`players.rs`).
+        /// Who plays each side and the other games, behind New Game's
+        /// arrow (`players.rs`).
         pub setup_menu: gio::Menu,
         /// The best move shown, until the position changes.
         pub hint: RefCell<Option<Move>>,
@@ -162,7 +163,7 @@ impl TilesPage {
             move |_, mv| page.model().play(mv)
         ));
         let model = self.model();
-        // "Other Game" offers the sizes of the game the page opened on (the
+        // Other sizes start from those of the game the page opened on (the
         // model's fresh deal), not a second set of numbers in page.ui.
         let start = model.game();
         let sizes = start.sizes();
@@ -254,14 +255,14 @@ impl TilesPage {
                 Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
             },
             TilesAction::Hint => model.hint(),
-            TilesAction::Example => {
-                self.imp().other_popover.popdown();
-                self.controller().example();
+            TilesAction::Example => self.controller().example(),
+            TilesAction::OtherSizes => {
+                self.imp().sizes_dialog.present(Some(self));
             }
             TilesAction::Random => {
                 let imp = self.imp();
-                imp.other_popover.popdown();
-                let spin = |s: &gtk::SpinButton| s.value_as_int().max(1) as usize;
+                imp.sizes_dialog.close();
+                let spin = |s: &adw::SpinRow| s.value().round().max(1.0) as usize;
                 let sizes = Sizes {
                     bowls: spin(&imp.bowls_spin),
                     bowl_size: spin(&imp.bowl_size_spin),
@@ -270,10 +271,7 @@ impl TilesPage {
                 };
                 self.controller().deal(sizes, spin(&imp.pot_spin));
             }
-            TilesAction::Open => {
-                self.imp().other_popover.popdown();
-                self.open_file();
-            }
+            TilesAction::Open => self.open_file(),
             TilesAction::FirstPlayer | TilesAction::SecondPlayer => {
                 self.choose_player(simple, parameter);
             }
@@ -293,7 +291,7 @@ impl TilesPage {
         let colour = Colour::from_index(colour as usize);
         let mv = Move { bowl, colour };
         self.imp().hint.replace(Some(mv));
-        let text = words::hint(&self.model().game(), mv, score, exact, depth);
+        let text = words::hint(&self.model().game(), self.you(), mv, score, exact, depth);
         self.imp().hint_label.set_label(&text);
         self.show_position();
         crate::widgets::a11y::tell(self, &text);
@@ -301,7 +299,7 @@ impl TilesPage {
 
     /// A computer's move is said to screen readers with the turn after it,
     /// once it has stopped thinking: "Lieke took 2 blue tiles of bowl 1
-    /// into row 3. Your turn, Femke: …".
+    /// into row 3. Your turn: …".
     fn tell_computers_move(&self) {
         if self.model().thinking() {
             return;
@@ -315,7 +313,7 @@ impl TilesPage {
         if self.model().players()[mover] == Player::Person {
             return;
         }
-        if let Some(words) = words::last_move(&game) {
+        if let Some(words) = words::last_move(&game, self.you()) {
             let status = self.imp().status.borrow().text().to_string();
             let text = format!("{words} {status}");
             // With the focus on the board, its description says it first
@@ -327,6 +325,14 @@ impl TilesPage {
                 crate::widgets::a11y::tell(self, &text);
             }
         }
+    }
+
+    /// The side of a person playing against a computer, spoken to as
+    /// "you"; None when both or neither are people.
+    fn you(&self) -> Option<usize> {
+        let players = self.model().players();
+        let people: Vec<usize> = (0..2).filter(|&i| players[i] == Player::Person).collect();
+        (people.len() == 1).then(|| people[0])
     }
 
     pub(super) fn toast(&self, text: &str) {
@@ -343,6 +349,7 @@ impl TilesPage {
         let model = self.model();
         let game = model.game();
         let sizes = game.sizes();
+        let you = self.you();
         let scene = Scene {
             pot: game.pot_left().to_vec(),
             bowls: (0..sizes.bowls)
@@ -352,6 +359,7 @@ impl TilesPage {
             boards: [game.board(0).to_vec(), game.board(1).to_vec()],
             row_length: sizes.row_length,
             names: [PLAYER_NAMES[0].to_string(), PLAYER_NAMES[1].to_string()],
+            you,
             pot_label: gettext("Pot"),
             bowl_labels: (0..sizes.bowls).map(words::bowl_label).collect(),
             to_move: game.to_move(),
@@ -361,10 +369,6 @@ impl TilesPage {
         };
         imp.view.set_scene(scene);
         let computer_to_move = model.players()[game.to_move()] != Player::Person;
-        // A person against a computer is spoken to as "you".
-        let players = model.players();
-        let people: Vec<usize> = (0..2).filter(|&i| players[i] == Player::Person).collect();
-        let you = (people.len() == 1).then(|| people[0]);
         let status = words::status(&game, model.thinking(), computer_to_move, you);
         imp.status_label.set_label(&status);
         self.set_status(if game.is_over() {
@@ -385,7 +389,7 @@ impl TilesPage {
         if imp.hint.borrow().is_none() {
             // The last move in words; at the start, how to move.
             imp.hint_label
-                .set_label(&words::last_move(&game).unwrap_or_else(words::how_to_move));
+                .set_label(&words::last_move(&game, you).unwrap_or_else(words::how_to_move));
         }
         let subtitle = gettext_f(
             "{m} bowls of {n} · {k} rows of {l}",

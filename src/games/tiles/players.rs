@@ -24,6 +24,22 @@ fn player_names() -> Vec<String> {
     ]
 }
 
+/// The menu's other ways to begin: this deal again, the original's
+/// example, a file, or a random deal of other sizes. One place for them
+/// all, New Game's arrow, as on the other pages.
+fn other_games() -> gio::Menu {
+    let menu = gio::Menu::new();
+    for (label, action) in [
+        (gettext("This _Deal Again"), TilesAction::Restart),
+        (gettext("The Original’s _Example"), TilesAction::Example),
+        (gettext("_Open Game File…"), TilesAction::Open),
+        (gettext("Other _Sizes…"), TilesAction::OtherSizes),
+    ] {
+        menu.append(Some(&label), Some(&action.detailed()));
+    }
+    menu
+}
+
 /// The side rows' and the menu's action for each side.
 const SIDES: [TilesAction; 2] = [TilesAction::FirstPlayer, TilesAction::SecondPlayer];
 
@@ -61,6 +77,8 @@ impl TilesPage {
             imp.setup_menu
                 .append_section(Some(PLAYER_NAMES[side]), &section);
         }
+        imp.setup_menu
+            .append_section(Some(&gettext("Other Game")), &other_games());
         self.show_player_choices();
     }
 

@@ -223,14 +223,16 @@ impl TilesView {
                         Some(c) => format!("{} {}", r.tiles(), colour_name(c)),
                     })
                     .collect();
-                parts.push(gettext_f(
-                    "{name}’s rows of {length}: {rows}.",
-                    &[
-                        ("name", &scene.names[player]),
-                        ("length", &scene.row_length.to_string()),
-                        ("rows", &rows.join(", ")),
-                    ],
-                ));
+                let args = [
+                    ("name", scene.names[player].as_str()),
+                    ("length", &scene.row_length.to_string()),
+                    ("rows", &rows.join(", ")),
+                ];
+                parts.push(if scene.you == Some(player) {
+                    gettext_f("Your rows of {length}: {rows}.", &args)
+                } else {
+                    gettext_f("{name}’s rows of {length}: {rows}.", &args)
+                });
             }
             if let Some(mv) = self.choices().get(self.imp().cursor.get()) {
                 parts.push(gettext_f(

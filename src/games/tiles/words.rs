@@ -10,23 +10,21 @@ use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// "Femke wins, 3 full rows to 1." at the end, else whose turn it is.
 /// With `you` (the one side a person plays against a computer) it speaks
-/// to that person: "Your turn, Femke", "You win".
+/// to that person: "Your turn", "You win"; the seed's names Femke and
+/// Lieke are the sides' names, never the person's.
 pub fn status(game: &Game, thinking: bool, computer_to_move: bool, you: Option<usize>) -> String {
     let rows = [game.full_rows(0), game.full_rows(1)];
     match (game.is_over(), you) {
         (true, Some(you)) => your_result(rows[you], rows[1 - you]),
         (true, None) => result(rows[0], rows[1]),
-        (false, Some(you)) if game.to_move() == you && !thinking => your_turn(PLAYER_NAMES[you]),
+        (false, Some(you)) if game.to_move() == you && !thinking => your_turn(),
         (false, _) => turn(PLAYER_NAMES[game.to_move()], thinking, computer_to_move),
     }
 }
 
-/// "Your turn, Femke: choose a bowl and a colour."
-fn your_turn(name: &str) -> String {
-    gettext_f(
-        "Your turn, {name}: choose a bowl and a colour.",
-        &[("name", name)],
-    )
+/// "Your turn: choose a bowl and a colour."
+fn your_turn() -> String {
+    gettext("Your turn: choose a bowl and a colour.")
 }
 
 /// "You win, 3 full rows to 1." for the person, who has `mine` full rows.
@@ -104,8 +102,8 @@ pub fn status_samples() -> Vec<String> {
         your_result(10, 9),
         your_result(9, 10),
     ];
+    samples.push(your_turn());
     for name in PLAYER_NAMES {
-        samples.push(your_turn(name));
         for (thinking, computer) in [(true, true), (true, false), (false, false)] {
             samples.push(turn(name, thinking, computer));
         }
@@ -114,14 +112,15 @@ pub fn status_samples() -> Vec<String> {
 }
 
 /// The last move played, in words ("Lieke took 3 blue tiles of bowl
-/// 2 into row 2."), or None at the start.
-pub fn last_move(game: &Game) -> Option<String> {
+/// 2 into row 2.", "You took …" for `you`), or None at the start.
+pub fn last_move(game: &Game, you: Option<usize>) -> Option<String> {
     let mv = game.history().last()?;
     let mut before = game.clone();
     before.undo();
     let n = before.bowl(mv.bowl, mv.colour) as u32;
     let row = before.check(mv).ok()? + 1;
-    let name = PLAYER_NAMES[before.to_move()];
+    let mover = before.to_move();
+    let name = PLAYER_NAMES[mover];
     let args = [
         ("name", name.to_string()),
         ("n", n.to_string()),
@@ -130,6 +129,18 @@ pub fn last_move(game: &Game) -> Option<String> {
     ];
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     Some(match mv.colour {
+        Colour::Yellow if you == Some(mover) => ngettext_f(
+            "You took {n} yellow tile of bowl {bowl} into row {row}.",
+            "You took {n} yellow tiles of bowl {bowl} into row {row}.",
+            n,
+            &args,
+        ),
+        Colour::Blue if you == Some(mover) => ngettext_f(
+            "You took {n} blue tile of bowl {bowl} into row {row}.",
+            "You took {n} blue tiles of bowl {bowl} into row {row}.",
+            n,
+            &args,
+        ),
         Colour::Yellow => ngettext_f(
             "{name} took {n} yellow tile of bowl {bowl} into row {row}.",
             "{name} took {n} yellow tiles of bowl {bowl} into row {row}.",
@@ -146,9 +157,25 @@ pub fn last_move(game: &Game) -> Option<String> {
 }
 
 /// The hint: exact, or the best found in the time (said so).
-pub fn hint(game: &Game, mv: Move, score: i32, exact: bool, depth: u32) -> String {
+pub fn hint(
+    game: &Game,
+    you: Option<usize>,
+    mv: Move,
+    score: i32,
+    exact: bool,
+    depth: u32,
+) -> String {
     let bowl = (mv.bowl + 1).to_string();
-    if exact {
+    if exact && you == Some(game.to_move()) {
+        gettext_f(
+            "Best move: the {tiles} of bowl {bowl}. With the best play of both, you end with a score of {score}.",
+            &[
+                ("tiles", &tiles_name(mv.colour)),
+                ("bowl", &bowl),
+                ("score", &score.to_string()),
+            ],
+        )
+    } else if exact {
         gettext_f(
             "Best move: the {tiles} of bowl {bowl}. With the best play of both, {name} ends with a score of {score}.",
             &[

@@ -8,6 +8,7 @@ use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
 use crate::games::five::page::actions::FiveAction;
+use crate::games::five::page::setup::OPPONENT_FIRST;
 use crate::i18n::gettext;
 
 impl FivePage {
@@ -108,15 +109,17 @@ impl FivePage {
                     self.choose_opponent(opponent);
                 }
             }
-            FiveAction::StartFrom => {
-                if let Some(id) = actions::chosen(parameter) {
-                    self.choose_start(&id);
+            FiveAction::FirstMove => {
+                if let Some(first) = actions::chosen(parameter) {
+                    let on = first == OPPONENT_FIRST;
+                    self.action(FiveAction::ComputerStarts)
+                        .set_state(&glib::Variant::from(on));
+                    self.set_computer_starts(on);
                 }
             }
             FiveAction::ComputerStarts => {
                 let on = actions::toggle(simple);
-                self.settings()
-                    .update_page::<FiveSettings>(|s| s.computer_starts = on);
+                self.set_computer_starts(on);
             }
             FiveAction::ShowMutations => {
                 let on = actions::toggle(simple);
@@ -135,6 +138,14 @@ impl FivePage {
                 self.imp().split.set_show_sidebar(on);
             }
         }
+    }
+
+    /// Who starts from the next game on, kept; the menu's two choices
+    /// follow the sidebar's switch and the other way round.
+    fn set_computer_starts(&self, on: bool) {
+        self.settings()
+            .update_page::<FiveSettings>(|s| s.computer_starts = on);
+        self.show_setup();
     }
 
     pub(super) fn action(&self, action: FiveAction) -> gio::SimpleAction {

@@ -36,10 +36,11 @@ page_actions! {
         /// [`Opponent::key`](crate::games::five::model::session::Opponent::key)),
         /// kept in the settings; New Game's arrow and the sidebar offer it.
         Opponent = "opponent", Choice, [];
-        /// What the computer starts from (a trained rung's id), while the
-        /// player has played no game.
-        StartFrom = "start-from", Choice, [];
-        /// On/off, kept in the settings.
+        /// Who makes the first move (a choice: `you` or `opponent`), in
+        /// New Game's arrow: the same setting as `computer-starts`, shown
+        /// as two choices with one always marked.
+        FirstMove = "first-move", Choice, [];
+        /// On/off, kept in the settings; the sidebar's switch.
         ComputerStarts = "computer-starts", Toggle, [];
         /// On/off, kept in the settings.
         ShowMutations = "show-mutations", Toggle, [];

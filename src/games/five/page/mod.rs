@@ -49,8 +49,6 @@ mod imp {
         #[template_child]
         pub opponent_section: TemplateChild<gio::Menu>,
         #[template_child]
-        pub start_section: TemplateChild<gio::Menu>,
-        #[template_child]
         pub split: TemplateChild<adw::OverlaySplitView>,
         #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
@@ -470,6 +468,7 @@ impl FivePage {
             .update_page::<FiveSettings>(|s| s.computer_starts = on);
         self.action(FiveAction::ComputerStarts)
             .set_state(&on.to_variant());
+        self.show_setup();
     }
 
     fn on_cell(&self, cell: Cell) {

@@ -19,7 +19,7 @@ impl FiveSidebar {
     pub fn show_opponents(&self, settings: &FiveSettings) {
         let imp = self.imp();
         let mut opponents = vec![Opponent::Computer, Opponent::Person];
-        let mut names = vec![gettext("The computer"), gettext("Another person")];
+        let mut names = vec![gettext("The Computer"), gettext("Another Person")];
         for engine in &settings.engines {
             opponents.push(Opponent::Engine(engine.name.clone()));
             names.push(engine.name.clone());
@@ -86,6 +86,7 @@ impl FivePage {
     pub(super) fn enable_computer_starts(&self) {
         let two = self.settings().page::<FiveSettings>().opponent() == Opponent::Person;
         self.action(FiveAction::ComputerStarts).set_enabled(!two);
+        self.show_setup();
     }
 
     pub(super) fn on_opponent_changed(&self, opponent: Opponent) {

@@ -1,20 +1,18 @@
 //! The choices for the next game where a game begins: New Game's arrow
-//! (the page's `setup_menu`) offers who plays red, whether the computer
-//! starts and, before the player's first game, what the computer starts
-//! from. The sidebar offers the same; both follow the settings and the
+//! (the page's `setup_menu`) offers who plays red and who makes the first
+//! move. The sidebar offers the same, and what the computer starts from
+//! before the player's first game; both follow the settings and the
 //! model, so a choice made in one shows in the other.
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
-use gtk::{gio, glib};
+use gtk::gio;
 
 use crate::games::actions;
-use crate::games::five::model::patterns::START_CHOICE_FOLLOWS;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
 use crate::games::five::page::actions::FiveAction;
-use crate::games::five::words::ladder;
 use crate::i18n::gettext;
 
 impl FivePage {
@@ -23,26 +21,9 @@ impl FivePage {
         self.imp().setup_menu.get().upcast()
     }
 
-    /// Fills the menu and keeps it showing the choices as they stand.
+    /// Fills the menu with the choices as they stand.
     pub(super) fn follow_setup(&self) {
-        let imp = self.imp();
-        for (id, title) in ladder::ids().into_iter().map(|id| (id, ladder::title(id))) {
-            imp.start_section
-                .append_item(&choice_item(&title, FiveAction::StartFrom, id));
-        }
         self.show_opponent_choices();
-        crate::widgets::on_notify(
-            self.model(),
-            // The opponent follows the settings where they change
-            // (`on_opponent_changed`, `follow_mode`): not after each move.
-            &START_CHOICE_FOLLOWS,
-            glib::clone!(
-                #[weak(rename_to = page)]
-                self,
-                move || page.show_setup()
-            ),
-        );
-        self.show_setup();
     }
 
     /// The opponents offered: the computer, another person and each
@@ -67,19 +48,23 @@ impl FivePage {
         self.show_setup();
     }
 
-    /// The menu's marks: the opponent chosen for the next game, and what
-    /// the computer starts from (a choice only while the player has
-    /// played no game, as in the sidebar).
+    /// The menu's marks: the opponent chosen for the next game, and who
+    /// makes its first move (no choice against another person, as the
+    /// sidebar's switch).
     pub(super) fn show_setup(&self) {
         let settings = self.settings().page::<FiveSettings>();
         actions::show_choice(
             &self.action(FiveAction::Opponent),
             &settings.opponent().key(),
         );
-        let model = self.model();
-        let start_from = self.action(FiveAction::StartFrom);
-        actions::show_choice(&start_from, &model.start_id());
-        start_from.set_enabled(model.may_choose_start());
+        let first = self.action(FiveAction::FirstMove);
+        let first_is = if settings.computer_starts {
+            OPPONENT_FIRST
+        } else {
+            PERSON_FIRST
+        };
+        actions::show_choice(&first, first_is);
+        first.set_enabled(settings.opponent() != Opponent::Person);
     }
 
     /// The person chose who plays red in the next game (from the menu).
@@ -110,6 +95,10 @@ impl FivePage {
         self.show_setup();
     }
 }
+
+/// The first-move choices' targets (the menu names them in page.ui).
+pub(super) const PERSON_FIRST: &str = "you";
+pub(super) const OPPONENT_FIRST: &str = "opponent";
 
 /// A radio item: `action` chosen as `choice`.
 fn choice_item(label: &str, action: FiveAction, choice: &str) -> gio::MenuItem {

@@ -392,7 +392,8 @@ impl FiveSidebar {
     }
 
     /// Where the computer started, chosen while the player has played no
-    /// game (and has no patterns of their own); then shown as a fact.
+    /// game (and has no patterns of their own); then shown as a fact with
+    /// its name, not as a greyed choice.
     pub fn show_start(&self) {
         let model = self.model();
         let imp = self.imp();
@@ -403,9 +404,20 @@ impl FiveSidebar {
         {
             imp.start_row.set_selected(i as u32);
         }
-        imp.start_info_row
-            .set_subtitle(&ladder::started_from(&id, model.patterns()));
-        imp.start_row.set_sensitive(model.may_choose_start());
+        let started = ladder::started_from(&id, model.patterns());
+        let choosable = model.may_choose_start();
+        imp.start_row.set_visible(choosable);
+        if choosable {
+            imp.start_info_row.set_title("");
+            imp.start_info_row.set_subtitle(&started);
+        } else {
+            imp.start_info_row
+                .set_title(&gettext("Computer Started From"));
+            imp.start_info_row.set_subtitle(&gettext_f(
+                "{start}. {what}",
+                &[("start", &ladder::title(&id)), ("what", &started)],
+            ));
+        }
         imp.record_row
             .set_subtitle(&model.with(|s| ladder::record(s.knowledge())));
     }

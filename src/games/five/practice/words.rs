@@ -58,9 +58,9 @@ pub fn builtin_opponents() -> Vec<(Opponent, String, String)> {
 /// Who starts, in the drop-down's order.
 pub fn starts_names() -> Vec<String> {
     vec![
-        gettext("The computer"),
-        gettext("The opponent"),
-        gettext("By turns"),
+        gettext("The Computer"),
+        gettext("The Opponent"),
+        gettext("By Turns"),
     ]
 }
 
