@@ -11,11 +11,22 @@ import os
 import tempfile
 import time
 
+import pyatspi
+
 from harness import ENGINE, AppTest, alive, choose_engine_in_sidebar, engine_command, wait_for
 
 
 def status(app):
     return app.status() or ""
+
+
+def menu_choose(app, name):
+    """Chooses `name` in the primary menu with the keys: F10, Down to it,
+    Return."""
+    app.key("F10")
+    items = wait_for(lambda: [a.name for r in app._frames() for a in pyatspi.findAllDescendants(
+        r, lambda a: a.getRoleName() == "menu item")] or None, message="the primary menu")
+    app.key(*["Down"] * items.index(name), "Return")
 
 
 class EngineGame(AppTest):
@@ -24,9 +35,13 @@ class EngineGame(AppTest):
         return self.start(settings={"last_page": "five", "window_width": 1100, "window_height": 760}, **kw)
 
     def add_and_choose(self, app, command):
-        """Adds the engine from the sidebar's Engines… and chooses it as
-        the opponent (the third entry, after the computer and a person)."""
-        app.click_on(wait_for(lambda: app.find_showing("button", "Engines…"), message="the sidebar's Engines…"))
+        """Adds the engine from the main menu's Engines… and chooses it
+        as the opponent (the third entry, after the computer and a person).
+        A new player's sidebar shows Engines… only once they play or have
+        engines (issue 65, point 6)."""
+        if not app.stones()[0]:
+            self.assertIsNone(app.find_showing("button", "Engines…"), "no Engines… in the sidebar yet")
+        menu_choose(app, "Engines…")
         entry = wait_for(lambda: app.find_showing("text", "Command"), message="the Engines window")
         app.click_on(entry)
         app.type(command)
@@ -35,6 +50,7 @@ class EngineGame(AppTest):
                  message="the engine checked and added")
         app.key("Escape")
         wait_for(lambda: not app.dialogs(), message="the Engines window closed")
+        wait_for(lambda: app.find_showing("button", "Engines…"), message="the sidebar's Engines… once one is added")
         choose_engine_in_sidebar(app)
 
     def reply(self, app, cell, expect):

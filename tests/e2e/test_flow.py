@@ -92,7 +92,7 @@ class Flow(AppTest):
         self.assertIsNotNone(learned, "a game won (the computer learned) within four games")
         # What it learned is said under the board, not in a toast over it,
         # and "View the Pattern" sits beside Play Again.
-        self.assertRegex(learned.name, r"^It learned a new pattern of depth \d+ from this game: pattern \d+ of \d+\.")
+        self.assertRegex(learned.name, r"^It learned a new pattern from this game: pattern \d+ of \d+\.")
         self.assertIsNone(app.find_showing("label", lambda n: n.startswith("New pattern ")), "no toast")
         board, said = extents(app.board), extents(learned)
         self.assertGreaterEqual(said.y, board.y + board.height, "the sentence is under the board")

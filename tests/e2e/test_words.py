@@ -64,6 +64,13 @@ class OneWordForOneIdea(unittest.TestCase):
                      "You took  yellow tile of bowl  into row ."):
             self.assertTrue(said in {i for i, _ in entries("match5.pot")}, said)
 
+    def test_the_end_of_a_game_gives_no_depth_beside_the_level(self):
+        # "a new pattern of depth 1" beside "level 1" read as two scales of
+        # one thing; the depth stays in the pattern viewer.
+        said = [i for i, _ in entries("match5.pot") if i.startswith("It learned a new pattern")]
+        self.assertTrue(said)
+        self.assertEqual([i for i in said if "depth" in i], [])
+
     def test_one_spelling_for_each_opponent(self):
         english = {i for i, _ in entries("match5.pot")}
         self.assertIn("The Computer", english)

@@ -90,6 +90,7 @@ impl FivePage {
                 crate::games::five::dialogs::learning_history::show(&self.window(), self.model());
             }
             FiveAction::DeleteAll => self.delete_all(),
+            FiveAction::Engines => self.show_engines(),
             FiveAction::Hint => self.take_hint(),
             FiveAction::Train => {
                 // One Practice window while the app runs: it opens again as

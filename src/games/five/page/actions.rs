@@ -32,6 +32,9 @@ page_actions! {
         /// Practice: the computer plays and learns against an opponent
         /// that is not the person; Ctrl+T, as tic-tac-toe's Train.
         Train = "train", Plain, ["<Control>t"];
+        /// The Gomocup engines added for practice and play (the main menu,
+        /// and the sidebar once the player plays).
+        Engines = "engines", Plain, [];
         /// Who plays red from the next game on (a choice: an
         /// [`Opponent::key`](crate::games::five::model::session::Opponent::key)),
         /// kept in the settings; New Game's arrow and the sidebar offer it.

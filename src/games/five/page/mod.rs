@@ -64,8 +64,8 @@ mod imp {
         pub aside_box: TemplateChild<gtk::Box>,
         #[template_child]
         pub hint_button: TemplateChild<gtk::Button>,
-        /// The pattern (number, depth) learned from the game just won.
-        pub learned: StdCell<Option<(usize, usize)>>,
+        /// The pattern (its index) learned from the game just won.
+        pub learned: StdCell<Option<usize>>,
         /// Patterns dropped as junk when it learned from that game.
         pub dropped: StdCell<u32>,
         /// It lost that game a way it had lost before: it varies its reply.
@@ -367,9 +367,9 @@ impl FivePage {
         model.connect_pattern_changed(glib::clone!(
             #[weak(rename_to = page)]
             self,
-            move |_, added, index, level| {
+            move |_, added, index, _depth| {
                 if page.settings().page::<FiveSettings>().show_mutations {
-                    page.show_change(added, index, level);
+                    page.show_change(added, index);
                 }
             }
         ));

@@ -31,6 +31,7 @@ impl FiveSidebar {
             .set_model(Some(&gtk::StringList::new(&names)));
         imp.filling.set(false);
         self.show_opponent(&settings.opponent());
+        self.show_when_played();
     }
 
     /// Chooses the opponent row's entry from code (no signal).

@@ -312,7 +312,10 @@ impl FiveSidebar {
                 glib::clone!(
                     #[weak(rename_to = sidebar)]
                     self,
-                    move |_, _| sidebar.show_opponent_pending()
+                    move |_, _| {
+                        sidebar.show_opponent_pending();
+                        sidebar.show_when_played();
+                    }
                 ),
             );
         }
@@ -389,6 +392,23 @@ impl FiveSidebar {
         let row = &self.imp().file_row;
         row.set_visible(!file.is_empty());
         row.set_subtitle(&crate::places::shown_path(std::path::Path::new(&file)));
+        self.show_when_played();
+    }
+
+    /// Before the first move a new player sees what they need to begin:
+    /// a password (for knowledge that holds something) and the engines
+    /// (added for practice and play) come once they play, or once the
+    /// knowledge has a file or engines were added. The main menu has
+    /// Engines… from the start.
+    pub(super) fn show_when_played(&self) {
+        let model = self.model();
+        let imp = self.imp();
+        let played = model.moves() > 0
+            || model.won() + model.lost() + model.drawn() > 0
+            || !model.file().is_empty();
+        imp.password_row.set_visible(played);
+        let engines = imp.opponents.borrow().len() > 2;
+        imp.engines_row.set_visible(played || engines);
     }
 
     /// Where the computer started, chosen while the player has played no
@@ -423,6 +443,7 @@ impl FiveSidebar {
     }
 
     fn show_games(&self) {
+        self.show_when_played();
         let model = self.model();
         self.imp().games_row.set_subtitle(&gettext_f(
             "Won {won} · lost {lost} · drawn {drawn}",

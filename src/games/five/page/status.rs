@@ -125,12 +125,15 @@ impl FivePage {
                 .set_action_target_value(Some(&(i as u32).to_variant()));
         }
         // A new computer that knows nothing does not look broken: the first
-        // games against empty knowledge say what it is.
-        let knows_nothing = self.model().with(|s| {
+        // games against empty knowledge say what it is, the very first how
+        // the game is won and what a win does; once a game is played (the
+        // computer won or drew it, or it would know a pattern), not that it
+        // knows nothing, which a person who just lost does not believe.
+        let empty_games = self.model().with(|s| {
             let k = s.knowledge();
-            s.mode() == Mode::VsComputer
-                && k.pattern_count() == 0
-                && k.stats().games() < FIRST_GAMES
+            (s.mode() == Mode::VsComputer && k.pattern_count() == 0)
+                .then(|| k.stats().games())
+                .filter(|games| *games < FIRST_GAMES)
         });
         // The sentence's place keeps its height: it is empty when there is
         // nothing to say, so the board stays where it is.
@@ -141,7 +144,7 @@ impl FivePage {
             imp.varied.set(false);
         }
         let learned = imp.learned.get().filter(|_| over);
-        if let Some((index, _)) = learned {
+        if let Some(index) = learned {
             imp.view_learned
                 .set_action_target_value(Some(&(index as u32).to_variant()));
         }
@@ -171,7 +174,8 @@ impl FivePage {
                 learned_words(learned, self.model().patterns() as usize, dropped, varied)
             }
             (Some(why), _) => why.sentence.clone(),
-            (None, _) if knows_nothing => new_computer_note(),
+            (None, _) if empty_games == Some(0) => new_computer_note(),
+            (None, _) if empty_games.is_some() => nothing_learned_note(),
             (None, _) => String::new(),
         };
         imp.why_label.set_label(&note);
@@ -210,10 +214,10 @@ impl FivePage {
     /// taught, and the patterns it dropped as junk, are said under the
     /// board (no toast over the board or over Play Again), with a button
     /// beside Play Again to view the new pattern.
-    pub(super) fn show_change(&self, added: bool, index: usize, depth: usize) {
+    pub(super) fn show_change(&self, added: bool, index: usize) {
         let imp = self.imp();
         if added {
-            imp.learned.set(Some((index, depth)));
+            imp.learned.set(Some(index));
         } else {
             imp.dropped.set(imp.dropped.get() + 1);
         }
@@ -272,33 +276,44 @@ impl FivePage {
     }
 }
 
-/// What a first-game computer says under the board until it has learned.
+/// What a new computer says under the board before the first game: what
+/// it is, how the game is won and what a win does.
 fn new_computer_note() -> String {
     gettext(
-        "This computer knows nothing yet, not even to finish its own open four: it learns from every game you win.",
+        "This computer knows nothing yet, not even to finish its own open four. Make five in a row, across, down or diagonally, to win: each win teaches it a pattern it never loses to again, and your level is how many it learned from you.",
     )
 }
 
-/// "It learned a new pattern of depth 2 from this game: pattern 3 of 5.":
-/// under the board at the end of a game the computer lost, with the
+/// Under the board after games that taught it nothing (it won or drew
+/// them), until the player wins one.
+fn nothing_learned_note() -> String {
+    gettext(
+        "It has learned nothing yet: where it won, its free moves happened to work. Each game you win teaches it a pattern.",
+    )
+}
+
+/// "It learned a new pattern from this game: pattern 3 of 5.": under the
+/// board at the end of a game the computer lost, with the
 /// patterns it dropped as junk when it learned. A pattern's number is its
 /// place among `count` (the viewer's order), so two wins in a row may both
-/// learn a pattern 2; the count tells them apart.
+/// learn a pattern 2; the count tells them apart. Not its depth: beside
+/// the level that the same win raised, "depth 1" and "level 1" read as
+/// two scales of one thing; the pattern viewer shows the depth, where the
+/// help explains it.
 fn learned_words(
-    learned: Option<(usize, usize)>,
+    learned: Option<usize>,
     count: usize,
     dropped: u32,
     varied: bool,
 ) -> String {
     let varied =
         varied.then(|| gettext("It lost this way before: next time it tries another reply."));
-    let learned = learned.map(|(index, depth)| {
+    let learned = learned.map(|index| {
         gettext_f(
-            "It learned a new pattern of depth {depth} from this game: pattern {number} of {count}.",
+            "It learned a new pattern from this game: pattern {number} of {count}.",
             &[
                 ("number", &(index + 1).to_string()),
                 ("count", &count.to_string()),
-                ("depth", &depth.to_string()),
             ],
         )
     });
@@ -323,8 +338,9 @@ fn why_samples() -> Vec<String> {
     let mut samples = crate::games::five::page::hint::samples();
     samples.extend([
         new_computer_note(),
+        nothing_learned_note(),
         crate::games::five::page::engine_opponent::engine_stopped_note(),
-        learned_words(Some((9_998, 99)), 9_999, 99, true),
+        learned_words(Some(9_998), 9_999, 99, true),
         gettext_f(
             "Why {field}: it once lost after playing {other} here, so it plays another field",
             &[("field", "E5"), ("other", "E5")],
