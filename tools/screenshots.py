@@ -18,6 +18,10 @@ CLI = os.environ.get("MATCH5_CLI", "target/debug/match5-cli")
 
 def shot(app, name):
     time.sleep(0.6)
+    # A toast ("Your unfinished game is back") is news of the moment, not
+    # what the store shows: its seconds are waited out.
+    if app.toasts():
+        time.sleep(6)
     app.window_on_screen.screenshot(os.path.join(OUT, name))
     print("wrote", os.path.join(OUT, name))
 

@@ -82,14 +82,28 @@ pub fn lasting_toast(text: &str) -> adw::Toast {
 /// shows it once it is.
 pub fn show_toast(widget: &impl IsA<gtk::Widget>, toast: adw::Toast) {
     if let Some(overlay) = toast_overlay(widget.upcast_ref()) {
-        overlay.add_toast(toast);
+        add_toast(&overlay, toast);
         return;
     }
     once_mapped(widget.upcast_ref(), move |w| {
         if let Some(overlay) = toast_overlay(w) {
-            overlay.add_toast(toast);
+            add_toast(&overlay, toast);
         }
     });
+}
+
+/// Puts `toast` on screen. With `MATCH5_REPORT_TOASTS` set (the end-to-end
+/// tests) its words are printed too: a toast goes after its seconds, which
+/// a test on a busy machine can spend reading the window.
+pub fn add_toast(overlay: &adw::ToastOverlay, toast: adw::Toast) {
+    if std::env::var_os("MATCH5_REPORT_TOASTS").is_some() {
+        let text = toast
+            .custom_title()
+            .and_downcast::<toast_title::ToastTitle>()
+            .map_or_else(|| toast.title().unwrap_or_default(), |t| t.text());
+        eprintln!("match5: toast shown: {}", text.as_str().replace('\n', " "));
+    }
+    overlay.add_toast(toast);
 }
 
 /// Shows `toast` when `page` is on screen: now if it is, else when the

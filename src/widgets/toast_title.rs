@@ -126,4 +126,9 @@ impl ToastTitle {
         title.imp().label.set_label(text);
         title
     }
+
+    /// Its words.
+    pub fn text(&self) -> glib::GString {
+        self.imp().label.label()
+    }
 }

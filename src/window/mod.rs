@@ -369,7 +369,7 @@ impl Window {
     /// dismissed, so nobody misses it by looking away.
     fn toast(&self, text: &str) {
         let toast = crate::widgets::lasting_toast(text);
-        self.imp().toasts.add_toast(toast);
+        crate::widgets::add_toast(&self.imp().toasts, toast);
     }
 
     /// The visible page's actions become `game.*`; its subtitle is shown.

@@ -127,10 +127,14 @@ class App:
         # Every key the app gets is in its log (src/widgets/key_log.rs):
         # a failed test shows whether its keys arrived, and where.
         self.env["MATCH5_LOG_KEYS"] = "1"
+        # Each toast's words as it is shown: a toast goes after its seconds,
+        # which a busy machine's test can spend reading the tree.
+        self.env["MATCH5_REPORT_TOASTS"] = "1"
         self.env.update(env or {})
         # Read back at the end (a+: the handle reads it even when a second
         # run of the app in the same home removed the folder).
         self.log = open(os.path.join(self.home, "app.log"), "a+")
+        self.log_start = self.log.tell()
         if pid is not None:
             self.proc = Pid(pid)
             self.pid = pid
@@ -352,6 +356,17 @@ class App:
     def click(self, x, y):
         cx, cy = self.cell_centre(x, y)
         desktop.click(cx, cy)
+
+    def toasts(self):
+        """The words of every toast this run of the app has shown, in
+        order (MATCH5_REPORT_TOASTS): read from its log, so a toast that
+        went after its seconds is still counted."""
+        self.log.flush()
+        with open(self.log.name, encoding="utf-8", errors="replace") as f:
+            f.seek(self.log_start)
+            text = f.read()
+        return [line.split("match5: toast shown: ", 1)[1] for line in text.splitlines()
+                if line.startswith("match5: toast shown: ")]
 
     def click_on(self, acc):
         """Clicks the middle of a widget of the main window, scrolling it

@@ -345,7 +345,7 @@ class DesktopGame(AppTest):
         app.wait_closed()
         again = self.start(home=app.home)
         wait_for(lambda: again.stones() == before, message="the restored board")
-        self.assertIsNotNone(again.find("label", "Your unfinished game is back"))
+        wait_for(lambda: "Your unfinished game is back" in again.toasts(), message="the toast")
 
     def test_a_brand_new_player_is_not_greeted_back_to_the_computers_opening(self):
         app = self.start(settings={"last_page": "five", "computer_starts": True})
@@ -355,7 +355,7 @@ class DesktopGame(AppTest):
         again = self.start(home=app.home)
         wait_for(lambda: len(again.stones()[1]) == 1, message="a new game, opened by the computer")
         time.sleep(1)
-        self.assertIsNone(again.find("label", "Your unfinished game is back"), "no game of theirs was kept")
+        self.assertNotIn("Your unfinished game is back", again.toasts(), "no game of theirs was kept")
 
     def test_closing_with_learned_knowledge_asks_to_save(self):
         app = self.start()
