@@ -9,9 +9,8 @@ import os
 from desktop import screen_pixels
 from harness import AppTest, wait_for
 
-INTRO = ("This computer knows nothing yet, not even to finish its own open four. Make five in a row, across, "
-         "down or diagonally, to win: each win teaches it a pattern it never loses to again, and your level is "
-         "how many it learned from you.")
+INTRO = ("This computer knows nothing yet. Make five in a row to win: each win teaches it a pattern, and your "
+         "level is how many it learned from you.")
 NOTHING_LEARNED = "It has learned nothing yet"
 
 

@@ -56,7 +56,9 @@ class StartFromTrained(AppTest):
         # Empty knowledge says what it is where the player meets it.
         note = wait_for(lambda: app.find_showing("label", lambda n: n.startswith("This computer knows nothing yet")),
                         message="the note under the board")
-        self.assertIn("not even to finish its own open four", note.name)
+        self.assertIn("Make five in a row to win", note.name)
+        self.assertIsNotNone(app.find("label", lambda n: "not even to finish its own open four" in (n or "")),
+                             "the sidebar says what the empty start is")
         row = wait_for(lambda: app.find_showing("combo box", "Computer Starts From"), message="the start row")
         app.click_on(row)
         time.sleep(1)

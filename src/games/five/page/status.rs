@@ -277,10 +277,13 @@ impl FivePage {
 }
 
 /// What a new computer says under the board before the first game: what
-/// it is, how the game is won and what a win does.
+/// it is, how the game is won and what a win does. No longer than the
+/// longest Show Why sentence: the place keeps the height of the longest,
+/// and a longer one would shrink the board for every game (the sidebar
+/// says the rest: not even its own open four).
 fn new_computer_note() -> String {
     gettext(
-        "This computer knows nothing yet, not even to finish its own open four. Make five in a row, across, down or diagonally, to win: each win teaches it a pattern it never loses to again, and your level is how many it learned from you.",
+        "This computer knows nothing yet. Make five in a row to win: each win teaches it a pattern, and your level is how many it learned from you.",
     )
 }
 
