@@ -303,12 +303,7 @@ fn nothing_learned_note() -> String {
 /// the level that the same win raised, "depth 1" and "level 1" read as
 /// two scales of one thing; the pattern viewer shows the depth, where the
 /// help explains it.
-fn learned_words(
-    learned: Option<usize>,
-    count: usize,
-    dropped: u32,
-    varied: bool,
-) -> String {
+fn learned_words(learned: Option<usize>, count: usize, dropped: u32, varied: bool) -> String {
     let varied =
         varied.then(|| gettext("It lost this way before: next time it tries another reply."));
     let learned = learned.map(|index| {
