@@ -11,22 +11,12 @@ import os
 import tempfile
 import time
 
-import pyatspi
-
 from harness import ENGINE, AppTest, alive, choose_engine_in_sidebar, engine_command, wait_for
+from test_tiles import menu_item
 
 
 def status(app):
     return app.status() or ""
-
-
-def menu_choose(app, name):
-    """Chooses `name` in the primary menu with the keys: F10, Down to it,
-    Return."""
-    app.key("F10")
-    items = wait_for(lambda: [a.name for r in app._frames() for a in pyatspi.findAllDescendants(
-        r, lambda a: a.getRoleName() == "menu item")] or None, message="the primary menu")
-    app.key(*["Down"] * items.index(name), "Return")
 
 
 class EngineGame(AppTest):
@@ -41,7 +31,7 @@ class EngineGame(AppTest):
         engines (issue 65, point 6)."""
         if not app.stones()[0]:
             self.assertIsNone(app.find_showing("button", "Engines…"), "no Engines… in the sidebar yet")
-        menu_choose(app, "Engines…")
+        menu_item(app, "Engines…")
         entry = wait_for(lambda: app.find_showing("text", "Command"), message="the Engines window")
         app.click_on(entry)
         app.type(command)

@@ -112,10 +112,7 @@ impl FivePage {
             }
             FiveAction::FirstMove => {
                 if let Some(first) = actions::chosen(parameter) {
-                    let on = first == OPPONENT_FIRST;
-                    self.action(FiveAction::ComputerStarts)
-                        .set_state(&glib::Variant::from(on));
-                    self.set_computer_starts(on);
+                    self.set_computer_starts(first == OPPONENT_FIRST);
                 }
             }
             FiveAction::ComputerStarts => {
@@ -141,11 +138,14 @@ impl FivePage {
         }
     }
 
-    /// Who starts from the next game on, kept; the menu's two choices
-    /// follow the sidebar's switch and the other way round.
-    fn set_computer_starts(&self, on: bool) {
+    /// Who starts from the next game on, kept, however it was chosen (the
+    /// menu, the sidebar's switch, a script's game): the switch and the
+    /// menu's two choices show it.
+    pub(super) fn set_computer_starts(&self, on: bool) {
         self.settings()
             .update_page::<FiveSettings>(|s| s.computer_starts = on);
+        self.action(FiveAction::ComputerStarts)
+            .set_state(&glib::Variant::from(on));
         self.show_setup();
     }
 

@@ -216,7 +216,6 @@ impl FivePage {
         self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
         self.connect_model();
         self.connect_widgets();
-        self.enable_computer_starts();
         self.follow_setup();
         self.show_all();
         self.follow_engine();
@@ -463,12 +462,7 @@ impl FivePage {
     /// The model started a game with the other side first: the setting and
     /// its menu item follow.
     fn follow_computer_starts(&self) {
-        let on = self.model().computer_starts();
-        self.settings()
-            .update_page::<FiveSettings>(|s| s.computer_starts = on);
-        self.action(FiveAction::ComputerStarts)
-            .set_state(&on.to_variant());
-        self.show_setup();
+        self.set_computer_starts(self.model().computer_starts());
     }
 
     fn on_cell(&self, cell: Cell) {

@@ -9,7 +9,6 @@ use adw::subclass::prelude::*;
 use crate::games::five::model::session::{Opponent, Session};
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
-use crate::games::five::page::actions::FiveAction;
 use crate::games::five::page::sidebar::FiveSidebar;
 use crate::i18n::{gettext, gettext_f};
 
@@ -81,22 +80,12 @@ impl FiveSidebar {
 }
 
 impl FivePage {
-    /// "Computer Starts" means nothing against another person: it is off
-    /// (insensitive) in two-player mode. Against an engine, the engine
-    /// starts.
-    pub(super) fn enable_computer_starts(&self) {
-        let two = self.settings().page::<FiveSettings>().opponent() == Opponent::Person;
-        self.action(FiveAction::ComputerStarts).set_enabled(!two);
-        self.show_setup();
-    }
-
     pub(super) fn on_opponent_changed(&self, opponent: Opponent) {
         if self.settings().page::<FiveSettings>().opponent() == opponent {
             return; // set from code (follow_mode): the model's game is already against it
         }
         self.settings()
             .update_page::<FiveSettings>(|s| s.choose(&opponent));
-        self.enable_computer_starts();
         self.show_setup();
         // An engine added in Practice since: the status's place measures
         // its name too.
@@ -113,7 +102,6 @@ impl FivePage {
         let opponent = self.model().opponent();
         self.settings()
             .update_page::<FiveSettings>(|s| s.choose(&opponent));
-        self.enable_computer_starts();
         self.show_setup();
         if let Some(sidebar) = self.imp().sidebar.get() {
             sidebar.show_opponent(&opponent);
@@ -135,7 +123,6 @@ impl FivePage {
                 sidebar.show_opponents(&settings);
             }
             // A removed engine is no longer the next opponent.
-            page.enable_computer_starts();
             page.show_opponent_choices();
             page.keep_text_heights();
         });

@@ -49,10 +49,14 @@ impl FivePage {
     }
 
     /// The menu's marks: the opponent chosen for the next game, and who
-    /// makes its first move (no choice against another person, as the
-    /// sidebar's switch).
+    /// makes its first move. Who starts means nothing against another
+    /// person: the menu's choices and the sidebar's switch are off
+    /// (insensitive) in two-player mode. Against an engine, the engine
+    /// starts.
     pub(super) fn show_setup(&self) {
         let settings = self.settings().page::<FiveSettings>();
+        let two = settings.opponent() == Opponent::Person;
+        self.action(FiveAction::ComputerStarts).set_enabled(!two);
         actions::show_choice(
             &self.action(FiveAction::Opponent),
             &settings.opponent().key(),
@@ -64,7 +68,7 @@ impl FivePage {
             PERSON_FIRST
         };
         actions::show_choice(&first, first_is);
-        first.set_enabled(settings.opponent() != Opponent::Person);
+        first.set_enabled(!two);
     }
 
     /// The person chose who plays red in the next game (from the menu).
@@ -77,7 +81,7 @@ impl FivePage {
     }
 
     /// The person chose what the computer starts from (a trained rung's
-    /// id), from the menu or the sidebar.
+    /// id), in the sidebar.
     pub(super) fn choose_start(&self, id: &str) {
         if self.model().start_id() == id {
             return;
@@ -92,12 +96,11 @@ impl FivePage {
         if let Some(sidebar) = self.imp().sidebar.get() {
             sidebar.show_start();
         }
-        self.show_setup();
     }
 }
 
 /// The first-move choices' targets (the menu names them in page.ui).
-pub(super) const PERSON_FIRST: &str = "you";
+const PERSON_FIRST: &str = "you";
 pub(super) const OPPONENT_FIRST: &str = "opponent";
 
 /// A radio item: `action` chosen as `choice`.
