@@ -109,7 +109,7 @@ class EveryErrorChangesNothing(unittest.TestCase):
         """Plays against the computer until a game is won (the computer
         learns from it, unsaved)."""
         five = self.r[FIVE]
-        for _ in range(8):
+        for _ in range(20):  # see test_knowledge_files.FriendsFile.win
             five.call("StartGame", "sa{sv}", "vs-computer", {"discard-unsaved": GLib.Variant("b", True)})
             for _ in range(40):
                 board = five.prop("Board")
@@ -120,7 +120,7 @@ class EveryErrorChangesNothing(unittest.TestCase):
                     break
             if state == "blue-won":
                 return
-        self.fail("no game won in 8")
+        self.fail("no game won in 20")
 
     def test_every_listed_error_of_every_interface(self):
         home = self.app.home

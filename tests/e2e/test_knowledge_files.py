@@ -36,14 +36,18 @@ class FriendsFile(AppTest):
 
     def win(self, app):
         """Games against the computer with the real pointer until blue
-        wins (the computer's free moves are random)."""
-        for _ in range(6):
+        wins. The computer's free moves are random: against Dana's file and
+        one pattern learned since, this simple attacker wins 47 games in
+        100 (measured over 200 seeded games for each of 20 first wins), so
+        6 games failed once in 45 runs (a CI run did). 20 games fail once
+        in 300,000; the second win takes two games on average."""
+        for _ in range(20):
             status = DesktopGame.win_against_the_computer(self, app, lambda c: app.click(*c))
             if status.startswith("You win"):
                 return
             app.key("ctrl+n")
             wait_for(lambda: not app.stones()[0], message="a new game")
-        self.fail("no game won in 6")
+        self.fail("no game won in 20")
 
     def open_with_ctrl_o(self, app, path):
         app.key("ctrl+o")
