@@ -20,18 +20,12 @@ sys.path[:0] = [os.path.join(HERE, "..", "tests", "e2e"), os.path.join(HERE, "..
 from gi.repository import Gio, GLib  # noqa: E402
 
 from dbus_client import NAME, Remote  # noqa: E402
-from flood import Peak, rss_mb  # noqa: E402
+from flood import Peak, cpu_s, rss_mb  # noqa: E402
 from harness import wait_for  # noqa: E402
 from sandbox import Sandboxed, host_env, sandboxed_pid  # noqa: E402
 
 DEAF = os.path.join(HERE, "..", "tests", "e2e", "deaf_client.py")
 SECONDS = float(os.environ.get("BENCH_SECONDS", "15"))
-
-
-def cpu_s(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def figures(mode):

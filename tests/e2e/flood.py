@@ -30,6 +30,13 @@ def rss_mb(pid):
     raise AssertionError("no VmRSS")
 
 
+def cpu_s(pid):
+    """The CPU seconds the process has used, user and system."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Peak:
     """Samples a process's RSS every 20 ms on a thread while it is entered."""
 

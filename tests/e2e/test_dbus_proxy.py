@@ -40,6 +40,23 @@ def proxies():
     return list(dict.fromkeys(found))
 
 
+def proxy_command(proxy, socket):
+    """`proxy` serving the app's bus at `socket`, with the policy flatpak
+    gives an app with --share=ipc and no bus permissions of its own
+    (flatpak-run.c): its names, the portals."""
+    return [proxy, os.environ["DBUS_SESSION_BUS_ADDRESS"], socket, "--filter",
+            f"--own={APP_ID}", f"--own={APP_ID}.*", "--talk=org.freedesktop.portal.*",
+            "--call=org.freedesktop.portal.*=*", "--broadcast=org.freedesktop.portal.*=@/org/freedesktop/portal/*"]
+
+
+def app_env(socket):
+    """What the app is given behind the proxy at `socket`, as in flatpak."""
+    return {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={socket}", "FLATPAK_ID": APP_ID,
+            # flatpak gives the sandbox the accessibility bus on its own
+            # (the filtered session bus does not reach org.a11y.Bus).
+            "AT_SPI_BUS_ADDRESS": a11y_address()}
+
+
 def version(proxy):
     return subprocess.run([proxy, "--version"], capture_output=True, text=True).stdout.strip()
 
@@ -62,20 +79,10 @@ class BehindTheProxy(unittest.TestCase):
         self.dir = tempfile.mkdtemp(prefix="match5-proxy-")
         self.socket = os.path.join(self.dir, "bus")
         self.proxy_log = open(os.path.join(self.dir, "proxy.log"), "w")
-        # The policy flatpak gives an app with --share=ipc and no bus
-        # permissions of its own (flatpak-run.c): its names, the portals.
-        self.proxy = subprocess.Popen(
-            [proxy, os.environ["DBUS_SESSION_BUS_ADDRESS"], self.socket, "--filter",
-             f"--own={APP_ID}", f"--own={APP_ID}.*", "--talk=org.freedesktop.portal.*",
-             "--call=org.freedesktop.portal.*=*", "--broadcast=org.freedesktop.portal.*=@/org/freedesktop/portal/*",
-             "--log"],
-            stdout=self.proxy_log, stderr=subprocess.STDOUT)
+        self.proxy = subprocess.Popen(proxy_command(proxy, self.socket) + ["--log"],
+                                      stdout=self.proxy_log, stderr=subprocess.STDOUT)
         wait_for(lambda: os.path.exists(self.socket), message="the proxy's socket")
-        self.app = App(env={"DBUS_SESSION_BUS_ADDRESS": f"unix:path={self.socket}", "FLATPAK_ID": APP_ID,
-                            # flatpak gives the sandbox the accessibility
-                            # bus on its own (the filtered session bus does
-                            # not reach org.a11y.Bus).
-                            "AT_SPI_BUS_ADDRESS": a11y_address()})
+        self.app = App(env=app_env(self.socket))
         self.remote = Remote()
         wait_for(lambda: self.remote.has_owner(NAME), message="the control name, through the proxy")
         self.pid = self.remote.pid_of(NAME)

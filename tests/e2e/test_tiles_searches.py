@@ -9,17 +9,10 @@ import unittest
 from gi.repository import Gio, GLib
 
 from dbus_client import NAME, Remote
-from flood import TILES, Peak, burst, rss_mb
+from flood import TILES, Peak, burst, cpu_s, rss_mb
 import pyatspi
 
 from harness import App, wait_for
-
-
-def cpu_seconds(pid):
-    """The process's CPU time so far (user and system), in seconds."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / 100
 
 
 class OneSearchAtATime(unittest.TestCase):
@@ -51,10 +44,10 @@ class OneSearchAtATime(unittest.TestCase):
         wait_for(lambda: not r.prop("Thinking"), timeout=90, message="the last search to end")
         settled = time.monotonic() - answered
         time.sleep(0.5)
-        searched = cpu_seconds(self.pid) - cpu_then
-        cpu = cpu_seconds(self.pid)
+        searched = cpu_s(self.pid) - cpu_then
+        cpu = cpu_s(self.pid)
         time.sleep(3)
-        busy = cpu_seconds(self.pid) - cpu
+        busy = cpu_s(self.pid) - cpu
         try:
             wait_for(lambda: rss_mb(self.pid) - before < limit, timeout=10, message="memory to return")
         except AssertionError:
@@ -77,7 +70,7 @@ class OneSearchAtATime(unittest.TestCase):
         deals = [("Deal", GLib.Variant("(uuuuu)", (5, 5, 10, 6, 200)))] * 100
         with Peak(self.pid) as peak:
             outcomes, seconds = burst(bus, *TILES, deals)
-            answered, cpu_then = time.monotonic(), cpu_seconds(self.pid)
+            answered, cpu_then = time.monotonic(), cpu_s(self.pid)
             # Every call answered by the app itself: a deal, or Busy while
             # the page is full of calls. A timeout or a lost reply is no
             # answer.
@@ -114,7 +107,7 @@ class OneSearchAtATime(unittest.TestCase):
             self.assertEqual(self.r.prop("Moves"), 1, "the computer played the deal before once")
             with Peak(self.pid) as peak:
                 self.app.click_at(e.x + e.width // 2, e.y + e.height // 2, repeat=60, delay=0.04)
-                answered, cpu_then = time.monotonic(), cpu_seconds(self.pid)
+                answered, cpu_then = time.monotonic(), cpu_s(self.pid)
                 after = self.after(f"round {round}: 60 clicks on New Game in 2.4 s while the exact search thinks",
                                    before, peak, answered, cpu_then, limit=20)
             figures.append((peak.mb, after))
