@@ -151,7 +151,47 @@ def deaf_flood(mode):
     flood_figures("deaf_client.py", ["2", mode], lambda said: f"from a client that never reads its replies ({mode})")
 
 
+def queued_ahead():
+    """Where a client that never reads waits the others: its calls queued at
+    once ahead of another client's (the app stopped while they are sent),
+    and how long that client then waits, with the CPU the app and the bus
+    spend on each call ahead. The bus lets a client have at most
+    max_replies_per_connection calls unanswered (50,000 on the session
+    bus) and refuses the rest itself."""
+    import signal
+    from deaf_client import pipelined, raw_client
+    from flood import FIVE, cpu_s
+    five = Remote()
+    bus = five.pid_of("org.freedesktop.DBus")
+    for n in (10000, 50000, 80000):
+        sock, moves = raw_client()
+        os.kill(app.pid, signal.SIGSTOP)
+        try:
+            for serial in range(2, n + 2, 100):
+                sock.sendall(pipelined(moves, serial))
+            time.sleep(0.5)
+            answered = []
+            cpu = (cpu_s(app.pid), cpu_s(bus))
+            five.bus.call(NAME, *FIVE, "StartGame", GLib.Variant("(sa{sv})", ("two-players", {
+                "discard-unsaved": GLib.Variant("b", True)})), None, Gio.DBusCallFlags.NONE, 300000, None,
+                lambda *_: answered.append((time.perf_counter(), cpu_s(app.pid) - cpu[0], cpu_s(bus) - cpu[1])))
+            five.bus.flush_sync(None)
+            time.sleep(0.5)
+        finally:
+            os.kill(app.pid, signal.SIGCONT)
+        start = time.perf_counter()
+        while not answered:
+            GLib.MainContext.default().iteration(True)
+        at, app_cpu, bus_cpu = answered[0]
+        print(f"{n} calls of a client that never reads, sent before another's StartGame: it was answered "
+              f"{(at - start) * 1000:.0f} ms after the app went on; meanwhile the app used {app_cpu:.2f} s of CPU "
+              f"({app_cpu / n * 1e6:.0f} µs a call sent), the bus {bus_cpu:.2f} s ({bus_cpu / n * 1e6:.0f} µs)")
+        sock.close()
+        time.sleep(3)
+
+
 def all_floods():
+    queued_ahead()
     reading_flood(1)
     reading_flood(8)
     deaf_flood("raw")
@@ -160,6 +200,10 @@ def all_floods():
 
 if ONLY == "practice":
     practice_figures()
+    app.close()
+    sys.exit(0)
+if ONLY == "queue":
+    queued_ahead()
     app.close()
     sys.exit(0)
 if ONLY == "flood":

@@ -50,45 +50,61 @@ def message(serial, dest, path, iface, method, params):
     return m.to_blob(Gio.DBusCapabilityFlags.NONE)
 
 
-seconds = float(sys.argv[1])
-linger = float(sys.argv[2]) if len(sys.argv) > 2 else 0
-if len(sys.argv) > 3 and sys.argv[3] == "gio":
-    # GDBus reads every reply on its worker thread; they are never
-    # looked at (the main context is never run).
-    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    calls = flood.five_moves(81)
-    sent = 0
+def raw_client():
+    """A socket of its own on the session bus, and the five-in-a-row moves
+    it sends, as message blobs."""
+    sock = connect()
+    sock.sendall(message(1, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", None))
+    return sock, [message(1, flood.NAME, *flood.FIVE, method, params) for method, params in flood.five_moves(81)]
+
+
+def pipelined(moves, serial):
+    """A batch of 100 of `moves` (message blobs) numbered from `serial`."""
+    batch = []
+    for i in range(100):
+        # The serial is bytes 8 to 12 of the header, in its byte order.
+        blob = bytearray(moves[(serial + i) % len(moves)])
+        blob[8:12] = (serial + i).to_bytes(4, "little" if blob[0:1] == b"l" else "big")
+        batch.append(bytes(blob))
+    return b"".join(batch)
+
+
+def main():
+    seconds = float(sys.argv[1])
+    linger = float(sys.argv[2]) if len(sys.argv) > 2 else 0
+    if len(sys.argv) > 3 and sys.argv[3] == "gio":
+        # GDBus reads every reply on its worker thread; they are never
+        # looked at (the main context is never run).
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        calls = flood.five_moves(81)
+        sent = 0
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            for method, params in calls:
+                bus.call(flood.NAME, *flood.FIVE, method, params, None, Gio.DBusCallFlags.NONE, -1, None, None)
+            sent += len(calls)
+        time.sleep(linger)
+        print(json.dumps({"sent": sent, "blocked": None}))
+        return
+    sock, moves = raw_client()
+    # A blocked write (the bus stops reading a client that reads nothing) ends
+    # the flood instead of hanging it.
+    sock.settimeout(max(seconds, 1))
+    sent, serial = 0, 2
     end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        for method, params in calls:
-            bus.call(flood.NAME, *flood.FIVE, method, params, None, Gio.DBusCallFlags.NONE, -1, None, None)
-        sent += len(calls)
+    try:
+        while time.monotonic() < end:
+            sock.sendall(pipelined(moves, serial))
+            sent += 100
+            serial += 100
+    except (socket.timeout, BrokenPipeError, ConnectionResetError) as e:
+        blocked = type(e).__name__
+    else:
+        blocked = None
     time.sleep(linger)
-    print(json.dumps({"sent": sent, "blocked": None}))
-    sys.exit(0)
-sock = connect()
-sock.sendall(message(1, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", None))
-moves = [message(1, flood.NAME, *flood.FIVE, method, params) for method, params in flood.five_moves(81)]
-# A blocked write (the bus stops reading a client that reads nothing) ends
-# the flood instead of hanging it.
-sock.settimeout(max(seconds, 1))
-sent, serial = 0, 2
-end = time.monotonic() + seconds
-try:
-    while time.monotonic() < end:
-        batch = []
-        for _ in range(100):
-            # The serial is bytes 8 to 12 of the header, in its byte order.
-            blob = bytearray(moves[serial % 81])
-            blob[8:12] = serial.to_bytes(4, "little" if blob[0:1] == b"l" else "big")
-            batch.append(bytes(blob))
-            serial += 1
-        sock.sendall(b"".join(batch))
-        sent += len(batch)
-except (socket.timeout, BrokenPipeError, ConnectionResetError) as e:
-    blocked = type(e).__name__
-else:
-    blocked = None
-time.sleep(linger)
-sock.close()
-print(json.dumps({"sent": sent, "blocked": blocked}))
+    sock.close()
+    print(json.dumps({"sent": sent, "blocked": blocked}))
+
+
+if __name__ == "__main__":
+    main()
