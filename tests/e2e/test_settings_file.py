@@ -5,6 +5,7 @@ says where it went, and never written over."""
 import glob
 import os
 import tempfile
+import time
 import unittest
 
 from gi.repository import GLib
@@ -71,6 +72,35 @@ class SettingsFile(unittest.TestCase):
         with open(aside[0]) as f:
             self.assertEqual(f.read(), damaged)
         self.assertTrue(os.path.exists(self.path))
+
+    def test_messages_about_the_persons_data_stay_until_dismissed(self):
+        """Issue 63, point 11: damaged settings, and damaged knowledge, at a
+        start are each said in a message that is still there after a
+        toast's seconds and goes when dismissed (before, both went after
+        5 s, even before a slow machine drew the window)."""
+        knowledge = os.path.join(self.home, "data", "match5", "knowledge", "Tester.fivo")
+        damaged = {
+            self.path: ('last_player = "Tester"\nthis line is not toml\n', "Your settings could not be read"),
+            knowledge: ('format = "match5-knowledge"\nversion = 1\nplayer = "Tester"\n[[pattern]]\nlevel = "x"\n',
+                        "Tester.fivo is not valid Match5 knowledge"),
+        }
+        for path, (text, words) in damaged.items():
+            with self.subTest(file=os.path.basename(path)):
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w") as f:
+                    f.write(text)
+                self.app = App(home=self.home, settings=None if path == self.path else {"last_player": "Tester"})
+                try:
+                    said = wait_for(lambda: self.app.find_showing("label", lambda n: n.startswith(words)),
+                                    message="the message on screen").name
+                    time.sleep(7)  # longer than any toast that times out
+                    self.assertTrue(self.app.find_showing("label", said), f"{said!r} still on screen after 7 s")
+                    self.app.click_on(wait_for(lambda: self.app.find_showing("push button", "Dismiss"),
+                                               message="the message's Dismiss button"))
+                    wait_for(lambda: not self.app.find_showing("label", said), message="the message dismissed")
+                finally:
+                    self.app.close()
+                    self.app = None
 
     def test_a_file_over_one_mib_is_moved_aside_whole_and_not_cut(self):
         """A settings file over the 1 MiB the loader reads (valid TOML, an
