@@ -44,7 +44,7 @@ def figures(proxy):
             # Also in the 2 s the flooder stays after its last call.
             answered = starts_beside(new_game(five, 600000), flooder)
         sent = json.loads(flooder.communicate()[0])["sent"]
-        waits = [s for outcome, s in answered if outcome == "ok"]
+        waits = [s for outcome, s in answered if outcome == "ok"] or [float("nan")]
         refused = [outcome for outcome, _ in answered if outcome != "ok"]
         print(f"behind {version(proxy)} ({proxy}): a {SECONDS:g} s flood of {sent} calls that are never read; "
               f"the other client's {len(answered)} StartGame waited median {statistics.median(waits) * 1000:.0f} ms, "
