@@ -16,6 +16,7 @@ import time
 import unittest
 
 from harness import AppTest, wait_for, wait_focused, winning_move
+from pieces import patient
 
 
 class Orca:
@@ -35,13 +36,17 @@ class Orca:
         wait_for(lambda: "Screen reader on." in " ".join(self.said()), timeout=30, message="Orca to start")
         self.mark = len(self.said())
 
-    def said(self):
-        """Everything Orca has spoken, in order."""
+    def debug_log(self):
+        """Orca's debug log so far ("" before it wrote one)."""
         try:
             with open(self.log, errors="replace") as f:
-                return re.findall(r"SPEECH OUTPUT: '(.*?)'", f.read())
+                return f.read()
         except FileNotFoundError:
-            return []
+            return ""
+
+    def said(self):
+        """Everything Orca has spoken, in order."""
+        return re.findall(r"SPEECH OUTPUT: '(.*?)'", self.debug_log())
 
     def since(self):
         """What it spoke since the last call (or since it started)."""
@@ -49,14 +54,15 @@ class Orca:
         new, self.mark = said[self.mark:], len(said)
         return new
 
-    def hear(self, pattern, message, timeout=10):
-        """Waits until Orca has said something matching `pattern`; then
-        everything it said meanwhile, the matching words included."""
+    def hear(self, pattern, message, timeout=10, or_else=None):
+        """Waits until Orca has said something matching `pattern` (or until
+        `or_else()` holds); then everything it said meanwhile, the matching
+        words included."""
         heard = []
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             heard += self.since()
-            if any(re.search(pattern, s) for s in heard):
+            if any(re.search(pattern, s) for s in heard) or (or_else and or_else()):
                 time.sleep(1)  # what else it says about the same change
                 return heard + self.since()
             time.sleep(0.1)
@@ -66,22 +72,14 @@ class Orca:
     def print_tail(self, lines=120):
         """The end of Orca's debug log, for a failed test: the events it
         got and what it made of them, and whether it still runs."""
-        try:
-            with open(self.log, errors="replace") as f:
-                tail = f.read().splitlines()[-lines:]
-        except FileNotFoundError:
-            tail = ["(no debug log)"]
+        tail = self.debug_log().splitlines()[-lines:] or ["(no debug log)"]
         state = "running" if self.proc.poll() is None else f"ended with {self.proc.returncode}"
         print(f"\nOrca ({state}), the end of its debug log:", *tail, sep="\n", flush=True)
 
     def focus_on(self, names):
         """Whether Orca's locus of focus is an object named `names` (a
         pattern), by the last such line of its debug log."""
-        try:
-            with open(self.log, errors="replace") as f:
-                loci = re.findall(r"FOCUS MANAGER: Locus of focus is \[\w[\w ]*: '(.*?)'", f.read())
-        except FileNotFoundError:
-            return False
+        loci = re.findall(r"FOCUS MANAGER: Locus of focus is \[\w[\w ]*: '(.*?)'", self.debug_log())
         return bool(loci) and re.fullmatch(names, loci[-1]) is not None
 
     def close(self):
@@ -117,15 +115,8 @@ class OrcaHears(AppTest):
         its board, or its debug log puts its locus of focus on the board."""
         app = self.start(settings=settings)
         boards = r"(Board|Tic-tac-toe board)"
-        orca = self.orca
-        try:
-            wait_for(lambda: any(re.search(rf"^Match5 — |^{boards}\b", s) for s in orca.said()[orca.mark:])
-                     or orca.focus_on(boards), timeout=30, message="Orca to follow the window as it opens")
-        except AssertionError:
-            orca.print_tail()
-            raise
-        time.sleep(1)  # what else it says about the window
-        orca.since()
+        self.orca.hear(rf"^Match5 — |^{boards}\b", "the window or its board as it opens", timeout=patient(30),
+                       or_else=lambda: self.orca.focus_on(boards))
         return app
 
     def said_once(self, app, keys, pattern, once, what, timeout=10):
