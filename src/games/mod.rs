@@ -8,6 +8,7 @@
 //! first shown.
 
 pub mod actions;
+mod after_flood;
 pub mod callers;
 pub mod checked;
 pub mod kept_game;

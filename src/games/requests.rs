@@ -57,54 +57,15 @@ async fn ask<R, T, E: CallError>(
 ) -> Result<T, E> {
     let (tx, rx) = async_channel::bounded(1);
     match requests.try_send(make(tx)) {
-        Ok(()) => note_call(false),
+        Ok(()) => super::after_flood::note_call(false),
         Err(async_channel::TrySendError::Full(_)) => {
-            note_call(true);
+            super::after_flood::note_call(true);
             return Err(E::busy(busy_words()));
         }
         Err(async_channel::TrySendError::Closed(_)) => return Err(E::failed(quitting_words())),
     }
     // The page went away without answering: only when the app quits.
     rx.recv().await.map_err(|_| E::failed(quitting_words()))?
-}
-
-/// When the last call came, whether a quiet moment is awaited, and the
-/// calls since memory was last given back.
-static LAST_CALL: Mutex<Option<std::time::Instant>> = Mutex::new(None);
-static FLOODED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// Calls after which memory is given back once they stop, refused or not
-/// (calls waiting in zbus's own queue are never refused).
-const A_BURST: usize = 1000;
-
-/// Notes a call; after a flood (a call refused as `Busy`, or [`A_BURST`]
-/// calls), once no call has come for a second, gives back to the system
-/// what its thousands of short tasks held meanwhile.
-fn note_call(refused: bool) {
-    use std::sync::atomic::Ordering;
-    use std::time::{Duration, Instant};
-    const QUIET: Duration = Duration::from_secs(1);
-
-    fn when_quiet() {
-        let last = *LAST_CALL.lock().expect("never poisoned");
-        match last.map(|t| t.elapsed()) {
-            Some(since) if since < QUIET => {
-                gtk::glib::timeout_add_once(QUIET - since, when_quiet);
-            }
-            _ => {
-                CALLS.store(0, Ordering::SeqCst);
-                FLOODED.store(false, Ordering::SeqCst);
-                match5_common::memory::give_back();
-            }
-        }
-    }
-
-    *LAST_CALL.lock().expect("never poisoned") = Some(Instant::now());
-    let burst = CALLS.fetch_add(1, Ordering::SeqCst) + 1 >= A_BURST;
-    if (refused || burst) && !FLOODED.swap(true, Ordering::SeqCst) {
-        gtk::glib::timeout_add_once(QUIET, when_quiet);
-    }
 }
 
 /// One property's new value, for a `PropertiesChanged`.
@@ -197,7 +158,7 @@ impl<R, S> Link<R, S> {
             None => String::new(),
         };
         let Some(_slot) = super::callers::CallerSlot::take(&self.callers, caller) else {
-            note_call(true);
+            super::after_flood::note_call(true);
             return Err(E::busy(super::callers::busy_words()));
         };
         ask(&self.requests, make).await
