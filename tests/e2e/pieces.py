@@ -156,3 +156,14 @@ class Pid:
     def wait(self, timeout=None):
         wait_for(lambda: self.poll() is not None, timeout=timeout or 10, message=f"process {self.pid} to end")
         return 0
+
+
+def choose_engine_in_sidebar(app):
+    """Chooses the first added engine as the sidebar's opponent (the third
+    entry, after the computer and a person) and waits for the sidebar to
+    say that the computer learns nothing from it."""
+    app.click_on(app.find_showing("combo box", "Opponent"))
+    time.sleep(1)
+    app.key("Down", "Down", "Return")
+    wait_for(lambda: app.find("label", lambda n: (n or "").startswith("Fake Engine is a Gomocup engine")),
+             message="the engine chosen in the sidebar")
