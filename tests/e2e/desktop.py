@@ -143,11 +143,19 @@ class Shell:
         screencast stream moves by distances, which the compositor
         accelerates: it is moved by part of what is left, and the shell
         says where it is, until it is there."""
+        there = 0
         for _ in range(60):
             cx, cy = self.pointer()
             dx, dy = x - cx, y - cy
+            # There twice 50 ms apart: on a busy machine a motion sent
+            # before can still be on its way when the shell first says so.
             if (dx, dy) == (0, 0):
-                return
+                there += 1
+                if there == 2:
+                    return
+                time.sleep(0.05)
+                continue
+            there = 0
             # Half of a long way (acceleration overshoots it), a short
             # way whole.
             step = lambda d: float(d) if abs(d) <= 3 else d / 2.0  # noqa: E731
