@@ -56,10 +56,11 @@ class Orca:
 
     def hear(self, pattern, message, timeout=10, or_else=None):
         """Waits until Orca has said something matching `pattern` (or until
-        `or_else()` holds); then everything it said meanwhile, the matching
-        words included."""
+        `or_else()` holds) for `timeout` seconds stretched by the suite's
+        patience; then everything it said meanwhile, the matching words
+        included."""
         heard = []
-        end = time.monotonic() + timeout
+        end = time.monotonic() + patient(timeout)
         while time.monotonic() < end:
             heard += self.since()
             if any(re.search(pattern, s) for s in heard) or (or_else and or_else()):
@@ -115,7 +116,7 @@ class OrcaHears(AppTest):
         its board, or its debug log puts its locus of focus on the board."""
         app = self.start(settings=settings)
         boards = r"(Board|Tic-tac-toe board)"
-        self.orca.hear(rf"^Match5 — |^{boards}\b", "the window or its board as it opens", timeout=patient(30),
+        self.orca.hear(rf"^Match5 — |^{boards}\b", "the window or its board as it opens", timeout=30,
                        or_else=lambda: self.orca.focus_on(boards))
         return app
 
