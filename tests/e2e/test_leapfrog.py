@@ -25,6 +25,12 @@ def text_of(app, start):
     return label.name if label else None
 
 
+def replay_move(app):
+    """The replay's move as its label says it ("move 3 of 15"); 0 before
+    the label shows."""
+    return int((text_of(app, "move ") or "move 0").split()[1])
+
+
 def click_field(app, i):
     """Clicks field i (0-based) where the page draws it."""
     view = app.find_showing("image", "Fields")
@@ -88,10 +94,10 @@ class LeapFrog(AppTest):
         pause = wait_for(lambda: app.find_showing("toggle button", "Pause"), message="the solution playing")
         # At 2 moves a second: a busy machine's reading of the tree can miss
         # any one of them, so not "move 2" itself but 2 or more.
-        wait_for(lambda: int((text_of(app, "move ") or "move 0").split()[1]) >= 2, message="moves played by themselves")
+        wait_for(lambda: replay_move(app) >= 2, message="moves played by themselves")
         app.click_on(pause)
         wait_for(lambda: app.find_showing("toggle button", "Play the Solution"), message="paused")
-        shown = int(text_of(app, "move ").split()[1])
+        shown = replay_move(app)
         self.assertIn("The computer found a solution", text_of(app, "The "), "the status stays while it plays")
         for _ in range(shown):
             app.key("Page_Up")
