@@ -21,22 +21,24 @@ def knowledge_file(app, player="Tester"):
     return os.path.join(app.data, "match5", "knowledge", f"{player}.fivo")
 
 
-class DesktopGame(AppTest):
-    def win_against_the_computer(self, app, move):
-        for _ in range(40):
-            if "win" in app.status().lower() or "computer wins" in app.status().lower():
-                break
-            blue, red = app.stones()
-            app.play_and_wait(move, winning_move(blue, red))
-        return app.status()
+def win_against_the_computer(app, move):
+    """Plays blue's winning move until the game ends; the status it ends with."""
+    for _ in range(40):
+        if "win" in app.status().lower() or "computer wins" in app.status().lower():
+            break
+        blue, red = app.stones()
+        app.play_and_wait(move, winning_move(blue, red))
+    return app.status()
 
+
+class DesktopGame(AppTest):
     def test_a_toast_never_covers_play_again(self):
         """The save's toast at a game's end rises above Play Again and the
         line above it that says what the computer learned (issue 65,
         point 7), wide and at 360 px."""
         for width, height in ((1000, 700), (360, 640)):
             app = self.start(settings={"window_width": width, "window_height": height})
-            status = self.win_against_the_computer(app, lambda c: app.click(*c))
+            status = win_against_the_computer(app, lambda c: app.click(*c))
             self.assertIn("win", status.lower())
             again = wait_for(lambda: app.find_showing("push button", "Play Again"), message="Play Again")
             app.key("ctrl+s")
@@ -65,7 +67,7 @@ class DesktopGame(AppTest):
         self.assertIn("Tester · level 0 · new", app.title())
         self.assertEqual(app.status(), "You play blue. Your move")
         self.assertFalse(app.showing("push button", "Play Again"))
-        status = self.win_against_the_computer(app, lambda c: app.click(*c))
+        status = win_against_the_computer(app, lambda c: app.click(*c))
         self.assertEqual(status, "You win! The computer learned from it.")
         wait_for(lambda: "level 1" in app.title(), message="level 1 in the title")
         # The winning row is announced and the next game is one click away.
@@ -133,7 +135,7 @@ class DesktopGame(AppTest):
         self.assertEqual((len(blue), len(red)), (1, 1), "the computer answered")
         app.key("ctrl+z")
         wait_for(lambda: app.stones() == (set(), set()), message="undo of both moves")
-        status = self.win_against_the_computer(app, by_keys)
+        status = win_against_the_computer(app, by_keys)
         self.assertEqual(status, "You win! The computer learned from it.")
         # Enter on the finished board starts the next game.
         app.key("Return")
@@ -151,7 +153,7 @@ class DesktopGame(AppTest):
 
     def test_saving_after_another_program_merges_or_offers_save_as(self):
         app = self.start()
-        self.win_against_the_computer(app, lambda c: app.click(*c))
+        win_against_the_computer(app, lambda c: app.click(*c))
         wait_for(lambda: "level 1" in app.title(), message="level 1")
         # Meanwhile match5-cli trains the same player's file.
         path = knowledge_file(app)
@@ -191,7 +193,7 @@ class DesktopGame(AppTest):
 
     def test_a_password_protects_the_knowledge(self):
         app = self.start()
-        self.win_against_the_computer(app, lambda c: app.click(*c))
+        win_against_the_computer(app, lambda c: app.click(*c))
         app.click_on(app.find("text", "Password"))
         app.type("geheim")
         app.key("Return")
@@ -223,7 +225,7 @@ class DesktopGame(AppTest):
         # The computer knows nothing and plays at random: in a rare game its
         # random stones make five first. Then the next game is played.
         for game in range(1, 4):
-            status = self.win_against_the_computer(app, lambda c: app.click(*c))
+            status = win_against_the_computer(app, lambda c: app.click(*c))
             if status.startswith("You win"):
                 break
             app.key("ctrl+n")
@@ -287,7 +289,7 @@ class DesktopGame(AppTest):
 
     def test_deleting_all_patterns_and_saving_erases_the_player(self):
         app = self.start()
-        self.win_against_the_computer(app, lambda c: app.click(*c))
+        win_against_the_computer(app, lambda c: app.click(*c))
         app.key("ctrl+s")
         path = knowledge_file(app)
         wait_for(lambda: os.path.exists(path), message="the saved file")
@@ -359,7 +361,7 @@ class DesktopGame(AppTest):
 
     def test_closing_with_learned_knowledge_asks_to_save(self):
         app = self.start()
-        self.win_against_the_computer(app, lambda c: app.click(*c))
+        win_against_the_computer(app, lambda c: app.click(*c))
         app.quit()
         dialog_label = wait_for(
             lambda: app.find("label", "Save the Computer’s Knowledge?"), message="the save question"

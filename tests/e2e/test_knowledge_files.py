@@ -13,10 +13,7 @@ import desktop
 
 from dbus_client import Remote
 from harness import AppTest, wait_for
-# The module, not its test class: a class imported by name is collected
-# here too, and its tests would run twice.
-import test_desktop
-from test_desktop import read
+from test_desktop import read, win_against_the_computer
 
 DANA = 'format = "match5-knowledge"\nversion = 1\nplayer = "Dana"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
 
@@ -45,7 +42,7 @@ class FriendsFile(AppTest):
         6 games failed once in 45 runs (a CI run did). 20 games fail once
         in 300,000; the second win takes two games on average."""
         for _ in range(20):
-            status = test_desktop.DesktopGame.win_against_the_computer(self, app, lambda c: app.click(*c))
+            status = win_against_the_computer(app, lambda c: app.click(*c))
             if status.startswith("You win"):
                 return
             app.key("ctrl+n")
