@@ -181,6 +181,15 @@ def shell():
     return _shell
 
 
+def forget_shell():
+    """After the shell was started anew (tests/conftest.py, after a failed
+    test): the next call makes a new remote desktop session, whose first
+    key warms the keyboard again."""
+    global _shell, _warm
+    _shell = None
+    _warm = False
+
+
 def _gdk():
     """GDK, for its table of key names (only on Wayland: X11 takes names)."""
     import gi

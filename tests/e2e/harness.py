@@ -271,6 +271,33 @@ class App:
         page has its own Play Again: any of them on screen.)"""
         return bool(self.all_showing(role, name))
 
+    def what_it_shows(self, limit=150):
+        """The window's accessible tree as far as it is on screen: role,
+        name and place of each thing, indented by depth (a failed test
+        prints it, to show what it was looking at)."""
+        lines = []
+
+        def walk(a, depth):
+            if a is None or len(lines) >= limit:
+                return
+            try:
+                e = a.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                if e.width <= 0 or e.height <= 0:
+                    return  # hidden: a page not shown keeps its widgets at size 0
+                lines.append(f"{'  ' * depth}{a.getRoleName()} {shown_name(a.name)!r} "
+                             f"at {e.x},{e.y} {e.width}x{e.height}")
+                for i in range(a.childCount):
+                    walk(a.getChildAtIndex(i), depth + 1)
+            except GLib.Error:  # gone meanwhile
+                return
+
+        try:
+            for f in self._frames():
+                walk(f, 0)
+        except GLib.Error as e:
+            lines.append(f"(the tree could not be read: {e})")
+        return lines
+
     def window_title(self):
         """The window's own title: the app and the page's subtitle."""
         return self._frames()[0].name
@@ -438,6 +465,8 @@ class App:
         if getattr(self, "closed", False):
             return
         self.closed = True
+        if failed and self.proc.poll() is None:
+            print(f"\nWhat the app's window showed ({self.pid}):\n" + "\n".join(self.what_it_shows()), file=sys.stderr)
         shots = os.environ.get("MATCH5_E2E_SHOTS")
         if shots and self.proc.poll() is None and desktop.on_wayland():
             try:
@@ -476,25 +505,49 @@ class App:
             raise AssertionError("the app's log has:\n" + "\n".join(troubles[:10]))
 
 
+class _Watched:
+    """The runner's result (unittest's, or pytest's for a TestCase), told
+    of this test's failure as it happens, so that its tearDown knows whether
+    to show what the test saw. Everything else goes to the result as is."""
+
+    def __init__(self, result, test):
+        self._result, self._test = result, test
+
+    def addFailure(self, test, err):
+        self._test.failed_so_far = True
+        return self._result.addFailure(test, err)
+
+    def addError(self, test, err):
+        self._test.failed_so_far = True
+        return self._result.addError(test, err)
+
+    def addSubTest(self, test, subtest, err):
+        if err is not None:
+            self._test.failed_so_far = True
+        return self._result.addSubTest(test, subtest, err)
+
+    def __getattr__(self, name):
+        return getattr(self._result, name)
+
+
 class AppTest(unittest.TestCase):
-    """A test that starts apps with `self.start(...)`; they are closed after it."""
+    """A test that starts apps with `self.start(...)`; they are closed after
+    it, and after a failure each shows what it saw (its window's tree, the
+    end of its log)."""
+
+    failed_so_far = False
+
+    def run(self, result=None):
+        return super().run(_Watched(result, self) if result is not None else None)
 
     def setUp(self):
         self.apps = []
 
     def tearDown(self):
-        failed = self.failed_so_far()
         for a in self.apps:
-            a.close(failed)
-
-    def failed_so_far(self):
-        """Whether this test has failed (the result hears of a failure as
-        it happens)."""
-        result = getattr(getattr(self, "_outcome", None), "result", None)
-        return any(test is self for test, _ in getattr(result, "failures", []) + getattr(result, "errors", []))
+            a.close(self.failed_so_far)
 
     def start(self, **kw):
         app = App(**kw)
         self.apps.append(app)
         return app
-

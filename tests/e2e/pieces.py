@@ -1,10 +1,12 @@
 """Small pieces the harness and the tests share: five in a row's geometry
 and the words of its board, a winning move, the fake engine the tests
 ship, what no run of the app may print, waiting for a condition and a
-process the tests did not start."""
+process the tests did not start, a file's text and the median colour of
+some pixels. What the tests read of one page is in pages/."""
 
 import os
 import re
+import statistics
 import time
 
 
@@ -167,3 +169,20 @@ def choose_engine_in_sidebar(app):
     app.key("Down", "Down", "Return")
     wait_for(lambda: app.find("label", lambda n: (n or "").startswith("Fake Engine is a Gomocup engine")),
              message="the engine chosen in the sidebar")
+
+
+def read(path):
+    """A text file's text."""
+    with open(path) as f:
+        return f.read()
+
+
+def write(path, text):
+    """Writes `text` as the file at `path`."""
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def median(pixels):
+    """The median colour of `pixels`, channel by channel."""
+    return tuple(statistics.median(p[i] for p in pixels) for i in range(3))

@@ -13,7 +13,9 @@ from gi.repository import GLib
 
 from dbus_client import APP_NAME, NAME, Remote
 from harness import App, wait_for
-from test_integration import PREFIX, read, write
+from pieces import read, write
+
+PREFIX = os.environ["MATCH5_PREFIX"]
 
 
 class Activation(unittest.TestCase):

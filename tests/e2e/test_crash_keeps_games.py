@@ -13,13 +13,11 @@ import time
 from gi.repository import Gio, GLib
 
 from dbus_client import NAME, Remote
-from flood import LEAPFROG, TICTACTOE, TILES
 from harness import AppTest, wait_for, winning_move
 from pieces import log_troubles
-from test_kept_games import tiles_state
-from test_leapfrog import click_field, position
-from test_tictactoe import answered, board, fields
-from test_tiles import surface
+from pages.leapfrog import click_field, position
+from pages.tictactoe import answered, board, fields
+from pages.tiles import surface, tiles_state
 
 
 OVER = ("blue-won", "red-won", "draw")

@@ -3,7 +3,6 @@ zone, not in UTC, and a name is shown as typed, even one that looks like
 a placeholder of the app's sentences."""
 
 import datetime
-import os
 import re
 import unittest
 import zoneinfo

@@ -7,7 +7,8 @@ import unittest
 
 import pyatspi
 
-from harness import accent_pixels, AppTest, edge_band, screen_pixels, wait_for, winning_move
+from harness import accent_pixels, AppTest, edge_band, screen_pixels, wait_for
+from pages.five import knowledge_file, win_against_the_computer
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 
@@ -15,20 +16,6 @@ CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
 def read(path):
     with open(path) as f:
         return f.read()
-
-
-def knowledge_file(app, player="Tester"):
-    return os.path.join(app.data, "match5", "knowledge", f"{player}.fivo")
-
-
-def win_against_the_computer(app, move):
-    """Plays blue's winning move until the game ends; the status it ends with."""
-    for _ in range(40):
-        if "win" in app.status().lower() or "computer wins" in app.status().lower():
-            break
-        blue, red = app.stones()
-        app.play_and_wait(move, winning_move(blue, red))
-    return app.status()
 
 
 class DesktopGame(AppTest):

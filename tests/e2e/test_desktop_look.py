@@ -6,14 +6,14 @@ app (the desktop's settings given as libadwaita and GTK read them: the
 ADW_DEBUG_* variables and GTK's settings.ini). The figures are printed."""
 
 import math
-import statistics
 import time
 
 import pyatspi
 
 from harness import AppTest, board_size, edge_band, screen_pixels, wait_for, winning_move
-from test_leapfrog import click_field
-from test_tiles import surface
+from pages.leapfrog import click_field
+from pages.tiles import surface
+from pieces import median
 
 STYLES = {
     "light": {},
@@ -34,10 +34,6 @@ def luminance(rgb):
 def contrast(a, b):
     la, lb = luminance(a), luminance(b)
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-
-
-def median(pixels):
-    return tuple(statistics.median(p[i] for p in pixels) for i in range(3))
 
 
 def ring(app, cell, inner, outer, lower_right=False):

@@ -12,7 +12,7 @@ import tempfile
 import time
 
 from harness import ENGINE, AppTest, alive, choose_engine_in_sidebar, engine_command, wait_for
-from test_tiles import menu_item
+from pages.menus import menu_item
 
 
 def status(app):

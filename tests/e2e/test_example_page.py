@@ -8,7 +8,6 @@ its D-Bus object, with named errors in the app's words and the state
 unchanged."""
 
 import os
-import time
 import unittest
 
 import pyatspi

@@ -1,15 +1,14 @@
-"""What the Flatpak builds from: the manifests and the `meson dist` tarball
-with its vendored crates. The Flatpak stage (tools/flatpak-test) builds that
-tarball with flatpak-builder, offline, and tests what it installs."""
+"""What the Flatpak builds from: the manifests, the store files, the
+workflows and the linter. The Flatpak stage (tools/flatpak-test) builds the
+`meson dist` tarball with flatpak-builder, offline, checks its vendored
+crates (tests/flatpak/test_dist.py) and tests what it installs."""
 
 import json
 import os
 import re
 import shutil
 import subprocess
-import tarfile
 import tempfile
-import tomllib
 import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -24,15 +23,6 @@ def version():
 
 def tarball():
     return os.path.join(ROOT, "_build", "meson-dist", f"match5-{version()}.tar.xz")
-
-
-def make_dist():
-    """A fresh `meson dist` of the tree as committed (a minute: vendoring, xz)."""
-    if os.path.exists(tarball()):
-        os.remove(tarball())
-    subprocess.run(["meson", "dist", "-C", os.path.join(ROOT, "_build"), "--no-tests",
-                    "--formats", "xztar", "--allow-dirty"], check=True, capture_output=True)
-    return tarball()
 
 
 class Manifests(unittest.TestCase):
@@ -66,35 +56,6 @@ class Manifests(unittest.TestCase):
         self.assertEqual(sources[0]["type"], "dir")
         self.assertEqual(os.path.normpath(os.path.join(ROOT, "flatpak", sources[0]["path"])), ROOT)
         self.assertIn("target", sources[0]["skip"])
-
-
-class DistTarball(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="match5-dist-")
-        with tarfile.open(make_dist()) as t:
-            t.extractall(cls.tmp)  # our own tarball, just made
-        cls.src = os.path.join(cls.tmp, f"match5-{version()}")
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.tmp, ignore_errors=True)
-
-    def test_the_vendored_crates_are_exactly_those_of_cargo_lock(self):
-        with open(os.path.join(self.src, "Cargo.lock"), "rb") as f:
-            lock = tomllib.load(f)
-        locked = {(p["name"], p["version"]) for p in lock["package"] if p.get("source", "").startswith("registry+")}
-        vendored = set()
-        for d in os.listdir(os.path.join(self.src, "vendor")):
-            with open(os.path.join(self.src, "vendor", d, "Cargo.toml"), "rb") as f:
-                pkg = tomllib.load(f)["package"]
-            vendored.add((pkg["name"], pkg["version"]))
-            self.assertTrue(os.path.exists(os.path.join(self.src, "vendor", d, ".cargo-checksum.json")))
-        self.assertEqual(vendored, locked)
-        with open(os.path.join(self.src, ".cargo", "config.toml"), "rb") as f:
-            config = tomllib.load(f)
-        self.assertEqual(config["source"]["crates-io"]["replace-with"], "vendored-sources")
-        self.assertEqual(config["source"]["vendored-sources"]["directory"], "vendor")
 
 
 def store_files():

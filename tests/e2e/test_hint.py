@@ -10,7 +10,7 @@ import re
 import time
 
 from harness import AppTest, screen_pixels, wait_for, winning_move
-from test_desktop_look import median
+from pieces import median
 
 HINT = re.compile(r"^(Hint|Tip): [A-I]\d\. ")
 

@@ -13,6 +13,7 @@ from gi.repository import GLib
 
 from dbus_client import IFACE, NAME, Remote, shape
 from harness import App, wait_for, winning_move
+from pieces import read, write
 
 PREFIX = os.environ["MATCH5_PREFIX"]
 CLI = os.path.join(PREFIX, "bin", "match5-cli")
@@ -24,16 +25,6 @@ def cells_of(board):
     blue = {(i % 9, i // 9) for i, c in enumerate(board) if c == "B"}
     red = {(i % 9, i // 9) for i, c in enumerate(board) if c == "R"}
     return blue, red
-
-
-def read(path):
-    with open(path) as f:
-        return f.read()
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
 
 
 def window_named(app, name):

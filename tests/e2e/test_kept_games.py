@@ -13,21 +13,14 @@ import time
 from gi.repository import GLib
 
 from harness import AppTest, wait_for
-from test_leapfrog import click_field, position
-from test_tictactoe import answered, board, fields
-from test_tiles import bowls, surface
+from pages.leapfrog import click_field, position
+from pages.tictactoe import answered, board, fields
+from pages.tiles import surface, tiles_state
 
 
 def close_by_its_button(app):
     """Clicks the title bar's close button, as a person ends the app."""
     app.click_on(wait_for(lambda: app.find_showing("push button", "Close"), message="the close button"))
-
-
-def tiles_state(app):
-    """The bowls and both boards as the surface says them (without the
-    news of the last move, which a new start does not repeat)."""
-    text = surface(app).description
-    return bowls(app), re.findall(r"The pot holds [^.]*\.|(?:\w+’s|Your) rows of \d+: [^.]*\.", text)
 
 
 BACK = "Your unfinished game is back"

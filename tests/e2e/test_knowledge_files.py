@@ -13,7 +13,8 @@ import desktop
 
 from dbus_client import Remote
 from harness import AppTest, wait_for
-from test_desktop import read, win_against_the_computer
+from pages.five import win_against_the_computer
+from pieces import read
 
 DANA = 'format = "match5-knowledge"\nversion = 1\nplayer = "Dana"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
 

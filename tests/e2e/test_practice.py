@@ -8,16 +8,9 @@ and clicks on the real binary, read through the accessibility tree."""
 
 import os
 import re
-import time
 
 from harness import AppTest, alive, choose_engine_in_sidebar, engine_command, wait_for
-
-SUMMARY = re.compile(r"(\d+)(?: of \d+)? games?: lost (\d+), drew (\d+), won (\d+), learned (\d+) patterns?")
-
-
-def summary(app):
-    label = app.find_showing("label", lambda n: SUMMARY.search(n or "") is not None)
-    return SUMMARY.search(label.name).groups() if label else None
+from pages.five import summary
 
 
 def start_button(app):

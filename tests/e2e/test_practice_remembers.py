@@ -12,7 +12,7 @@ import time
 import pyatspi
 
 from harness import AppTest, wait_for
-from test_practice import summary
+from pages.five import summary
 
 
 def place(acc):

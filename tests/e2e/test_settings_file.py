@@ -8,8 +8,6 @@ import tempfile
 import time
 import unittest
 
-from gi.repository import GLib
-
 from dbus_client import NAME, Remote
 from harness import ENGINE, App, wait_for
 

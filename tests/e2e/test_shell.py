@@ -11,7 +11,7 @@ import pyatspi
 
 from dbus_client import NAME, Remote
 from harness import AppTest, shown_name, wait_for
-from test_leapfrog import click_field
+from pages.leapfrog import click_field
 
 
 def visible_page(app):

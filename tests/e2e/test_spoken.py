@@ -9,9 +9,9 @@ import pyatspi
 
 from announcements import Heard
 from harness import AppTest, has_focus, wait_for, wait_focused, winning_move
-from test_leapfrog import click_field, position
-from test_tictactoe import answered, fields, over
-from test_tiles import surface
+from pages.leapfrog import click_field, position
+from pages.tictactoe import answered, fields
+from pages.tiles import surface
 
 
 class Spoken(AppTest):

@@ -11,46 +11,10 @@ import tomllib
 
 import pyatspi
 
-from harness import AppTest, role_is, screen_pixels, shown_name, wait_for
+from harness import AppTest, wait_for
+from pages.tictactoe import answered, board, field_pixels, fields, label, named, over
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
-
-
-def board(app, name="Tic-tac-toe board"):
-    return app.find_showing("image", name)
-
-
-def fields(app):
-    """Field n (1 to 9) -> 'X', 'O' or 'empty', from the board's words."""
-    return {int(n): what for n, what in re.findall(r"Field (\d): (X|O|empty)", board(app).description)}
-
-
-def label(app, start):
-    found = app.find_showing("label", lambda n: n.startswith(start))
-    return found.name if found else None
-
-
-def named(app, role, start):
-    """The names of every accessible of `role` in the windows that start
-    so."""
-    out = []
-    for r in app._frames():
-        out += [shown_name(a.name) for a in pyatspi.findAllDescendants(
-            r, lambda a: role_is(a, role) and shown_name(a.name).startswith(start))]
-    return out
-
-
-def field_pixels(app, f):
-    """The screen's pixels over field `f` (1 to 9), inside its edges (the
-    layout of src/games/tictactoe/drawing.rs's `square`)."""
-    e = board(app).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    side = max(min(e.width, e.height) - 8.0, 30.0)
-    cell = side / 3.0
-    left, top = e.x + (e.width - side) / 2.0, e.y + (e.height - side) / 2.0
-    ox, oy = app.origin()
-    x, y = left + ((f - 1) % 3) * cell, top + ((f - 1) // 3) * cell
-    inset = 8
-    return screen_pixels(int(ox + x) + inset, int(oy + y) + inset, int(cell) - 2 * inset, int(cell) - 2 * inset)
 
 
 def with_and_without_badges(app):
@@ -65,16 +29,6 @@ def with_and_without_badges(app):
     app.key("ctrl+e")
     wait_for(lambda: "(preference" in board(app).description, message="preferences shown")
     return shown, hidden
-
-
-def over(app):
-    return any(label(app, start) for start in ("You win", "The computer wins", "A draw"))
-
-
-def answered(app):
-    """The computer has answered the person's last X."""
-    marks = list(fields(app).values())
-    return marks.count("X") == marks.count("O")
 
 
 def knowledge(app):
