@@ -27,26 +27,31 @@ fn ms(d: Duration) -> String {
 }
 
 fn main() {
+    // `cargo test --bench stats` (tools/bench --quick) runs this without
+    // `--bench`, in the unoptimised test build: the small puzzles, once.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let largest = if quick { 6 } else { 10 };
+    let samples = |full: usize| if quick { 1 } else { full };
     println!(
         "k  fields  reachable  dead ends  solutions  moves  stats time  seed's search (tried)  remembering dead ends (tried)"
     );
-    for k in 1..=10 {
+    for k in 1..=largest {
         let s = stats(k).unwrap();
         let t_stats = median(
             || {
                 black_box(stats(k).unwrap());
             },
-            7,
+            samples(7),
         );
         let plain = Some(()).map(|()| {
             let found = search(k, false).unwrap();
             (
-                median(|| drop(black_box(search(k, false).unwrap())), 3),
+                median(|| drop(black_box(search(k, false).unwrap())), samples(3)),
                 found.tried,
             )
         });
         let remembered = search(k, true).unwrap();
-        let t_rem = median(|| drop(black_box(search(k, true).unwrap())), 5);
+        let t_rem = median(|| drop(black_box(search(k, true).unwrap())), samples(5));
         println!(
             "{k:<2} {:>6}  {:>9}  {:>9}  {:>9}  {:>5}  {:>10}  {:>21}  {:>28}",
             s.fields,
