@@ -15,6 +15,7 @@ from dbus_client import NAME, Remote
 from dbus_game import ERR, PREFIX
 from flood import FIVE, LEAPFROG, TICTACTOE, TILES, burst
 from harness import ENGINE, App, wait_for, winning_move
+from pieces import write
 
 OBJECTS = (FIVE, LEAPFROG, TILES, TICTACTOE)
 # Leap-frog writes nothing and cannot fail: its Failed is only the answer
@@ -38,11 +39,6 @@ def methods(xml, iface):
     node = next(i for i in ET.fromstring(xml).iter("interface") if i.get("name") == iface)
     return {m.get("name"): "".join(a.get("type") for a in m.iter("arg") if a.get("direction") == "in")
             for m in node.iter("method")}
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
 
 
 class EveryErrorChangesNothing(unittest.TestCase):

@@ -9,13 +9,9 @@ import pyatspi
 
 from harness import accent_pixels, AppTest, edge_band, screen_pixels, wait_for
 from pages.five import knowledge_file, win_against_the_computer
+from pieces import read
 
 CLI = os.path.join(os.environ.get("MATCH5_PREFIX", ""), "bin", "match5-cli")
-
-
-def read(path):
-    with open(path) as f:
-        return f.read()
 
 
 class DesktopGame(AppTest):

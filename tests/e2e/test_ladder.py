@@ -13,6 +13,7 @@ import unittest
 
 from dbus_client import NAME, Remote
 from harness import App, AppTest, wait_for, winning_move
+from pieces import read
 
 PREFIX = os.environ["MATCH5_PREFIX"]
 CLI = os.path.join(PREFIX, "bin", "match5-cli")
@@ -32,11 +33,6 @@ def threat_move(blue, red, seed):
                          check=True, capture_output=True, text=True).stdout
     x, y = out.strip().split(",")
     return int(x), int(y)
-
-
-def read(path):
-    with open(path) as f:
-        return f.read()
 
 
 class StartFromTrained(AppTest):

@@ -16,7 +16,7 @@ import scripted
 from dbus_client import APP_NAME, NAME, Remote
 import desktop
 from harness import wait_for
-from pieces import shown_name
+from pieces import read, shown_name, write
 from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, quit_app, var_app
 
 KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
@@ -35,16 +35,6 @@ def manifest_runtime():
     import json
     with open(os.path.join(ROOT, "flatpak", f"{APP_ID}.json")) as f:
         return json.load(f)["runtime-version"]
-
-
-def read(path):
-    with open(path) as f:
-        return f.read()
-
-
-def write(path, text):
-    with open(path, "w") as f:
-        f.write(text)
 
 
 class TheBuild(SandboxTest):
