@@ -67,6 +67,9 @@ pub fn sentences(parts: &[&str]) -> String {
 /// libadwaita, which keeps the focus inside it; a screen reader says the
 /// dialog's title as it opens. (Giving the status page the focus, as was
 /// done for libadwaita 1.7, left it nowhere on 1.10: a keyboard trap.)
+///
+/// The dialog's children are in its tree once it is presented: call this
+/// after `present` (before it, it found nothing to change).
 pub fn no_unnamed_scroll_stops(widget: &impl IsA<gtk::Widget>) {
     super::tree::visit_descendants(widget.as_ref(), &mut |w| {
         if w.is::<gtk::ScrolledWindow>() {

@@ -93,6 +93,18 @@ class NamesAndStops(AppTest):
                 app.key("Escape")
                 wait_for(lambda: app.window(title) is None, message=f"{title} closed")
 
+    def test_a_new_players_error_patterns_have_named_stops(self):
+        """The Error Patterns of a new player, with none yet: the focus sat
+        on an unnamed "scroll pane", the sheet's only Tab stop (a busy run
+        had opened the viewer before its first pattern was in)."""
+        app = self.start(settings={"last_page": "five", "window_width": 1100})
+        app.key("ctrl+p")
+        wait_for(lambda: app.window("Error Patterns"), message="Error Patterns")
+        time.sleep(0.8)
+        start, stops = self.tab_round(app)
+        self.assertEqual(stops[-1], start, f"Tab comes back round: {stops}")
+        self.assertEqual([s for s in stops if not s or not s[1].strip()], [], f"named stops: {stops}")
+
     def test_dialogs_open_on_something_named(self):
         app = self.start(settings={"last_page": "five"})
         for keys, title in (("ctrl+l", "How the Computer Learned"), ("ctrl+h", "Hall of Fame"), ("F1", "Help")):

@@ -52,8 +52,8 @@ glib::wrapper! {
 pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame) {
     let window: HallOfFame = glib::Object::builder().build();
     window.fill(model);
-    crate::widgets::a11y::no_unnamed_scroll_stops(&window);
     window.present(Some(parent));
+    crate::widgets::a11y::no_unnamed_scroll_stops(&window);
 }
 
 impl HallOfFame {

@@ -96,8 +96,8 @@ pub fn points(history: &History) -> Vec<Point> {
 pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame) {
     let window: LearningHistory = glib::Object::builder().build();
     window.fill(model);
-    crate::widgets::a11y::no_unnamed_scroll_stops(&window);
     window.present(Some(parent));
+    crate::widgets::a11y::no_unnamed_scroll_stops(&window);
 }
 
 impl LearningHistory {

@@ -76,6 +76,8 @@ mod imp {
         #[template_child]
         pub empty_page: TemplateChild<adw::StatusPage>,
         #[template_child]
+        pub play_button: TemplateChild<gtk::Button>,
+        #[template_child]
         pub replay_button: TemplateChild<gtk::Button>,
         #[template_child]
         pub not_kept_label: TemplateChild<gtk::Label>,
@@ -130,13 +132,16 @@ pub fn show(parent: &impl IsA<gtk::Widget>, model: &FiveGame, start: usize) {
     let viewer: PatternViewer = glib::Object::builder().build();
     viewer.setup(model, start);
     viewer.present(Some(parent));
-    // The board takes the keys; with no patterns the empty page takes the
-    // focus, so that Escape and Tab work (else the sheet is a trap).
+    // Not its status page's own scroll pane: the button takes the focus.
+    crate::widgets::a11y::no_unnamed_scroll_stops(&viewer);
+    // The board takes the keys; with no patterns the empty page's button
+    // takes the focus, so that Escape and Tab work (else the sheet is a
+    // trap).
     let imp = viewer.imp();
     if imp.area.is_visible() {
         imp.area.grab_focus();
     } else {
-        imp.empty_page.grab_focus();
+        imp.play_button.grab_focus();
     }
 }
 
@@ -151,6 +156,14 @@ impl PatternViewer {
         imp.about_slot
             .set_samples(Origin::SAMPLES.map(|o| origin_words(9_998, 9_999, 99, o)));
         imp.index.set(start);
+        // Back to the board: the way to a first pattern is a won game.
+        imp.play_button.connect_clicked(glib::clone!(
+            #[weak(rename_to = viewer)]
+            self,
+            move |_| {
+                viewer.close();
+            }
+        ));
         imp.area.set_draw_func(glib::clone!(
             #[weak(rename_to = viewer)]
             self,
