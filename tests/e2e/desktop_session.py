@@ -230,16 +230,20 @@ class Session:
                     p.kill()
         # The document portal's file system, if the session's portal left it.
         subprocess.run(["fusermount3", "-u", "-z", os.path.join(self.run, "doc")], capture_output=True)
-        if self.keep:
-            for name in os.listdir(self.run):
-                if name in ("shell", "system_bus", "system.conf") or name.startswith(WAYLAND_DISPLAY):
-                    shutil.rmtree(os.path.join(self.run, name), ignore_errors=True)
+        if not self.keep:
+            shutil.rmtree(self.run, ignore_errors=True)
+            return
+        # The real runtime folder stays; what the session made in it goes.
+        for name in os.listdir(self.run):
+            if name in ("shell", "system_bus", "system.conf") or name.startswith(WAYLAND_DISPLAY):
+                path = os.path.join(self.run, name)
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
                     try:
-                        os.unlink(os.path.join(self.run, name))
+                        os.unlink(path)
                     except OSError:
                         pass
-        else:
-            shutil.rmtree(self.run, ignore_errors=True)
 
 
 def main(argv):
