@@ -186,3 +186,9 @@ def write(path, text):
 def median(pixels):
     """The median colour of `pixels`, channel by channel."""
     return tuple(statistics.median(p[i] for p in pixels) for i in range(3))
+
+
+def label_starting(app, start):
+    """The words of the label on screen that start with `start`, or None."""
+    label = app.find_showing("label", lambda n: n.startswith(start))
+    return label.name if label else None

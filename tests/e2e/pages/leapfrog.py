@@ -5,17 +5,14 @@ import re
 
 import pyatspi
 
+from pieces import label_starting as text_of
+
 
 def position(app):
     """The fields as text, like XX-YY, from the widget's description."""
     view = app.find_showing("image", "Fields")
     names = re.findall(r"field \d+: (X frog|Y frog|X goat|Y goat|empty)", view.description)
     return "".join({"X": "X", "Y": "Y", "e": "-"}[n[0]] for n in names)
-
-
-def text_of(app, start):
-    label = app.find_showing("label", lambda n: n.startswith(start))
-    return label.name if label else None
 
 
 def replay_move(app):

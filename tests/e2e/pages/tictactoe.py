@@ -6,6 +6,7 @@ import re
 import pyatspi
 
 from harness import role_is, screen_pixels, shown_name
+from pieces import label_starting as label
 
 
 def board(app, name="Tic-tac-toe board"):
@@ -15,11 +16,6 @@ def board(app, name="Tic-tac-toe board"):
 def fields(app):
     """Field n (1 to 9) -> 'X', 'O' or 'empty', from the board's words."""
     return {int(n): what for n, what in re.findall(r"Field (\d): (X|O|empty)", board(app).description)}
-
-
-def label(app, start):
-    found = app.find_showing("label", lambda n: n.startswith(start))
-    return found.name if found else None
 
 
 def named(app, role, start):

@@ -5,6 +5,8 @@ import re
 
 import pyatspi
 
+from pieces import label_starting as text_of  # noqa: F401 (test_tiles reads its labels by it)
+
 
 def surface(app):
     return app.find_showing("image", "Bowls and boards")
@@ -13,11 +15,6 @@ def surface(app):
 def bowls(app):
     """[(yellow, blue)] per bowl, from the surface's description."""
     return [(int(y), int(b)) for y, b in re.findall(r"Bowl \d+: (\d+) yellow, (\d+) blue", surface(app).description)]
-
-
-def text_of(app, start):
-    label = app.find_showing("label", lambda n: n.startswith(start))
-    return label.name if label else None
 
 
 def click_tile(app, bowl, index, bowl_size=4, rows=5, length=5):
