@@ -42,6 +42,12 @@ enum Command {
         /// opponent for `train`).
         #[arg(long, conflicts_with = "save")]
         frozen: bool,
+        /// How the computer plays where no pattern tells it: `classic`
+        /// (the 2012 program: a random field next to a stone) or `sharp`
+        /// (it reads fours, threes and forced wins, within a budget). Both
+        /// learn the same way.
+        #[arg(long, value_name = "STYLE", default_value = "classic")]
+        style: match5_five::Style,
     },
     /// Let the computer learn by playing games against an opponent.
     Train {
@@ -119,6 +125,12 @@ enum Command {
         /// Match5 ships, so that they are measured against strangers.
         #[arg(long)]
         training_family: bool,
+        /// How the computer plays where no pattern tells it: `classic`
+        /// (the 2012 program: a random field next to a stone) or `sharp`
+        /// (it reads fours, threes and forced wins, within a budget). Both
+        /// learn the same way.
+        #[arg(long, value_name = "STYLE", default_value = "classic")]
+        style: match5_five::Style,
     },
     /// The trained computers a new player may start from, with what each
     /// can do (measured by tools/ladder-strength): `train --start-from NAME`.
@@ -323,7 +335,8 @@ fn main() -> ExitCode {
             seed,
             explain,
             frozen,
-        } => pbrain::run(knowledge.as_deref(), save, seed, explain, frozen).map(|()| 0),
+            style,
+        } => pbrain::run(knowledge.as_deref(), save, seed, explain, frozen, style).map(|()| 0),
         Command::Train {
             knowledge,
             games,
@@ -341,6 +354,7 @@ fn main() -> ExitCode {
             start_from,
             frozen,
             training_family,
+            style,
         } => train::run(&train::Options {
             knowledge,
             games,
@@ -359,6 +373,7 @@ fn main() -> ExitCode {
             start_from,
             frozen,
             training_family,
+            style,
         })
         .map(|finish| match finish {
             train::Finish::Done => 0,

@@ -16,7 +16,7 @@ use match5_common::text::excerpt;
 use match5_five::board::SIZE;
 use match5_five::computer::Reason;
 use match5_five::knowledge::Change;
-use match5_five::{Cell, Color, Game, Knowledge, Mode, Outcome};
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Outcome, Style};
 
 use crate::knowledge_file;
 use match5_practice::lines::{Line, MAX_LINE, read_line};
@@ -33,6 +33,8 @@ pub struct Brain {
     /// Frozen: learns nothing, and with a seed starts every game from it,
     /// so the same position always gets the same answer.
     frozen: Option<Option<u64>>,
+    /// How it plays where no pattern tells it.
+    style: Style,
 }
 
 /// The stones of a BOARD command so far, and the first error among them.
@@ -54,7 +56,14 @@ impl Brain {
             game: None,
             board: None,
             frozen: None,
+            style: Style::Classic,
         }
+    }
+
+    /// A brain that plays in `style` where no pattern tells it.
+    pub fn in_style(mut self, style: Style) -> Brain {
+        self.style = style;
+        self
     }
 
     /// A brain that never learns; with `seed`, every game starts its random
@@ -211,12 +220,17 @@ impl Brain {
     /// The brain's move, with its reason first when explaining.
     fn reply(&mut self, out: &mut Vec<String>) {
         let game = self.game.as_mut().expect("started");
-        match game.computer_move(&self.knowledge, &mut self.rng) {
+        match game.computer_move_in(self.style, &self.knowledge, &mut self.rng) {
             Err(e) => out.push(format!("ERROR {e}")),
             Ok(choice) => {
                 if self.explain {
                     out.push(match choice.reason {
                         Reason::Free => "DEBUG reason=free".to_string(),
+                        Reason::Sharp { why, budget_ended } => format!(
+                            "DEBUG reason=sharp why={}{}",
+                            why.key(),
+                            if budget_ended { " budget=ended" } else { "" }
+                        ),
                         Reason::Varied { instead } => {
                             format!("DEBUG reason=varied instead={instead}")
                         }
@@ -311,13 +325,14 @@ pub fn run(
     seed: Option<u64>,
     explain: bool,
     frozen: bool,
+    style: Style,
 ) -> Result<()> {
     let k = match knowledge {
         Some(path) => knowledge_file::open(path, None, save)?,
         None => Knowledge::new("pbrain"),
     };
     let rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-    let mut brain = Brain::new(k, rng, explain);
+    let mut brain = Brain::new(k, rng, explain).in_style(style);
     if frozen {
         brain = brain.frozen(seed);
     }

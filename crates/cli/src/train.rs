@@ -49,6 +49,8 @@ pub struct Options {
     pub frozen: bool,
     /// Refuse an opponent outside the training family.
     pub training_family: bool,
+    /// How the computer plays where no pattern tells it.
+    pub style: match5_five::Style,
 }
 
 /// How a training run ended.
@@ -110,6 +112,7 @@ pub fn run(o: &Options) -> Result<Finish> {
     let watcher = stop.clone();
     let setup = Setup {
         opponent: o.opponent.clone(),
+        style: o.style,
         starts: match (o.computer_starts, o.alternate) {
             (first, true) => Starts::Alternate {
                 computer_first: first,

@@ -9,6 +9,11 @@
 //! and the ratio. Positions are chosen where no stored pattern applies, so
 //! every pattern must be looked at: the worst case for both.
 //!
+//! Then the reply of each style, the 2012 computer's and the sharp one's
+//! (which reads the threats where no pattern matches), at 0, 10,000 and
+//! 100,000 patterns: median and worst case over positions from tactical
+//! games, where the sharp computer's searches have the most to read.
+//!
 //! Then it times learning one more pattern (junk removal and the index
 //! updated in place) in knowledge of 1,000, 10,000 and 100,000 patterns,
 //! and the replies after 1,000 patterns were learned one by one.
@@ -17,9 +22,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use match5_common::random::{GameRng, rng_from_seed};
-use match5_five::computer::choose_move;
+use match5_five::computer::{SHARP_NODES, choose_move, choose_move_in};
 use match5_five::pattern::PatternCell;
-use match5_five::{Board, Cell, Change, Color, Knowledge, Pattern, literal, opponents};
+use match5_five::{
+    Board, Cell, Change, Color, Knowledge, Pattern, Style, literal, opponents, threats,
+};
 use rand::Rng;
 
 /// A learned-looking pattern: one to three lines of stones through a small
@@ -82,7 +89,15 @@ fn random_pattern(rng: &mut GameRng) -> Pattern {
 }
 
 fn knowledge(n: usize, rng: &mut GameRng) -> Knowledge {
-    let mut patterns: Vec<Pattern> = (0..n).map(|_| random_pattern(rng)).collect();
+    knowledge_of(n, 3, rng)
+}
+
+/// `n` learned-looking patterns of at least `stones` stones each.
+fn knowledge_of(n: usize, stones: usize, rng: &mut GameRng) -> Knowledge {
+    let mut patterns: Vec<Pattern> = std::iter::repeat_with(|| random_pattern(rng))
+        .filter(|p| p.cells().filter(|c| c.2 == PatternCell::Stone).count() >= stones)
+        .take(n)
+        .collect();
     patterns.sort_by_key(|p| p.level());
     Knowledge::with_patterns("bench", patterns)
 }
@@ -109,6 +124,103 @@ fn game_positions(rng: &mut GameRng, count: usize) -> Vec<Board> {
         }
     }
     found
+}
+
+/// Positions from tactical games: the threat player against a noisy
+/// searcher (in the short form two noisy searchers, as the unoptimised
+/// test build runs it), stopped after 8 to 30 moves, where neither side
+/// has five and no pattern of `k` matches: the sharp computer reads the
+/// threats in each. At most `tries` games are played.
+fn tactical_positions(
+    k: &Knowledge,
+    rng: &mut GameRng,
+    count: usize,
+    tries: usize,
+    threat_player: bool,
+) -> Vec<Board> {
+    let mut found = Vec::new();
+    for _ in 0..tries {
+        if found.len() == count {
+            break;
+        }
+        let mut board = Board::new();
+        let plies = rng.random_range(8..=30);
+        let mut color = Color::Blue;
+        for _ in 0..plies {
+            let cell = if color == Color::Blue && threat_player {
+                threats::threat_move(&board, color, rng)
+            } else {
+                opponents::noisy_search_move(&board, color, 1, rng)
+            };
+            let Some(cell) = cell else { break };
+            board.set(cell, Some(color));
+            if !board.winning_runs(cell).is_empty() {
+                break;
+            }
+            color = color.other();
+        }
+        if !board.is_full()
+            && Cell::all().all(|c| board.winning_runs(c).is_empty())
+            && k.index().find(&board).is_none()
+        {
+            found.push(board);
+        }
+    }
+    found
+}
+
+/// The reply of each style at 0, 10,000 and 100,000 patterns: median and
+/// worst case, each position answered once a round.
+fn styles(quick: bool) {
+    let sizes: &[usize] = if quick {
+        &[0, 100]
+    } else {
+        &[0, 10_000, 100_000]
+    };
+    let (count, rounds) = if quick { (5, 1) } else { (200, 5) };
+    println!();
+    println!(
+        "Reply time by style, up to {count} positions from tactical games where no pattern matches, {rounds} rounds; the sharp computer's searches may visit {SHARP_NODES} nodes a move"
+    );
+    println!(
+        "{:>9}  {:>9}  {:<8}  {:>10}  {:>10}  {:>10}",
+        "patterns", "positions", "style", "median", "99%", "worst"
+    );
+    let mut rng = rng_from_seed(76);
+    for &n in sizes {
+        // Patterns of 7 stones or more, as a lost game teaches (a five and
+        // the stones around it): small random ones match nearly every
+        // position, and the sharp computer would never search.
+        let k = knowledge_of(n, 7, &mut rng);
+        let boards = tactical_positions(&k, &mut rng, count, 50 * count, !quick);
+        if boards.is_empty() {
+            println!("{n:>9}  {:>9}  (a pattern matched in every game)", 0);
+            continue;
+        }
+        for style in Style::ALL {
+            let mut play_rng = rng_from_seed(1);
+            let mut samples = Vec::new();
+            for _ in 0..rounds {
+                for b in &boards {
+                    let t = Instant::now();
+                    black_box(choose_move_in(style, &k, b, &mut play_rng));
+                    samples.push(t.elapsed());
+                }
+            }
+            samples.sort();
+            let at = |share: f64| samples[((samples.len() - 1) as f64 * share) as usize];
+            let ms = |d: Duration| d.as_secs_f64() * 1e3;
+            println!(
+                "{:>9}  {:>9}  {:<8}  {:>7.3} ms  {:>7.3} ms  {:>7.3} ms",
+                n,
+                boards.len(),
+                style.key(),
+                ms(at(0.5)),
+                ms(at(0.99)),
+                ms(at(1.0)),
+            );
+        }
+    }
 }
 
 /// Scattered mid-game positions (12 to 20 stones) where nothing matches, so
@@ -196,6 +308,7 @@ fn main() {
             );
         }
     }
+    styles(quick);
     learning(quick);
 }
 

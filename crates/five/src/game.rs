@@ -8,6 +8,7 @@ use crate::computer::{self, Choice, Reason};
 use crate::knowledge::Knowledge;
 use crate::learning::ErrorPattern;
 use crate::pattern::{Pattern, PatternCell};
+use crate::style::Style;
 
 /// Against the computer (red), or two people at one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -134,17 +135,30 @@ impl Game {
         Ok(self.outcome.as_ref())
     }
 
-    /// The computer picks and plays its (red) move.
+    /// The 2012 computer picks and plays its (red) move.
     pub fn computer_move(
         &mut self,
+        knowledge: &Knowledge,
+        rng: &mut GameRng,
+    ) -> Result<Choice, MoveError> {
+        self.computer_move_in(Style::Classic, knowledge, rng)
+    }
+
+    /// The computer picks and plays its (red) move in `style`. A move the
+    /// sharp computer reads from the threats is a free move, as a random
+    /// one is: only a move a blue pattern forced is in the chain a lesson
+    /// walks back.
+    pub fn computer_move_in(
+        &mut self,
+        style: Style,
         knowledge: &Knowledge,
         rng: &mut GameRng,
     ) -> Result<Choice, MoveError> {
         if self.is_over() {
             return Err(MoveError::GameOver);
         }
-        let choice =
-            computer::choose_move(knowledge, &self.board, rng).ok_or(MoveError::GameOver)?;
+        let choice = computer::choose_move_in(style, knowledge, &self.board, rng)
+            .ok_or(MoveError::GameOver)?;
         let kind = if choice.reason.is_forced() {
             MoveKind::RedForced
         } else {
@@ -158,7 +172,9 @@ impl Game {
             Reason::Forced(found) => self
                 .ep
                 .copy_match(&knowledge.patterns()[found.pattern], &found),
-            Reason::Attack(_) | Reason::Free | Reason::Varied { .. } => self.ep.clear(),
+            Reason::Attack(_) | Reason::Free | Reason::Sharp { .. } | Reason::Varied { .. } => {
+                self.ep.clear();
+            }
         }
         Ok(choice)
     }

@@ -5,7 +5,9 @@
 //! Where things are:
 //! - [`board`]: fields, stones, five in a row.
 //! - [`pattern`] and [`symmetry`]: error patterns and the eight symmetries.
-//! - [`computer`]: **where the computer picks its move**.
+//! - [`computer`]: **where the computer picks its move**, in either
+//!   [`style`]; [`threats`]: fours, threes, VCF and VCT, which the sharp
+//!   style and the threat player read.
 //! - [`matcher`]: the fast pattern matcher it uses; [`literal`] the seed's.
 //! - [`game`]: a game's movetable, outcome and undo; [`learning`]: the error
 //!   pattern EP and how a loss becomes a new pattern.
@@ -40,6 +42,7 @@ pub mod opponents;
 pub mod password;
 pub mod pattern;
 pub mod searcher;
+pub mod style;
 pub mod symmetry;
 pub mod threats;
 
@@ -50,6 +53,7 @@ pub use finish::{finish_game, finish_hinted_game, finish_practice_game};
 pub use game::{Game, Mode, Move, MoveKind, Outcome};
 pub use knowledge::{Change, Knowledge, Learned, Merged, OriginCounts, Stats, Status};
 pub use pattern::Pattern;
+pub use style::Style;
 
 /// The crate's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -7,7 +7,7 @@ use match5_five::literal;
 use match5_five::matcher::{MatchIndex, Shape};
 use match5_five::pattern::PatternCell;
 use match5_five::symmetry::Symmetry;
-use match5_five::{Cell, Color, Game, Knowledge, Mode, Pattern, fivo, opponents};
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Pattern, Style, fivo, opponents};
 use proptest::prelude::*;
 
 fn board_from(fields: &[u8]) -> Board {
@@ -219,6 +219,16 @@ proptest! {
 fn play_out(
     knowledge: &Knowledge,
     red_seed: u64,
+    blue: impl FnMut(&Board) -> Option<Cell>,
+) -> Game {
+    play_out_in(Style::Classic, knowledge, red_seed, blue)
+}
+
+/// [`play_out`] against the computer in `style`.
+fn play_out_in(
+    style: Style,
+    knowledge: &Knowledge,
+    red_seed: u64,
     mut blue: impl FnMut(&Board) -> Option<Cell>,
 ) -> Game {
     let mut red_rng = rng_from_seed(red_seed);
@@ -227,7 +237,8 @@ fn play_out(
         if game.to_move() == Color::Blue {
             game.play(blue(game.board()).unwrap()).unwrap();
         } else {
-            game.computer_move(knowledge, &mut red_rng).unwrap();
+            game.computer_move_in(style, knowledge, &mut red_rng)
+                .unwrap();
         }
     }
     game
@@ -496,5 +507,43 @@ proptest! {
                 prop_assert!(closed(&knowledge, g), "round {}: lost game {} is open again", round, i);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// The promise holds for the sharp computer as for the 2012 one: it
+    /// learns the same way, and its threat-reading moves are free moves.
+    /// Against players that beat it (the threat player, which reads the
+    /// same threats and moves first, and a noisy searcher), every lost
+    /// game stays closed and none comes back move for move.
+    #[test]
+    fn the_sharp_computer_never_loses_the_same_game_twice(seed in any::<u64>()) {
+        let mut knowledge = Knowledge::new("p");
+        let mut rng = rng_from_seed(seed);
+        let mut lost: Vec<Game> = Vec::new();
+        for round in 0..40u64 {
+            let game = play_out_in(Style::Sharp, &knowledge, seed ^ (round % 5), |board| {
+                if round % 2 == 0 {
+                    match5_five::threats::threat_move(board, Color::Blue, &mut rng)
+                } else {
+                    opponents::noisy_search_move(board, Color::Blue, 1, &mut rng)
+                }
+            });
+            match5_five::finish_game(&mut knowledge, &game);
+            if game.outcome().and_then(|o| o.winner()) == Some(Color::Blue) {
+                prop_assert!(
+                    lost.iter().all(|g| g.moves() != game.moves()),
+                    "round {}: a lost game came back", round
+                );
+                lost.push(game);
+            }
+            for (i, g) in lost.iter().enumerate() {
+                prop_assert!(closed(&knowledge, g), "round {}: lost game {} is open again", round, i);
+            }
+        }
+        // It must have lost some: else this proves nothing.
+        prop_assert!(!lost.is_empty(), "the sharp computer lost no game of 40");
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use match5_common::random::{GameRng, rng_from_entropy, rng_from_seed};
 use match5_five::knowledge::Change;
-use match5_five::{Cell, Color, Game, Knowledge, Mode, opponents};
+use match5_five::{Cell, Color, Game, Knowledge, Mode, Style, opponents};
 use rand::Rng;
 
 use crate::engine::{Engine, EngineError, Info};
@@ -56,6 +56,9 @@ pub enum Learning {
 #[derive(Clone, Debug)]
 pub struct Setup {
     pub opponent: Opponent,
+    /// How the computer plays where no pattern tells it (a copy of it,
+    /// `self`, plays the same way).
+    pub style: Style,
     pub starts: Starts,
     pub learning: Learning,
     /// Seeds every random choice; `None`: fresh each run.
@@ -75,6 +78,7 @@ impl Setup {
     pub fn new(opponent: Opponent) -> Setup {
         Setup {
             opponent,
+            style: Style::Classic,
             starts: Starts::Computer,
             learning: Learning::Practice,
             seed: None,
@@ -137,6 +141,7 @@ enum Blue {
         mirror: Game,
         /// Some moves at random (`noisy-self`).
         noisy: bool,
+        style: Style,
     },
 }
 
@@ -179,6 +184,7 @@ impl Practice {
                 rng: Box::new(rng_from_seed(seeds.random())),
                 mirror: Game::new(Mode::VsComputer, Color::Red),
                 noisy: matches!(setup.opponent, Opponent::NoisySelf),
+                style: setup.style,
             },
             builtin => Blue::BuiltIn(builtin.clone(), Box::new(rng_from_seed(seeds.random()))),
         };
@@ -243,7 +249,7 @@ impl Practice {
                 }
             } else {
                 let reply = game
-                    .computer_move(&self.knowledge, &mut self.computer_rng)
+                    .computer_move_in(self.setup.style, &self.knowledge, &mut self.computer_rng)
                     .map_err(|e| PracticeError::Move(e.to_string()))?;
                 last_red = Some(reply.cell);
             }
@@ -307,6 +313,7 @@ impl Blue {
                 rng,
                 mirror,
                 noisy,
+                style,
             } => {
                 if game.moves().len() <= 1 {
                     let first = game.moves().first().map_or(Color::Blue, |m| m.kind.color());
@@ -331,7 +338,7 @@ impl Blue {
                     return Ok(cell);
                 }
                 Ok(mirror
-                    .computer_move(knowledge, rng)
+                    .computer_move_in(*style, knowledge, rng)
                     .map_err(|e| PracticeError::Move(e.to_string()))?
                     .cell)
             }

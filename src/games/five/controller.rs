@@ -17,6 +17,7 @@ use match5_practice::{Learning, Opponent, Setup};
 
 use super::practice::runner::{self, Controls, Finished, Live};
 use crate::games::five::model::FiveGame;
+use crate::games::five::model::state::ComputerStyle;
 use crate::games::five::model::session;
 use crate::games::five::model::settings::FiveSettings;
 use crate::settings::SharedSettings;
@@ -159,9 +160,20 @@ pub struct NewGame {
     pub discard_unsaved: bool,
     /// A trained computer to start from (new knowledge only).
     pub start_from: Option<String>,
+    /// How the computer plays from now on (kept in the settings, as the
+    /// sidebar keeps it); the one chosen when not said.
+    pub style: Option<match5_five::Style>,
 }
 
 impl Controller {
+    /// The computer plays in `style` from its next move on, and keeps it:
+    /// the sidebar and D-Bus choose it here.
+    pub fn choose_style(&self, style: match5_five::Style) {
+        self.settings
+            .update_page::<FiveSettings>(|s| s.style = style.key().to_string());
+        self.model.choose_style(ComputerStyle::of(style));
+    }
+
     /// Refuses when learned knowledge is not saved, unless `discard`.
     pub fn check_unsaved(&self, discard: bool) -> Result<(), Refusal> {
         let model = &self.model;
@@ -188,7 +200,7 @@ impl Controller {
     /// (or new knowledge); anyone may measure (frozen).
     pub fn start_practice(
         &self,
-        setup: Setup,
+        mut setup: Setup,
         games: u64,
         controls: Controls,
     ) -> Result<(Arc<Mutex<Live>>, async_channel::Receiver<Finished>), Refusal> {
@@ -198,6 +210,8 @@ impl Controller {
                 player: self.model.player(),
             });
         }
+        // The computer practises as it plays the person.
+        setup.style = self.model.with(|s| s.style());
         let knowledge = self.model.with(|s| s.knowledge().clone());
         self.model.hold_for_practice(Some(controls.stop.clone()));
         Ok(runner::start(knowledge, setup, games, controls))
@@ -380,6 +394,9 @@ impl Controller {
         let computer_starts = new
             .computer_starts
             .unwrap_or_else(|| self.settings.page::<FiveSettings>().computer_starts);
+        if let Some(style) = new.style {
+            self.choose_style(style);
+        }
         self.model.new_game(&new.opponent, computer_starts);
         Ok(())
     }

@@ -87,19 +87,64 @@ fn near(occupied: u128) -> u128 {
     all & FULL & !occupied
 }
 
-/// One search's counter of visited nodes.
-struct Search {
-    nodes: u32,
+/// What one move may spend on its searches: nodes per search, and nodes
+/// for the whole move. The threat player's searches each have their own
+/// [`BUDGET`] and the move none beyond that; the sharp computer
+/// ([`crate::style::Style::Sharp`]) answers within a move's budget, so
+/// that its reply never takes long (the reply benchmark prints it). Nodes,
+/// not time: the same position and seed give the same move on any machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    per_search: u32,
+    left: u32,
+    ran_out: bool,
 }
 
-impl Search {
-    fn new() -> Search {
-        Search { nodes: 0 }
+impl Budget {
+    /// The threat player's: [`BUDGET`] nodes for each search.
+    pub const fn per_search() -> Budget {
+        Budget {
+            per_search: BUDGET,
+            left: u32::MAX,
+            ran_out: false,
+        }
+    }
+
+    /// At most `nodes` nodes for the whole move (and [`BUDGET`] a search).
+    pub const fn for_move(nodes: u32) -> Budget {
+        Budget {
+            per_search: BUDGET,
+            left: nodes,
+            ran_out: false,
+        }
+    }
+
+    /// Whether a search stopped because the budget ended: what it answered
+    /// then is the best found, not proven.
+    pub fn ran_out(&self) -> bool {
+        self.ran_out
+    }
+}
+
+/// One search's counter of visited nodes, spending from a move's budget.
+struct Search<'a> {
+    nodes: u32,
+    budget: &'a mut Budget,
+}
+
+impl<'a> Search<'a> {
+    fn new(budget: &'a mut Budget) -> Search<'a> {
+        Search { nodes: 0, budget }
     }
 
     fn spend(&mut self) -> bool {
         self.nodes += 1;
-        self.nodes <= BUDGET
+        if self.nodes > self.budget.per_search || self.budget.left == 0 {
+            self.budget.ran_out = true;
+            return false;
+        }
+        self.budget.left -= 1;
+        true
     }
 
     /// A first move of a victory by continuous fours for `mine`, where
@@ -212,6 +257,23 @@ pub enum Reason {
     Shape,
 }
 
+impl Reason {
+    /// The name scripts read (D-Bus, `match5-cli pbrain --explain`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Reason::Centre => "centre",
+            Reason::Five => "five",
+            Reason::StopFive => "stop-five",
+            Reason::WinByFours => "win-by-fours",
+            Reason::WinByThreats => "win-by-threats",
+            Reason::StopFours => "stop-fours",
+            Reason::StopThreats => "stop-threats",
+            Reason::Hardest => "hardest",
+            Reason::Shape => "shape",
+        }
+    }
+}
+
 /// The threat player's move for `color` on `board`; `None` on a full board.
 pub fn threat_move(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cell> {
     threat_reasoned(board, color, rng).map(|(cell, _)| cell)
@@ -219,6 +281,18 @@ pub fn threat_move(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cel
 
 /// The threat player's move and why it plays there: five in a row's hint.
 pub fn threat_reasoned(board: &Board, color: Color, rng: &mut GameRng) -> Option<(Cell, Reason)> {
+    reasoned_within(board, color, rng, &mut Budget::per_search())
+}
+
+/// [`threat_reasoned`] within `budget`: a search that runs out of it finds
+/// nothing, and the move is the best of what was found
+/// ([`Budget::ran_out`] tells).
+pub fn reasoned_within(
+    board: &Board,
+    color: Color,
+    rng: &mut GameRng,
+    budget: &mut Budget,
+) -> Option<(Cell, Reason)> {
     let (mine, theirs) = (board.stones(color), board.stones(color.other()));
     let occupied = mine | theirs;
     let empty = FULL & !occupied;
@@ -237,18 +311,18 @@ pub fn threat_reasoned(board: &Board, color: Color, rng: &mut GameRng) -> Option
             return Some((cell_of(x), reason));
         }
     }
-    if let Some(x) = Search::new().vcf(mine, theirs, VCF_DEPTH) {
+    if let Some(x) = Search::new(budget).vcf(mine, theirs, VCF_DEPTH) {
         return Some((cell_of(x), Reason::WinByFours));
     }
     let candidates = near(occupied) | line_fields(mine, theirs, 2) & empty;
-    let their_vcf = Search::new().vcf(theirs, mine, VCF_DEPTH).is_some();
-    if !their_vcf && let Some(x) = Search::new().vct(mine, theirs, VCT_DEPTH) {
+    let their_vcf = Search::new(budget).vcf(theirs, mine, VCF_DEPTH).is_some();
+    if !their_vcf && let Some(x) = Search::new(budget).vct(mine, theirs, VCT_DEPTH) {
         return Some((cell_of(x), Reason::WinByThreats));
     }
     let their_vct = if their_vcf {
         None
     } else {
-        Search::new().vct(theirs, mine, VCT_DEPTH)
+        Search::new(budget).vct(theirs, mine, VCT_DEPTH)
     };
     if !their_vcf && their_vct.is_none() {
         // Quiet: no threat either way (and a stone of ours never makes one
@@ -269,7 +343,7 @@ pub fn threat_reasoned(board: &Board, color: Color, rng: &mut GameRng) -> Option
         None => candidates,
     };
     for with_threes in [true, false] {
-        let safe = defences(mine, theirs, tried, with_threes);
+        let safe = defences(mine, theirs, tried, with_threes, budget);
         if safe != 0 {
             return best(board, color, safe, rng).map(|c| (c, stop));
         }
@@ -280,7 +354,7 @@ pub fn threat_reasoned(board: &Board, color: Color, rng: &mut GameRng) -> Option
 /// The fields of `tried` after which the other side has no VCF (and, with
 /// `threes`, no VCT). A four of ours there is counted as answered where
 /// it must be, and the other side is then looked at as if it moved next.
-fn defences(mine: u128, theirs: u128, tried: u128, threes: bool) -> u128 {
+fn defences(mine: u128, theirs: u128, tried: u128, threes: bool, budget: &mut Budget) -> u128 {
     cells(tried)
         .filter(|&d| {
             let m = mine | d;
@@ -289,7 +363,7 @@ fn defences(mine: u128, theirs: u128, tried: u128, threes: bool) -> u128 {
                 return true;
             }
             let t = theirs | wins;
-            let mut s = Search::new();
+            let mut s = Search::new(budget);
             s.vcf(t, m, VCF_DEPTH).is_none() && !(threes && s.vct(t, m, VCT_DEPTH).is_some())
         })
         .fold(0, |acc, d| acc | d)
@@ -297,7 +371,7 @@ fn defences(mine: u128, theirs: u128, tried: u128, threes: bool) -> u128 {
 
 /// The field of `among` that leaves the best count of open lines for
 /// `color`; ties at random.
-fn best(board: &Board, color: Color, among: u128, rng: &mut GameRng) -> Option<Cell> {
+pub fn best(board: &Board, color: Color, among: u128, rng: &mut GameRng) -> Option<Cell> {
     let mut board = *board;
     let mut top: Vec<Cell> = Vec::new();
     let mut top_score = i64::MIN;

@@ -114,9 +114,10 @@ fn it_wins_by_continuous_fours() {
         "{m}: a four"
     );
     assert!(
-        Search::new().vcf(mine, theirs, VCF_DEPTH).is_some() || {
-            (winning_fields(mine, theirs) & after.empty()).count_ones() >= 2
-        }
+        Search::new(&mut Budget::per_search())
+            .vcf(mine, theirs, VCF_DEPTH)
+            .is_some()
+            || { (winning_fields(mine, theirs) & after.empty()).count_ones() >= 2 }
     );
 }
 

@@ -87,6 +87,7 @@ pub enum Request {
         discard_unsaved: bool,
         /// The trained computer new knowledge starts from.
         start_from: Option<String>,
+        style: Option<match5_five::Style>,
         reply: Reply<()>,
     },
     PlayMove {
@@ -193,7 +194,9 @@ impl Control {
     /// `player` (s) switches to that player's knowledge, `computer-starts`
     /// (b), `discard-unsaved` (b) lets a switch of player drop unsaved
     /// learned knowledge, `start-from` (s) starts new knowledge from a
-    /// trained computer (`nothing`, `greedy`, `self-play`, `curriculum`).
+    /// trained computer (`nothing`, `greedy`, `self-play`, `curriculum`),
+    /// `style` (s) how the computer plays from now on, `classic` (as in
+    /// 2012) or `sharp` (kept, as the sidebar keeps it).
     async fn start_game(
         &self,
         #[zbus(header)] header: zbus::message::Header<'_>,
@@ -210,6 +213,7 @@ impl Control {
         let mut computer_starts = None;
         let mut discard_unsaved = false;
         let mut start_from = None;
+        let mut style = None;
         for (key, value) in options {
             match key.as_str() {
                 "player" => {
@@ -222,6 +226,20 @@ impl Control {
                 }
                 "computer-starts" => computer_starts = Some(flag(&key, value)?),
                 "discard-unsaved" => discard_unsaved = flag(&key, value)?,
+                "style" => {
+                    let name = String::try_from(value).map_err(|_| {
+                        ControlError::InvalidOption(gettext_f(
+                            "The option {option} is a string (s).",
+                            &[("option", "style")],
+                        ))
+                    })?;
+                    style = Some(name.parse::<match5_five::Style>().map_err(|_| {
+                        ControlError::InvalidOption(gettext_f(
+                            "There is no style “{name}”: use classic or sharp.",
+                            &[("name", &match5_common::text::excerpt(&name, 40))],
+                        ))
+                    })?);
+                }
                 "start-from" => {
                     let name = String::try_from(value).map_err(|_| {
                         ControlError::InvalidOption(gettext_f(
@@ -250,7 +268,7 @@ impl Control {
                             ("option", &match5_common::text::excerpt(other, 40)),
                             (
                                 "options",
-                                "player, computer-starts, discard-unsaved, start-from",
+                                "player, computer-starts, discard-unsaved, start-from, style",
                             ),
                         ],
                     )));
@@ -263,6 +281,7 @@ impl Control {
             computer_starts,
             discard_unsaved,
             start_from,
+            style,
             reply,
         })
         .await
@@ -406,11 +425,21 @@ impl Control {
         self.read(|s| s.board.clone()).await
     }
 
-    /// Why the computer made the last move: `kind` (forced, attack, free or
-    /// varied), `x`, `y`; for a pattern `pattern` (1-based), `level`,
-    /// `color`, `symmetry`, `offset-x`, `offset-y` and, where known,
-    /// `learned-in` (t, the game); for varied `instead-x`, `instead-y`.
-    /// Empty when the last move is not the computer's.
+    /// How the computer plays where no pattern tells it: `classic` (as in
+    /// 2012) or `sharp` (StartGame's `style` chooses it).
+    #[zbus(property)]
+    async fn style(&self) -> String {
+        self.read(|s| s.style.to_string()).await
+    }
+
+    /// Why the computer made the last move: `kind` (forced, attack, free,
+    /// sharp or varied), `x`, `y`; for a pattern `pattern` (1-based),
+    /// `level`, `color`, `symmetry`, `offset-x`, `offset-y` and, where
+    /// known, `learned-in` (t, the game); for sharp `why` (what it read:
+    /// `five`, `stop-five`, `win-by-fours`, `win-by-threats`, `stop-fours`,
+    /// `stop-threats`, `hardest`, `shape`, `centre`) and `budget-ended`
+    /// (b); for varied `instead-x`, `instead-y`. Empty when the last move
+    /// is not the computer's.
     #[zbus(property)]
     async fn last_reason(&self) -> HashMap<String, OwnedValue> {
         self.read(|s| s.last_reason.to_dict()).await

@@ -40,6 +40,7 @@ pub fn snapshot(model: &FiveGame) -> Snapshot {
         mode: model.mode(),
         state: model.state(),
         board: model.board(),
+        style: model.style().wire(),
         last_reason: last_reason(model),
     }
 }
@@ -52,10 +53,16 @@ fn last_reason(model: &FiveGame) -> LastReason {
         Reason::Forced(_) => ("forced", None),
         Reason::Attack(_) => ("attack", None),
         Reason::Free => ("free", None),
+        Reason::Sharp { .. } => ("sharp", None),
         Reason::Varied { instead } => ("varied", Some((instead.x() as u32, instead.y() as u32))),
+    };
+    let sharp = match reason {
+        Reason::Sharp { why, budget_ended } => Some((why.key(), budget_ended)),
+        _ => None,
     };
     LastReason {
         kind,
+        sharp,
         x: cell.x() as u32,
         y: cell.y() as u32,
         pattern: reason.matched().map(|m| PatternUse {
@@ -184,6 +191,7 @@ pub fn handle(controller: &Controller, published: &Rc<Published<Snapshot>>, requ
             computer_starts,
             discard_unsaved,
             start_from,
+            style,
             reply,
         } => {
             let new = NewGame {
@@ -193,6 +201,7 @@ pub fn handle(controller: &Controller, published: &Rc<Published<Snapshot>>, requ
                 computer_starts,
                 discard_unsaved,
                 start_from,
+                style,
             };
             let _ = reply.try_send(controller.new_game(new).map_err(ControlError::from));
         }

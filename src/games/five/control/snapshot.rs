@@ -23,6 +23,8 @@ pub struct Snapshot {
     pub mode: GameMode,
     pub state: GameState,
     pub board: String,
+    /// `classic` or `sharp`.
+    pub style: &'static str,
     pub last_reason: LastReason,
 }
 
@@ -30,8 +32,11 @@ pub struct Snapshot {
 /// move is not the computer's, or came back from disk).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LastReason {
-    /// `forced`, `attack`, `free` or `varied`; empty for none.
+    /// `forced`, `attack`, `free`, `sharp` or `varied`; empty for none.
     pub kind: &'static str,
+    /// Sharp: what it read on the board (`stop-five`, `win-by-fours`,
+    /// `shape`, …) and whether its searches ended with their budget.
+    pub sharp: Option<(&'static str, bool)>,
     /// The field played.
     pub x: u32,
     pub y: u32,
@@ -80,6 +85,10 @@ impl LastReason {
             put("symmetry", p.symmetry.into());
             put("offset-x", p.offset_x.into());
             put("offset-y", p.offset_y.into());
+        }
+        if let Some((why, budget_ended)) = self.sharp {
+            put("why", why.into());
+            put("budget-ended", budget_ended.into());
         }
         if let Some(game) = self.learned_in {
             put("learned-in", game.into());
@@ -133,6 +142,9 @@ pub fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Chang
     }
     if old.board != new.board {
         put("Board", new.board.clone().into());
+    }
+    if old.style != new.style {
+        put("Style", new.style.into());
     }
     if old.last_reason != new.last_reason {
         put("LastReason", new.last_reason.to_dict().into());

@@ -27,7 +27,7 @@ use match5_five::knowledge::KnowledgeError;
 use match5_five::{Cell, Change, Knowledge, Reason, SaveReport, Status, Store};
 
 use crate::games::five::model::session::{Opponent, Session, Turn};
-use crate::games::five::model::state::{GameMode, GameState, KnowledgeState};
+use crate::games::five::model::state::{ComputerStyle, GameMode, GameState, KnowledgeState};
 use crate::widgets::put;
 
 mod imp {
@@ -87,6 +87,9 @@ mod imp {
         pub may_save: StdCell<bool>,
         #[property(get)]
         pub computer_starts: StdCell<bool>,
+        /// How the computer plays where no pattern tells it.
+        #[property(get, builder(ComputerStyle::default()))]
+        pub style: StdCell<ComputerStyle>,
         #[property(get)]
         pub won: StdCell<u64>,
         #[property(get)]
@@ -258,6 +261,9 @@ impl FiveGame {
         if put_copy(&imp.computer_starts, s.computer_starts()) {
             self.notify_computer_starts();
         }
+        if put_copy(&imp.style, ComputerStyle::of(s.style())) {
+            self.notify_style();
+        }
         let stats = k.stats();
         if put_copy(&imp.won, stats.won) {
             self.notify_won();
@@ -318,6 +324,11 @@ impl FiveGame {
     /// made its first move.
     pub fn new_game(&self, opponent: &Opponent, computer_starts: bool) {
         self.change(|s| s.new_game(opponent, computer_starts));
+    }
+
+    /// The computer plays in `style` from its next move on.
+    pub fn choose_style(&self, style: ComputerStyle) {
+        self.change(|s| s.set_style(style.style()));
     }
 
     /// Who plays red in this game.

@@ -5,7 +5,7 @@
 use match5_common::random::{GameRng, rng_from_entropy};
 use match5_five::computer::{Choice, Reason};
 use match5_five::game::MoveError;
-use match5_five::{Cell, Change, Color, Game, Knowledge, Mode, Outcome, Status};
+use match5_five::{Cell, Change, Color, Game, Knowledge, Mode, Outcome, Status, Style};
 
 /// What one click on the board led to.
 #[derive(Debug, Default)]
@@ -26,6 +26,9 @@ pub struct Session {
     /// The engine that plays red, when one does.
     engine: Option<String>,
     computer_starts: bool,
+    /// How the computer plays where no pattern tells it, from its next
+    /// move on.
+    style: Style,
     rng: GameRng,
     /// Knowledge changes since it was last saved or opened.
     unsaved: bool,
@@ -53,8 +56,20 @@ pub struct Hint {
 
 impl Session {
     pub fn new(knowledge: Knowledge, opponent: &Opponent, computer_starts: bool) -> Session {
+        Session::new_in(Style::Classic, knowledge, opponent, computer_starts)
+    }
+
+    /// A new session whose computer plays in `style` (its first move too,
+    /// when it starts).
+    pub fn new_in(
+        style: Style,
+        knowledge: Knowledge,
+        opponent: &Opponent,
+        computer_starts: bool,
+    ) -> Session {
         let game = Game::new(opponent.mode(), Color::Blue);
         let mut s = Session::restored(knowledge, game, None, computer_starts);
+        s.style = style;
         s.new_game(opponent, computer_starts);
         s
     }
@@ -72,6 +87,7 @@ impl Session {
             engine: engine.filter(|_| game.mode() == Mode::TwoPlayers),
             game,
             computer_starts,
+            style: Style::Classic,
             rng: rng_from_entropy(),
             unsaved: false,
             last_choice: None,
@@ -122,6 +138,16 @@ impl Session {
         self.computer_starts
     }
 
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    /// The computer plays in `style` from its next move on (in this game
+    /// too: the person chose it, and the board shows what it did before).
+    pub fn set_style(&mut self, style: Style) {
+        self.style = style;
+    }
+
     /// Are there learned (or deleted) patterns not yet saved?
     pub fn has_unsaved_knowledge(&self) -> bool {
         self.unsaved
@@ -168,7 +194,7 @@ impl Session {
         self.hints = 0;
         self.hint = None;
         if self.game.computers_turn() {
-            let choice = self.game.computer_move(&self.knowledge, &mut self.rng).ok();
+            let choice = self.game.computer_move_in(self.style, &self.knowledge, &mut self.rng).ok();
             self.remember(choice);
             choice
         } else {
@@ -244,7 +270,7 @@ impl Session {
         self.game.play(cell)?;
         let mut turn = Turn::default();
         if self.game.computers_turn() {
-            turn.reply = Some(self.game.computer_move(&self.knowledge, &mut self.rng)?);
+            turn.reply = Some(self.game.computer_move_in(self.style, &self.knowledge, &mut self.rng)?);
             self.remember(turn.reply);
         }
         if let Some(outcome) = self.game.outcome().cloned() {

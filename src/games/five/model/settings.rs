@@ -17,6 +17,9 @@ pub struct FiveSettings {
     pub computer_starts: bool,
     /// Two people at one board instead of against the computer.
     pub two_players: bool,
+    /// How the computer plays where no pattern tells it: `classic` (as
+    /// in 2012) or `sharp`; anything else reads as classic.
+    pub style: String,
     /// The engine that plays red instead of the computer (by its name in
     /// `engines`), when not empty.
     pub opponent_engine: String,
@@ -90,6 +93,11 @@ impl FiveSettings {
         self.opponent_engine = opponent.engine().unwrap_or_default().to_string();
     }
 
+    /// The computer's style chosen (classic for a name that is none).
+    pub fn style(&self) -> match5_five::Style {
+        self.style.parse().unwrap_or_default()
+    }
+
     /// The command of the engine named `name`.
     pub fn engine_command(&self, name: &str) -> Option<String> {
         self.engines
@@ -106,6 +114,7 @@ impl Default for FiveSettings {
             show_why: false,
             computer_starts: false,
             two_players: false,
+            style: match5_five::Style::Classic.key().to_string(),
             opponent_engine: String::new(),
             last_player: String::new(),
             last_file: String::new(),

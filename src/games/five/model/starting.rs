@@ -57,6 +57,7 @@ pub fn start(settings: &FiveSettings) -> Start {
         };
         let mut session = Session::restored(knowledge, game, engine, saved.computer_starts);
         session.set_hints(saved.hints);
+        session.set_style(settings.style());
         Some(session)
     });
     let was_restored = restored.is_some();
@@ -64,7 +65,7 @@ pub fn start(settings: &FiveSettings) -> Start {
         let last = Some(settings.last_file.trim()).filter(|f| !f.is_empty());
         let (knowledge, message) = knowledge_at(&store, last.map(Path::new), &player, &player);
         messages.extend(message);
-        Session::new(knowledge, &settings.opponent(), settings.computer_starts)
+        Session::new_in(settings.style(), knowledge, &settings.opponent(), settings.computer_starts)
     });
     Start {
         store,

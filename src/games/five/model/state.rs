@@ -57,6 +57,40 @@ impl GameMode {
     }
 }
 
+/// How the computer plays where no pattern tells it: the model's
+/// [`match5_five::Style`], as the sidebar's row chooses it (its position
+/// there is the enum's value).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]
+#[enum_type(name = "Match5FiveStyle")]
+pub enum ComputerStyle {
+    /// As in 2012: a random field where no pattern matches.
+    #[default]
+    Classic,
+    /// It reads fours, threes and forced wins.
+    Sharp,
+}
+
+impl ComputerStyle {
+    pub fn of(style: match5_five::Style) -> Self {
+        match style {
+            match5_five::Style::Classic => ComputerStyle::Classic,
+            match5_five::Style::Sharp => ComputerStyle::Sharp,
+        }
+    }
+
+    pub fn style(self) -> match5_five::Style {
+        match self {
+            ComputerStyle::Classic => match5_five::Style::Classic,
+            ComputerStyle::Sharp => match5_five::Style::Sharp,
+        }
+    }
+
+    /// `classic` or `sharp`, as D-Bus, the settings and `match5-cli` say.
+    pub fn wire(self) -> &'static str {
+        self.style().key()
+    }
+}
+
 /// How the game stands.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]
 #[enum_type(name = "Match5FiveState")]

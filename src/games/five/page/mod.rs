@@ -269,6 +269,11 @@ impl FivePage {
                 self,
                 move |_, opponent| page.on_opponent_changed(opponent)
             ));
+            sidebar.connect_style_chosen(glib::clone!(
+                #[weak(rename_to = page)]
+                self,
+                move |_, style| page.controller().choose_style(style.style())
+            ));
             sidebar.connect_engines_asked(glib::clone!(
                 #[weak(rename_to = page)]
                 self,

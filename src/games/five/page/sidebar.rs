@@ -15,11 +15,13 @@ use std::sync::OnceLock;
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::glib;
+use gtk::glib::translate::IntoGlib;
 use match5_five::Status;
 
 use crate::games::five::model::FiveGame;
 use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::model::state::{ComputerStyle, GameMode};
 use crate::games::five::words::ladder;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
@@ -56,6 +58,10 @@ mod imp {
         pub opponent_info_row: TemplateChild<adw::ActionRow>,
         #[template_child]
         pub engines_row: TemplateChild<adw::ButtonRow>,
+        #[template_child]
+        pub style_row: TemplateChild<adw::ComboRow>,
+        #[template_child]
+        pub style_info_row: TemplateChild<adw::ActionRow>,
         /// The opponents the row lists, in its order.
         pub opponents: RefCell<Vec<Opponent>>,
         /// The list is being filled: its choice is not the person's.
@@ -108,6 +114,18 @@ glib::wrapper! {
     pub struct FiveSidebar(ObjectSubclass<imp::FiveSidebar>)
         @extends adw::Bin, gtk::Widget,
         @implements gtk::Accessible, gtk::Buildable, gtk::ConstraintTarget;
+}
+
+/// What a style does, under the style row.
+pub fn style_words(style: ComputerStyle) -> String {
+    match style {
+        ComputerStyle::Classic => gettext(
+            "Where no pattern tells it, it plays a random field next to a ball, as the 2012 program did.",
+        ),
+        ComputerStyle::Sharp => gettext(
+            "Where no pattern tells it, it makes and stops fives, fours and open threes, and looks for forced wins. It learns the same way.",
+        ),
+    }
 }
 
 /// The translated name of a knowledge status.
@@ -182,6 +200,7 @@ impl FiveSidebar {
             .sync_create()
             .build();
         sidebar.show_start();
+        sidebar.bind_style();
         sidebar.connect_rows();
         crate::widgets::a11y::one_stop_each(&sidebar);
         sidebar.connect_model();
@@ -229,6 +248,46 @@ impl FiveSidebar {
             f(&v[0].get().expect("sidebar"), opponent);
             None
         });
+    }
+
+    /// The style row shows the model's style, and what it means under it;
+    /// it is for games against the computer (its Practice too).
+    fn bind_style(&self) {
+        let imp = self.imp();
+        let model = self.model();
+        model
+            .bind_property("style", &*imp.style_row, "selected")
+            .transform_to(|_, style: ComputerStyle| Some(style.into_glib() as u32))
+            .sync_create()
+            .build();
+        model
+            .bind_property("style", &*imp.style_info_row, "subtitle")
+            .transform_to(|_, style: ComputerStyle| Some(style_words(style)))
+            .sync_create()
+            .build();
+        model
+            .bind_property("mode", &*imp.style_row, "sensitive")
+            .transform_to(|_, mode: GameMode| Some(mode == GameMode::VsComputer))
+            .sync_create()
+            .build();
+    }
+
+    /// `f(sidebar, style)` when the person chooses another style.
+    pub fn connect_style_chosen<F: Fn(&Self, ComputerStyle) + 'static>(&self, f: F) {
+        self.imp().style_row.connect_selected_notify(glib::clone!(
+            #[weak(rename_to = sidebar)]
+            self,
+            move |row| {
+                let chosen = match row.selected() {
+                    1 => ComputerStyle::Sharp,
+                    _ => ComputerStyle::Classic,
+                };
+                // The model's own change shown (not the person's choice).
+                if chosen != sidebar.model().style() {
+                    f(&sidebar, chosen);
+                }
+            }
+        ));
     }
 
     /// `f(sidebar)` when the person asks for the Engines window.

@@ -241,6 +241,7 @@ impl FivePage {
                     "Why {field}: it once lost after playing {other} here, so it plays another field",
                     &[("field", &cell_name(cell)), ("other", &cell_name(instead))],
                 ),
+                Reason::Sharp { why, budget_ended } => sharp_why(cell, why, budget_ended),
                 _ => gettext_f(
                     "Why {field}: a free move, no pattern matched",
                     &[("field", &cell_name(cell))],
@@ -462,5 +463,31 @@ pub(super) fn game_status(game: &match5_five::Game, hints: u32) -> (String, Opti
         None if vs_computer => (gettext("Your move"), Some(Color::Blue)),
         None if game.to_move() == Color::Blue => (gettext("Blue to move"), Some(Color::Blue)),
         None => (gettext("Red to move"), Some(Color::Red)),
+    }
+}
+
+/// Why the sharp computer played `cell` where no pattern matched: what it
+/// read on the board, said to the person it plays.
+fn sharp_why(cell: Cell, why: match5_five::threats::Reason, budget_ended: bool) -> String {
+    use match5_five::threats::Reason as Read;
+    let field = cell_name(cell);
+    let at = [("field", field.as_str())];
+    let sentence = match why {
+        Read::Centre => gettext_f("Why {field}: the first ball goes in the middle, where most lines meet", &at),
+        Read::Five => gettext_f("Why {field}: it makes five", &at),
+        Read::StopFive => gettext_f("Why {field}: it stopped your five", &at),
+        Read::WinByFours => gettext_f("Why {field}: a four, and the fours after it win", &at),
+        Read::WinByThreats => gettext_f("Why {field}: a threat; its fours and open threes after it win", &at),
+        Read::StopFours => gettext_f("Why {field}: it stopped your fours, which would have won", &at),
+        Read::StopThreats => gettext_f("Why {field}: it stopped your open three", &at),
+        Read::Hardest => gettext_f("Why {field}: your attack could not be stopped; this makes it hardest", &at),
+        Read::Shape => gettext_f("Why {field}: no threats either way; it leaves itself the most open lines", &at),
+    };
+    if budget_ended {
+        // Translators: added to the sentence above when the computer's
+        // search ran out of its budget.
+        gettext_f("{sentence} (as far as it looked: best found, not proven)", &[("sentence", &sentence)])
+    } else {
+        sentence
     }
 }
