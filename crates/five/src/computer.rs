@@ -29,7 +29,7 @@ use crate::threats::{self, Budget};
 /// move, all searches together: its worst reply stays well under 20 ms on
 /// the benchmark's machine (`tools/bench five` prints it). What it finds
 /// in them is the best found, not proven: a deeper threat may be missed.
-pub const SHARP_NODES: u32 = 16_000;
+pub const SHARP_NODES: u32 = 10_000;
 
 /// Why the computer plays where it plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
