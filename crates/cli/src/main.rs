@@ -59,7 +59,9 @@ enum Command {
         games: u64,
         /// The training family: `random`, `greedy`, `search:DEPTH` (a
         /// deterministic player looking 1 to 4 moves ahead), `noisy:DEPTH`
-        /// (the same with random openings and some random moves), `self` (a
+        /// (the same with random openings and some random moves),
+        /// `tactical:DEPTH` (the noisy one that also plays its wins by fours
+        /// and takes the other side's), `self` (a
         /// copy of the computer's own knowledge, which learns too, in
         /// memory), `noisy-self`. Held out, for measuring: `threat` (a
         /// player of fours, open threes and forcing sequences) and

@@ -129,10 +129,28 @@ pub struct Strength {
     /// against greedy").
     #[serde(default)]
     pub trained_against: Vec<String>,
-    /// Games lost to each opponent (by [`Stranger::id`]).
+    /// Games lost to each opponent (by [`Stranger::id`]), by the 2012
+    /// computer ([`crate::style::Style::Classic`]) with these patterns.
     pub lost: std::collections::BTreeMap<String, u32>,
     /// Games drawn against each opponent.
     pub drawn: std::collections::BTreeMap<String, u32>,
+    /// Of `lost`, the games lost that the rung started (it started half).
+    #[serde(default)]
+    pub lost_starting: std::collections::BTreeMap<String, u32>,
+    /// The same patterns played by the sharp computer
+    /// ([`crate::style::Style::Sharp`]); none where not measured.
+    #[serde(default)]
+    pub sharp: Option<StyleFigures>,
+}
+
+/// A rung's figures in one style: lost, drawn, and lost of the games it
+/// started, against each opponent.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct StyleFigures {
+    pub lost: std::collections::BTreeMap<String, u32>,
+    pub drawn: std::collections::BTreeMap<String, u32>,
+    #[serde(default)]
+    pub lost_starting: std::collections::BTreeMap<String, u32>,
 }
 
 /// The measured strength of every rung.

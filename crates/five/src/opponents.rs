@@ -33,7 +33,7 @@ pub fn family(name: &str) -> Option<Family> {
             "threat" => Some(Family::HeldOut),
             _ => None,
         },
-        Some(("search" | "noisy", d)) if depth(d) => Some(Family::Training),
+        Some(("search" | "noisy" | "tactical", d)) if depth(d) => Some(Family::Training),
         Some(("pbrain", _)) => Some(Family::HeldOut),
         _ => None,
     }
@@ -47,6 +47,66 @@ pub const NOISE_PERCENT: u32 = 15;
 /// centre: every game opens differently.
 pub const NOISY_OPENING: usize = 2;
 
+/// The nodes the tactical player's searches for a win by fours may visit
+/// a move (its own and the other side's together).
+pub const TACTICAL_NODES: u32 = 4_000;
+
+/// The tactical player, of the training family: the noisy searcher
+/// ([`noisy_search_move`]: random openings, some random moves) that also
+/// reads wins by fours (VCF). It plays its own, never missing it to noise;
+/// and where the other side has one, it takes that win's first field.
+/// It plays the combinations a searching engine plays, which the plain
+/// searchers rarely do, so a computer trained against it meets them; it
+/// reads no open threes (VCT) and has no evaluation of its own beyond the
+/// searcher's, unlike the held-out threat player.
+pub fn tactical_move(board: &Board, color: Color, depth: u32, rng: &mut GameRng) -> Option<Cell> {
+    if let Some(cell) = noisy_opening(board, color, rng) {
+        return Some(cell);
+    }
+    if urgent(board, color) {
+        return crate::searcher::search_move(board, color, depth);
+    }
+    let mut budget = crate::threats::Budget::for_move(TACTICAL_NODES);
+    if let Some(cell) = crate::threats::win_by_fours(board, color, &mut budget) {
+        return Some(cell);
+    }
+    if let Some(cell) = noise(board, rng) {
+        return Some(cell);
+    }
+    if let Some(cell) = crate::threats::win_by_fours(board, color.other(), &mut budget) {
+        return Some(cell);
+    }
+    crate::searcher::search_move(board, color, depth)
+}
+
+/// A noisy player's opening stone: a random field of the centre's 5x5
+/// square (next to a stone once there is one), for its first
+/// [`NOISY_OPENING`] stones.
+fn noisy_opening(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cell> {
+    let own = Board::cells_of(board.stones(color)).count();
+    if own >= NOISY_OPENING {
+        return None;
+    }
+    let open = if board.is_blank() {
+        board.empty()
+    } else {
+        board.empty_next_to_stones()
+    };
+    let centre: Vec<Cell> = Board::cells_of(open)
+        .filter(|c| c.x().abs_diff(4) <= 2 && c.y().abs_diff(4) <= 2)
+        .collect();
+    (!centre.is_empty()).then(|| centre[rng.random_range(0..centre.len())])
+}
+
+/// [`NOISE_PERCENT`] of the time, a random field next to a stone.
+fn noise(board: &Board, rng: &mut GameRng) -> Option<Cell> {
+    if rng.random_range(0..100) >= NOISE_PERCENT {
+        return None;
+    }
+    let near: Vec<Cell> = Board::cells_of(board.empty_next_to_stones()).collect();
+    (!near.is_empty()).then(|| near[rng.random_range(0..near.len())])
+}
+
 /// The searcher looking `depth` moves ahead, with noise: its first
 /// [`NOISY_OPENING`] stones go on random fields of the centre's 5x5 square
 /// next to a stone, and later a random field next to a stone
@@ -58,25 +118,13 @@ pub fn noisy_search_move(
     depth: u32,
     rng: &mut GameRng,
 ) -> Option<Cell> {
-    let own = Board::cells_of(board.stones(color)).count();
-    if own < NOISY_OPENING {
-        let open = if board.is_blank() {
-            board.empty()
-        } else {
-            board.empty_next_to_stones()
-        };
-        let centre: Vec<Cell> = Board::cells_of(open)
-            .filter(|c| c.x().abs_diff(4) <= 2 && c.y().abs_diff(4) <= 2)
-            .collect();
-        if !centre.is_empty() {
-            return Some(centre[rng.random_range(0..centre.len())]);
-        }
+    if let Some(cell) = noisy_opening(board, color, rng) {
+        return Some(cell);
     }
-    if !urgent(board, color) && rng.random_range(0..100) < NOISE_PERCENT {
-        let near: Vec<Cell> = Board::cells_of(board.empty_next_to_stones()).collect();
-        if !near.is_empty() {
-            return Some(near[rng.random_range(0..near.len())]);
-        }
+    if !urgent(board, color)
+        && let Some(cell) = noise(board, rng)
+    {
+        return Some(cell);
     }
     crate::searcher::search_move(board, color, depth)
 }
@@ -168,7 +216,10 @@ mod tests {
         for name in ["threat", "pbrain:./engine --depth 3"] {
             assert_eq!(family(name), Some(Family::HeldOut), "{name}");
         }
-        for name in ["search:5", "noisy", "threats", ""] {
+        for name in ["tactical:1", "tactical:4"] {
+            assert_eq!(family(name), Some(Family::Training), "{name}");
+        }
+        for name in ["search:5", "noisy", "threats", "tactical", "tactical:0", ""] {
             assert_eq!(family(name), None, "{name}");
         }
     }
@@ -189,6 +240,61 @@ mod tests {
             let m = noisy_search_move(&b, Color::Blue, 2, &mut rng_from_seed(seed));
             assert_eq!(m, Cell::new(4, 0), "seed {seed}");
         }
+    }
+
+    #[test]
+    fn the_tactical_player_plays_its_win_by_fours_and_takes_the_other_sides() {
+        let board = |rows: &[&str]| {
+            let mut text: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+            text.resize(crate::board::SIZE, ".".repeat(crate::board::SIZE));
+            Board::from_text(&text.join("\n")).unwrap()
+        };
+        // Blue's win by fours: B1..B3 down and C4, D4 across meet at B4
+        // (a four down that must be stopped, then an open four across):
+        // the tactical player always plays it, whatever its noise.
+        let fours = [
+            ".B.......",
+            ".B.......",
+            ".B.......",
+            "..BB.....",
+            ".........",
+            ".........",
+            "........R",
+            ".........",
+            "R...R...R",
+        ];
+        let b = board(&fours);
+        let mut budget = crate::threats::Budget::for_move(TACTICAL_NODES);
+        let win =
+            crate::threats::win_by_fours(&b, Color::Blue, &mut budget).expect("blue has a VCF");
+        for seed in 0..30 {
+            assert_eq!(
+                tactical_move(&b, Color::Blue, 1, &mut rng_from_seed(seed)),
+                Some(win),
+                "seed {seed}"
+            );
+        }
+        // The noisy searcher it is made from misses it now and then.
+        let missed = (0..30)
+            .filter(|&seed| {
+                noisy_search_move(&b, Color::Blue, 1, &mut rng_from_seed(seed)) != Some(win)
+            })
+            .count();
+        assert!(
+            missed > 0,
+            "the noisy searcher never missed the win by fours in 30 games"
+        );
+        // Red to move there takes blue's first field of it (or wins).
+        let mut taken = 0;
+        for seed in 0..30 {
+            if tactical_move(&b, Color::Red, 1, &mut rng_from_seed(seed)) == Some(win) {
+                taken += 1;
+            }
+        }
+        assert!(
+            taken >= 20,
+            "red took blue's key field in {taken} of 30 (noise plays elsewhere now and then)"
+        );
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub enum Opponent {
     NoisySelf,
     /// The searcher with noise ([`opponents::noisy_search_move`]).
     Noisy(u32),
+    /// The noisy searcher that reads wins by fours
+    /// ([`opponents::tactical_move`]): of the training family.
+    Tactical(u32),
     /// The threat player ([`match5_five::threats`]): held out, measures only.
     Threat,
     Pbrain(String),
@@ -45,6 +48,7 @@ impl Opponent {
             Opponent::Greedy => opponents::greedy_move(board, color, rng),
             Opponent::Search(depth) => searcher::search_move(board, color, *depth),
             Opponent::Noisy(depth) => opponents::noisy_search_move(board, color, *depth, rng),
+            Opponent::Tactical(depth) => opponents::tactical_move(board, color, *depth, rng),
             Opponent::Threat => threats::threat_move(board, color, rng),
             Opponent::SelfCopy | Opponent::NoisySelf | Opponent::Pbrain(_) => None,
         }
@@ -73,6 +77,7 @@ impl FromStr for Opponent {
                 for (prefix, make) in [
                     ("search:", Opponent::Search as fn(u32) -> Opponent),
                     ("noisy:", Opponent::Noisy),
+                    ("tactical:", Opponent::Tactical),
                 ] {
                     if let Some(depth) = s.strip_prefix(prefix) {
                         return match depth.parse::<u32>() {
@@ -86,7 +91,7 @@ impl FromStr for Opponent {
                 match s.strip_prefix("pbrain:") {
                     Some(cmd) if !cmd.trim().is_empty() => Ok(Opponent::Pbrain(cmd.to_string())),
                     _ => Err(
-                        "expected random, greedy, self, noisy-self, search:DEPTH, noisy:DEPTH, threat or pbrain:\"COMMAND\""
+                        "expected random, greedy, self, noisy-self, search:DEPTH, noisy:DEPTH, tactical:DEPTH, threat or pbrain:\"COMMAND\""
                             .to_string(),
                     ),
                 }
@@ -104,6 +109,7 @@ impl std::fmt::Display for Opponent {
             Opponent::SelfCopy => write!(f, "a copy of itself"),
             Opponent::NoisySelf => write!(f, "noisy-self"),
             Opponent::Noisy(d) => write!(f, "noisy:{d}"),
+            Opponent::Tactical(d) => write!(f, "tactical:{d}"),
             Opponent::Threat => write!(f, "threat"),
             Opponent::Pbrain(c) => write!(f, "pbrain:{c}"),
         }

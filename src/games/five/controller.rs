@@ -94,7 +94,7 @@ impl Refusal {
                 "The computer is practising. Stop the practice first; what it learned so far is kept.",
             ),
             Refusal::Opponent(name) => gettext_f(
-                "There is no opponent “{name}”: use random, greedy, search:1 to search:4, noisy:1 to noisy:4, self, noisy-self, threat, or engine: and the name of an engine added in Practice.",
+                "There is no opponent “{name}”: use random, greedy, search:1 to search:4, noisy:1 to noisy:4, tactical:1 to tactical:4, self, noisy-self, threat, or engine: and the name of an engine added in Practice.",
                 &[("name", &match5_common::text::excerpt(name, 40))],
             ),
             Refusal::Games(games) => gettext_f(

@@ -274,6 +274,16 @@ impl Reason {
     }
 }
 
+/// The first move of a win by fours (VCF) for `color` on `board`, found
+/// within `budget`; `None` when there is none, or none was found in it.
+/// The tactical training player reads its own and the other side's.
+pub fn win_by_fours(board: &Board, color: Color, budget: &mut Budget) -> Option<Cell> {
+    let (mine, theirs) = (board.stones(color), board.stones(color.other()));
+    Search::new(budget)
+        .vcf(mine, theirs, VCF_DEPTH)
+        .map(cell_of)
+}
+
 /// The threat player's move for `color` on `board`; `None` on a full board.
 pub fn threat_move(board: &Board, color: Color, rng: &mut GameRng) -> Option<Cell> {
     threat_reasoned(board, color, rng).map(|(cell, _)| cell)

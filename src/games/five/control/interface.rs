@@ -302,8 +302,8 @@ impl Control {
 
     /// The computer practises: `games` games (1 to 1,000,000) against
     /// `opponent` (`random`, `greedy`, `search:1` to `search:4`, `noisy:N`,
-    /// `self`, `noisy-self`, `threat`, or `engine:NAME` for an engine added
-    /// in the app); `starts`: `computer`, `opponent` or `alternate`;
+    /// `tactical:N`, `self`, `noisy-self`, `threat`, or `engine:NAME` for an
+    /// engine added in the app); `starts`: `computer`, `opponent` or `alternate`;
     /// `frozen` plays without learning. Answers at once; the run reports
     /// `TrainingProgress`, then `TrainingFinished` or `TrainingFailed`.
     async fn train(

@@ -68,32 +68,42 @@ pub fn description(id: &str) -> String {
             ("opponents", &trainers(id)),
         ],
     );
-    let lost: Vec<String> = measured
-        .opponent
-        .iter()
-        .map(|o| {
-            ngettext_f(
-                "{lost} of {games} game to {opponent}",
-                "{lost} of {games} games to {opponent}",
-                measured.games,
-                &[
-                    (
-                        "lost",
-                        &s.lost.get(&o.id).copied().unwrap_or_default().to_string(),
-                    ),
-                    ("games", &measured.games.to_string()),
-                    ("opponent", &stranger(o)),
-                ],
+    let figures = |lost: &std::collections::BTreeMap<String, u32>| -> String {
+        measured
+            .opponent
+            .iter()
+            .map(|o| {
+                ngettext_f(
+                    "{lost} of {games} game to {opponent}",
+                    "{lost} of {games} games to {opponent}",
+                    measured.games,
+                    &[
+                        (
+                            "lost",
+                            &lost.get(&o.id).copied().unwrap_or_default().to_string(),
+                        ),
+                        ("games", &measured.games.to_string()),
+                        ("opponent", &stranger(o)),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let classic = gettext_f(
+        "Against players it never met, learning nothing and starting every other game, it lost {figures}.",
+        &[("figures", &figures(&s.lost))],
+    );
+    match &s.sharp {
+        Some(sharp) => format!(
+            "{trained} {classic} {}",
+            gettext_f(
+                "Playing sharp, it lost {figures}.",
+                &[("figures", &figures(&sharp.lost))]
             )
-        })
-        .collect();
-    format!(
-        "{trained} {}",
-        gettext_f(
-            "Against players it never met, learning nothing, it lost {figures}.",
-            &[("figures", &lost.join("; "))]
-        )
-    )
+        ),
+        None => format!("{trained} {classic}"),
+    }
 }
 
 /// A held-out opponent's name for people.
@@ -116,7 +126,7 @@ pub fn trainers(id: &str) -> String {
     let trained = ladder::trained_against(id);
     for (opponent, _) in &trained {
         let word = match opponent.split_once(':') {
-            Some(("search" | "noisy", d)) => {
+            Some(("search" | "noisy" | "tactical", d)) => {
                 if !depths.contains(&d) {
                     depths.push(d);
                 }
