@@ -17,9 +17,9 @@ use match5_practice::{Learning, Opponent, Setup};
 
 use super::practice::runner::{self, Controls, Finished, Live};
 use crate::games::five::model::FiveGame;
-use crate::games::five::model::state::ComputerStyle;
 use crate::games::five::model::session;
 use crate::games::five::model::settings::FiveSettings;
+use crate::games::five::model::state::ComputerStyle;
 use crate::settings::SharedSettings;
 
 /// Carries out what a person or a script asks of five in a row.

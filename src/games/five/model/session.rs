@@ -194,7 +194,10 @@ impl Session {
         self.hints = 0;
         self.hint = None;
         if self.game.computers_turn() {
-            let choice = self.game.computer_move_in(self.style, &self.knowledge, &mut self.rng).ok();
+            let choice = self
+                .game
+                .computer_move_in(self.style, &self.knowledge, &mut self.rng)
+                .ok();
             self.remember(choice);
             choice
         } else {
@@ -270,7 +273,11 @@ impl Session {
         self.game.play(cell)?;
         let mut turn = Turn::default();
         if self.game.computers_turn() {
-            turn.reply = Some(self.game.computer_move_in(self.style, &self.knowledge, &mut self.rng)?);
+            turn.reply = Some(self.game.computer_move_in(
+                self.style,
+                &self.knowledge,
+                &mut self.rng,
+            )?);
             self.remember(turn.reply);
         }
         if let Some(outcome) = self.game.outcome().cloned() {

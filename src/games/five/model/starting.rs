@@ -65,7 +65,12 @@ pub fn start(settings: &FiveSettings) -> Start {
         let last = Some(settings.last_file.trim()).filter(|f| !f.is_empty());
         let (knowledge, message) = knowledge_at(&store, last.map(Path::new), &player, &player);
         messages.extend(message);
-        Session::new_in(settings.style(), knowledge, &settings.opponent(), settings.computer_starts)
+        Session::new_in(
+            settings.style(),
+            knowledge,
+            &settings.opponent(),
+            settings.computer_starts,
+        )
     });
     Start {
         store,

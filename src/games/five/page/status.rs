@@ -473,20 +473,38 @@ fn sharp_why(cell: Cell, why: match5_five::threats::Reason, budget_ended: bool) 
     let field = cell_name(cell);
     let at = [("field", field.as_str())];
     let sentence = match why {
-        Read::Centre => gettext_f("Why {field}: the first ball goes in the middle, where most lines meet", &at),
+        Read::Centre => gettext_f(
+            "Why {field}: the first ball goes in the middle, where most lines meet",
+            &at,
+        ),
         Read::Five => gettext_f("Why {field}: it makes five", &at),
         Read::StopFive => gettext_f("Why {field}: it stopped your five", &at),
         Read::WinByFours => gettext_f("Why {field}: a four, and the fours after it win", &at),
-        Read::WinByThreats => gettext_f("Why {field}: a threat; its fours and open threes after it win", &at),
-        Read::StopFours => gettext_f("Why {field}: it stopped your fours, which would have won", &at),
+        Read::WinByThreats => gettext_f(
+            "Why {field}: a threat; its fours and open threes after it win",
+            &at,
+        ),
+        Read::StopFours => gettext_f(
+            "Why {field}: it stopped your fours, which would have won",
+            &at,
+        ),
         Read::StopThreats => gettext_f("Why {field}: it stopped your open three", &at),
-        Read::Hardest => gettext_f("Why {field}: your attack could not be stopped; this makes it hardest", &at),
-        Read::Shape => gettext_f("Why {field}: no threats either way; it leaves itself the most open lines", &at),
+        Read::Hardest => gettext_f(
+            "Why {field}: your attack could not be stopped; this makes it hardest",
+            &at,
+        ),
+        Read::Shape => gettext_f(
+            "Why {field}: no threats either way; it leaves itself the most open lines",
+            &at,
+        ),
     };
     if budget_ended {
         // Translators: added to the sentence above when the computer's
         // search ran out of its budget.
-        gettext_f("{sentence} (as far as it looked: best found, not proven)", &[("sentence", &sentence)])
+        gettext_f(
+            "{sentence} (as far as it looked: best found, not proven)",
+            &[("sentence", &sentence)],
+        )
     } else {
         sentence
     }
