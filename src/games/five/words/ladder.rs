@@ -244,11 +244,23 @@ mod tests {
         let ids: Vec<&str> = measured.opponent.iter().map(|o| o.id.as_str()).collect();
         assert_eq!(ids, ["threat", "rapfi-3"], "help names these two");
         assert!(help.contains(&format!("in {} games against", measured.games)));
+        assert!(help.contains(&format!("Lost of {}, as the 2012 computer", measured.games)));
+        let sharp = |s: &ladder::Strength| s.sharp.clone().expect("measured sharp too");
+        let nothing = sharp(&ladder::strength(ladder::NOTHING).unwrap());
+        let sentence = format!(
+            "sharp, it lost {} to Threats and {} to Rapfi.",
+            nothing.lost["threat"], nothing.lost["rapfi-3"]
+        );
+        assert!(help.contains(&sentence), "nothing: help says {sentence:?}");
         for id in self::ids().into_iter().skip(1) {
             let s = ladder::strength(id).unwrap();
             let sentence = format!(
-                "{} patterns; it lost {} of {} games to Threats and {} to Rapfi.",
-                s.patterns, s.lost["threat"], measured.games, s.lost["rapfi-3"]
+                "{} patterns; it lost {} to Threats and {} to Rapfi, sharp {} and {}.",
+                s.patterns,
+                s.lost["threat"],
+                s.lost["rapfi-3"],
+                sharp(&s).lost["threat"],
+                sharp(&s).lost["rapfi-3"]
             );
             assert!(help.contains(&sentence), "{id}: help says {sentence:?}");
         }
