@@ -251,7 +251,8 @@ impl FiveSidebar {
     }
 
     /// The style row shows the model's style, and what it means under it;
-    /// it is for games against the computer (its Practice too).
+    /// it is shown for games against the computer (whose Practice plays it
+    /// too).
     fn bind_style(&self) {
         let imp = self.imp();
         let model = self.model();
@@ -265,11 +266,18 @@ impl FiveSidebar {
             .transform_to(|_, style: ComputerStyle| Some(style_words(style)))
             .sync_create()
             .build();
-        model
-            .bind_property("mode", &*imp.style_row, "sensitive")
-            .transform_to(|_, mode: GameMode| Some(mode == GameMode::VsComputer))
-            .sync_create()
-            .build();
+        // Shown for games against the computer only: a person or an
+        // engine playing red has no style of the computer's.
+        for row in [
+            imp.style_row.upcast_ref::<gtk::Widget>(),
+            imp.style_info_row.upcast_ref(),
+        ] {
+            model
+                .bind_property("mode", row, "visible")
+                .transform_to(|_, mode: GameMode| Some(mode == GameMode::VsComputer))
+                .sync_create()
+                .build();
+        }
     }
 
     /// `f(sidebar, style)` when the person chooses another style.
