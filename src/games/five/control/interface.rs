@@ -216,23 +216,11 @@ impl Control {
         let mut style = None;
         for (key, value) in options {
             match key.as_str() {
-                "player" => {
-                    player = Some(String::try_from(value).map_err(|_| {
-                        ControlError::InvalidOption(gettext_f(
-                            "The option {option} is a string (s).",
-                            &[("option", "player")],
-                        ))
-                    })?);
-                }
+                "player" => player = Some(text(&key, value)?),
                 "computer-starts" => computer_starts = Some(flag(&key, value)?),
                 "discard-unsaved" => discard_unsaved = flag(&key, value)?,
                 "style" => {
-                    let name = String::try_from(value).map_err(|_| {
-                        ControlError::InvalidOption(gettext_f(
-                            "The option {option} is a string (s).",
-                            &[("option", "style")],
-                        ))
-                    })?;
+                    let name = text(&key, value)?;
                     style = Some(name.parse::<match5_five::Style>().map_err(|_| {
                         ControlError::InvalidOption(gettext_f(
                             "There is no style “{name}”: use classic or sharp.",
@@ -241,12 +229,7 @@ impl Control {
                     })?);
                 }
                 "start-from" => {
-                    let name = String::try_from(value).map_err(|_| {
-                        ControlError::InvalidOption(gettext_f(
-                            "The option {option} is a string (s).",
-                            &[("option", "start-from")],
-                        ))
-                    })?;
+                    let name = text(&key, value)?;
                     if !match5_five::ladder::names().any(|n| n == name) {
                         return Err(ControlError::InvalidOption(gettext_f(
                             "There is no trained computer “{name}”: use one of {names}.",
@@ -455,6 +438,16 @@ impl Control {
 }
 
 /// A boolean option's value.
+/// An option's string, or what is wrong with it.
+fn text(key: &str, value: OwnedValue) -> Result<String, ControlError> {
+    String::try_from(value).map_err(|_| {
+        ControlError::InvalidOption(gettext_f(
+            "The option {option} is a string (s).",
+            &[("option", key)],
+        ))
+    })
+}
+
 fn flag(key: &str, value: OwnedValue) -> Result<bool, ControlError> {
     bool::try_from(value).map_err(|_| {
         ControlError::InvalidOption(gettext_f(
