@@ -335,6 +335,34 @@ proptest! {
     }
 }
 
+/// Learns from `game`; a loss must not repeat one of `lost` move for move
+/// and joins them; then every game lost so far must still be [`closed`].
+fn learn_and_check_closed(
+    knowledge: &mut Knowledge,
+    lost: &mut Vec<Game>,
+    game: Game,
+    round: u64,
+) -> Result<(), TestCaseError> {
+    match5_five::finish_game(knowledge, &game);
+    if game.outcome().and_then(|o| o.winner()) == Some(Color::Blue) {
+        prop_assert!(
+            lost.iter().all(|g| g.moves() != game.moves()),
+            "round {}: a lost game came back",
+            round
+        );
+        lost.push(game);
+    }
+    for (i, g) in lost.iter().enumerate() {
+        prop_assert!(
+            closed(knowledge, g),
+            "round {}: lost game {} is open again",
+            round,
+            i
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -495,17 +523,7 @@ proptest! {
                     opponents::greedy_move(board, Color::Blue, &mut rng)
                 }
             });
-            match5_five::finish_game(&mut knowledge, &game);
-            if game.outcome().and_then(|o| o.winner()) == Some(Color::Blue) {
-                prop_assert!(
-                    lost.iter().all(|g| g.moves() != game.moves()),
-                    "round {}: a lost game came back", round
-                );
-                lost.push(game);
-            }
-            for (i, g) in lost.iter().enumerate() {
-                prop_assert!(closed(&knowledge, g), "round {}: lost game {} is open again", round, i);
-            }
+            learn_and_check_closed(&mut knowledge, &mut lost, game, round)?;
         }
     }
 }
@@ -531,17 +549,7 @@ proptest! {
                     opponents::noisy_search_move(board, Color::Blue, 1, &mut rng)
                 }
             });
-            match5_five::finish_game(&mut knowledge, &game);
-            if game.outcome().and_then(|o| o.winner()) == Some(Color::Blue) {
-                prop_assert!(
-                    lost.iter().all(|g| g.moves() != game.moves()),
-                    "round {}: a lost game came back", round
-                );
-                lost.push(game);
-            }
-            for (i, g) in lost.iter().enumerate() {
-                prop_assert!(closed(&knowledge, g), "round {}: lost game {} is open again", round, i);
-            }
+            learn_and_check_closed(&mut knowledge, &mut lost, game, round)?;
         }
         // It must have lost some: else this proves nothing.
         prop_assert!(!lost.is_empty(), "the sharp computer lost no game of 40");
