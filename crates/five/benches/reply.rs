@@ -14,6 +14,10 @@
 //! 100,000 patterns: median and worst case over positions from tactical
 //! games, where the sharp computer's searches have the most to read.
 //!
+//! Then the trained computers a new player may start from
+//! (`crates/five/ladder/`): each file's size, its patterns, and the time
+//! to start from it (the file read and the index built).
+//!
 //! Then it times learning one more pattern (junk removal and the index
 //! updated in place) in knowledge of 1,000, 10,000 and 100,000 patterns,
 //! and the replies after 1,000 patterns were learned one by one.
@@ -309,7 +313,42 @@ fn main() {
         }
     }
     styles(quick);
+    rungs(quick);
     learning(quick);
+}
+
+/// Starting from each trained computer: what the sidebar's Computer
+/// Starts From and `train --start-from` cost a person.
+fn rungs(quick: bool) {
+    let runs = if quick { 1 } else { 11 };
+    println!();
+    let timed = if quick {
+        "one start each".to_string()
+    } else {
+        format!("median of {runs} starts")
+    };
+    println!("Starting from a trained computer ({timed})");
+    println!(
+        "{:<12}  {:>9}  {:>11}  {:>10}",
+        "rung", "patterns", "file", "start"
+    );
+    for rung in match5_five::ladder::RUNGS {
+        let mut samples = Vec::new();
+        let mut patterns = 0;
+        for _ in 0..runs {
+            let t = Instant::now();
+            let k = match5_five::ladder::start_from("Bench", rung.id).expect("a shipped rung");
+            samples.push(t.elapsed());
+            patterns = black_box(k).patterns().len();
+        }
+        println!(
+            "{:<12}  {:>9}  {:>8} KB  {:>7.1} ms",
+            rung.id,
+            patterns,
+            rung.bytes() / 1000,
+            median(samples).as_secs_f64() * 1e3
+        );
+    }
 }
 
 /// Learning one pattern at a time in large knowledge.

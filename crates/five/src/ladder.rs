@@ -20,6 +20,13 @@ pub struct Rung {
     file: &'static str,
 }
 
+impl Rung {
+    /// The size of its shipped `.fivo` file, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.file.len()
+    }
+}
+
 /// The trained computers, weakest first (after [`NOTHING`]).
 pub const RUNGS: [Rung; 3] = [
     Rung {

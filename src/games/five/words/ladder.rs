@@ -123,12 +123,20 @@ pub fn stranger(o: &ladder::Stranger) -> String {
 pub fn trainers(id: &str) -> String {
     let mut words: Vec<String> = Vec::new();
     let mut depths: Vec<&str> = Vec::new();
+    // The tactical players are named apart: they also play their wins by
+    // fours, which is what made them the hardest of the family.
+    let mut tactical: Vec<&str> = Vec::new();
     let trained = ladder::trained_against(id);
     for (opponent, _) in &trained {
         let word = match opponent.split_once(':') {
-            Some(("search" | "noisy" | "tactical", d)) => {
-                if !depths.contains(&d) {
-                    depths.push(d);
+            Some((kind @ ("search" | "noisy" | "tactical"), d)) => {
+                let list = if kind == "tactical" {
+                    &mut tactical
+                } else {
+                    &mut depths
+                };
+                if !list.contains(&d) {
+                    list.push(d);
                 }
                 continue;
             }
@@ -148,6 +156,13 @@ pub fn trainers(id: &str) -> String {
         words.push(gettext_f(
             "players looking {depths} moves ahead",
             &[("depths", &depths.join(gettext(" or ").as_str()))],
+        ));
+    }
+    if !tactical.is_empty() {
+        tactical.sort_unstable();
+        words.push(gettext_f(
+            "players looking {depths} moves ahead that play their wins by fours",
+            &[("depths", &tactical.join(gettext(" or ").as_str()))],
         ));
     }
     words.join(", ")
@@ -264,6 +279,22 @@ mod tests {
             );
             assert!(help.contains(&sentence), "{id}: help says {sentence:?}");
         }
+    }
+
+    /// The curriculum ends against the tactical players (schedule.toml):
+    /// a person reads that it met players who play their wins by fours,
+    /// apart from the plain searchers.
+    #[test]
+    fn the_tactical_players_are_named_apart() {
+        let words = trainers("curriculum");
+        assert!(
+            words.contains("players looking 1 or 2 moves ahead,"),
+            "{words}"
+        );
+        assert!(
+            words.ends_with("players looking 3 moves ahead that play their wins by fours"),
+            "{words}"
+        );
     }
 
     #[test]
