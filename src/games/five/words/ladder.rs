@@ -262,20 +262,32 @@ mod tests {
         assert!(help.contains(&format!("Lost of {}, as the 2012 computer", measured.games)));
         let sharp = |s: &ladder::Strength| s.sharp.clone().expect("measured sharp too");
         let nothing = sharp(&ladder::strength(ladder::NOTHING).unwrap());
+        assert!(
+            help.contains(&format!("seed {}", measured.seed)),
+            "help says the seed"
+        );
         let sentence = format!(
-            "sharp, it lost {} to Threats and {} to Rapfi.",
-            nothing.lost["threat"], nothing.lost["rapfi-3"]
+            "sharp, it lost {} to Threats and {} to Rapfi ({} and {} in the games it started).",
+            nothing.lost["threat"],
+            nothing.lost["rapfi-3"],
+            nothing.lost_starting["threat"],
+            nothing.lost_starting["rapfi-3"]
         );
         assert!(help.contains(&sentence), "nothing: help says {sentence:?}");
         for id in self::ids().into_iter().skip(1) {
             let s = ladder::strength(id).unwrap();
+            let sh = sharp(&s);
             let sentence = format!(
-                "{} patterns; it lost {} to Threats and {} to Rapfi, sharp {} and {}.",
+                "{} patterns; it lost {} to Threats and {} to Rapfi ({} and {} in the games it started), sharp {} and {} ({} and {}).",
                 s.patterns,
                 s.lost["threat"],
                 s.lost["rapfi-3"],
-                sharp(&s).lost["threat"],
-                sharp(&s).lost["rapfi-3"]
+                s.lost_starting["threat"],
+                s.lost_starting["rapfi-3"],
+                sh.lost["threat"],
+                sh.lost["rapfi-3"],
+                sh.lost_starting["threat"],
+                sh.lost_starting["rapfi-3"]
             );
             assert!(help.contains(&sentence), "{id}: help says {sentence:?}");
         }
