@@ -152,20 +152,24 @@ pub fn trainers(id: &str) -> String {
         }
     }
     if !depths.is_empty() {
-        depths.sort_unstable();
         words.push(gettext_f(
             "players looking {depths} moves ahead",
-            &[("depths", &depths.join(gettext(" or ").as_str()))],
+            &[("depths", &either(depths))],
         ));
     }
     if !tactical.is_empty() {
-        tactical.sort_unstable();
         words.push(gettext_f(
             "players looking {depths} moves ahead that play their wins by fours",
-            &[("depths", &tactical.join(gettext(" or ").as_str()))],
+            &[("depths", &either(tactical))],
         ));
     }
     words.join(", ")
+}
+
+/// Depths for people, smallest first: "1 or 2".
+fn either(mut depths: Vec<&str>) -> String {
+    depths.sort_unstable();
+    depths.join(gettext(" or ").as_str())
 }
 
 /// The computer's record against the player, as facts: how many games in
