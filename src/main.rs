@@ -4,17 +4,19 @@
 //! computer live in its GTK-free crate under `crates/`.
 //!
 //! Where things are: `window/` is the shell (header bar, view switcher);
-//! `games/` the page contract (`page.rs`), the registry of pages
-//! (`mod.rs`), the typed actions (`actions.rs`) and the one D-Bus link
-//! (`requests.rs`); `games/<game>/` holds each game's page, model, dialogs
-//! and D-Bus object (`control/`, where its calls land); `widgets/` what the
-//! pages share (the drawn board, the text slots, toasts); `errors.rs` says
-//! why a file could not be read or written, in the person's language.
+//! `games/` the page contract (`page.rs`), the list of pages (`mod.rs`)
+//! and the typed actions (`actions.rs`); `games/<game>/` holds each game's
+//! page, model, dialogs and D-Bus object (`control/`, where its calls
+//! land); `control/` the D-Bus bridge every game's object goes through;
+//! `widgets/` what the pages share (the drawn board, the text slots,
+//! toasts); `errors.rs` says why a file could not be read or written, in
+//! the person's language.
 
 #![forbid(unsafe_code)]
 
 mod application;
 mod config;
+mod control;
 mod dialogs;
 mod errors;
 mod games;

@@ -14,8 +14,8 @@
 use gtk::gio::prelude::*;
 use gtk::{gio, glib};
 
-use super::page::PAGE_ACTIONS;
 pub use super::page::{ActionKind, Declared};
+use super::page_state::PAGE_ACTIONS;
 
 /// A page's actions as one typed set.
 pub trait PageAction: Copy + std::fmt::Debug + PartialEq + 'static {

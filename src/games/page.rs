@@ -8,9 +8,7 @@ use std::rc::Rc;
 use gtk::prelude::*;
 use gtk::{gio, glib};
 
-/// The prefix under which the visible page's actions are found: the header
-/// bar, the menu and the shortcuts name them `game.<action>`.
-pub const PAGE_ACTIONS: &str = "game";
+use crate::games::page_state::PAGE_ACTIONS;
 
 /// A page with a sidebar offers this (on/off) action: the header bar then
 /// shows its toggle button.
@@ -55,73 +53,18 @@ impl Verb {
     }
 }
 
-/// How the game on a page stands, typed: the window shows it the same way
-/// on every page (in its title, which window lists and screen readers
-/// name). A page has it as its `status` property.
-#[derive(Clone, Debug, PartialEq, Eq, glib::Boxed)]
-#[boxed_type(name = "Match5GameStatus")]
-pub enum GameStatus {
-    /// Whose turn it is, and what to do: "Your move".
-    Turn(String),
-    /// The computer is thinking or searching: "Lieke is thinking…".
-    Thinking(String),
-    /// The game is over: who won, or a draw, and why.
-    Over(String),
-}
-
-impl Default for GameStatus {
-    fn default() -> Self {
-        GameStatus::Turn(String::new())
-    }
-}
-
-impl GameStatus {
-    /// The words shown.
-    pub fn text(&self) -> &str {
-        match self {
-            GameStatus::Turn(t) | GameStatus::Thinking(t) | GameStatus::Over(t) => t,
-        }
-    }
-}
-
-/// Tells screen readers that a move was taken back, and how the game now
-/// stands (`page`'s status): the same words on every page.
-pub fn tell_taken_back(page: &impl IsA<gtk::Widget>) {
-    tell_then_status(page, &crate::i18n::gettext("Move taken back."));
-}
-
-/// Tells screen readers that a new game began, and how it stands.
-pub fn tell_new_game(page: &impl IsA<gtk::Widget>) {
-    tell_then_status(page, &crate::i18n::gettext("New game."));
-}
-
-/// Tells screen readers `news` and how the game on `page` now stands; at
-/// a game's end the news alone (the window says the result).
-pub fn tell_then_status(page: &impl IsA<gtk::Widget>, news: &str) {
-    crate::widgets::a11y::tell(
-        page.upcast_ref::<gtk::Widget>(),
-        &news_then_status(page, news),
-    );
-}
-
-/// `news` and how the game on `page` now stands ("O took field 2. Your
-/// turn: you play X."); at a game's end the news alone.
-pub fn news_then_status(page: &impl IsA<gtk::Widget>, news: &str) -> String {
-    let text = match page.property::<GameStatus>("status") {
-        GameStatus::Over(_) => news.to_string(),
-        status => format!("{news} {}", status.text()),
-    };
-    text.trim().to_string()
-}
-
 /// What the window needs of a game page.
 pub trait GamePage {
-    /// The page itself; it has a string property `subtitle` that the window
-    /// shows under its title, and a [`GameStatus`] property `status`.
+    /// The page itself.
     fn widget(&self) -> gtk::Widget;
+    /// What the window shows of it: its subtitle, its status and
+    /// its actions.
+    fn state(&self) -> &super::page_state::PageState;
     /// Its actions, shown as `game.*` to the header bar, the menu and the
     /// shortcuts while the page is visible.
-    fn actions(&self) -> gio::ActionGroup;
+    fn actions(&self) -> gio::ActionGroup {
+        self.state().actions().clone().upcast()
+    }
     /// Its own sections of the primary menu (each item of this menu a
     /// section), shown while the page is visible; none by default.
     fn menu(&self) -> Option<gio::MenuModel> {

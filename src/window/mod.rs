@@ -14,7 +14,8 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::page::{GameStatus, PAGE_ACTIONS, PageHandle, SIDEBAR_ACTION, Verb, Waker};
+use crate::games::page::{PageHandle, SIDEBAR_ACTION, Verb, Waker};
+use crate::games::page_state::{GameStatus, PAGE_ACTIONS, PageState};
 use crate::games::{self, GamePage, PageInfo};
 use crate::i18n::gettext;
 use crate::settings::{Settings, SharedSettings};
@@ -87,7 +88,7 @@ mod imp {
         /// The visible page's status last shown, to announce changes.
         pub last_status: RefCell<GameStatus>,
         /// Follow the visible page's subtitle and status.
-        pub page_handlers: RefCell<Vec<(gtk::Widget, glib::SignalHandlerId)>>,
+        pub page_handlers: RefCell<Vec<(PageState, glib::SignalHandlerId)>>,
     }
 
     #[glib::object_subclass]
@@ -386,25 +387,25 @@ impl Window {
         imp.undo_button.set_visible(verbs.contains(&Verb::Undo));
         self.insert_action_group(PAGE_ACTIONS, Some(&actions));
         self.show_page_menu(page.menu());
-        for (widget, handler) in imp.page_handlers.take() {
-            widget.disconnect(handler);
+        for (state, handler) in imp.page_handlers.take() {
+            state.disconnect(handler);
         }
-        let widget = page.widget();
+        let state = page.state().clone();
         let handlers = ["subtitle", "status"].map(|property| {
-            let handler = widget.connect_notify_local(
+            let handler = state.connect_notify_local(
                 Some(property),
                 glib::clone!(
                     #[weak(rename_to = win)]
                     self,
-                    move |w, _| win.show_status(w)
+                    move |state, _| win.show_status(state)
                 ),
             );
-            (widget.clone(), handler)
+            (state.clone(), handler)
         });
         // A page shown is not news: only what changes on it is announced.
-        imp.last_status.replace(widget.property("status"));
-        self.show_status(&widget);
-        widget.grab_focus();
+        imp.last_status.replace(state.status());
+        self.show_status(&state);
+        page.widget().grab_focus();
         imp.page_handlers.replace(handlers.into());
     }
 
@@ -433,9 +434,9 @@ impl Window {
     /// subtitle. Not how the game stands: a screen reader says a window's
     /// new title, and each move would be heard twice (once as told by the
     /// page, once as the title); the status line above the board shows it.
-    fn show_status(&self, page: &gtk::Widget) {
-        let subtitle = page.property::<String>("subtitle");
-        let status = page.property::<GameStatus>("status");
+    fn show_status(&self, page: &PageState) {
+        let subtitle = page.subtitle();
+        let status = page.status();
         self.announce(&status);
         self.imp()
             .thinking

@@ -1,6 +1,6 @@
 //! The architecture, checked from the source text: the module structure
 //! is a tree of uses without cycles (`modules.rs`); every page of the
-//! registry brings what the shell reads, and the shell names no game
+//! list of pages brings what the shell reads, and the shell names no game
 //! (`pages.rs`); the code keeps its rules: no `unsafe`, no deprecated
 //! widgets, dependencies declared once, one controller for five in a row,
 //! one D-Bus layout, templates beside their widgets, long files that say

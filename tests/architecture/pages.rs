@@ -1,10 +1,9 @@
-//! Every page of the registry (`src/games/mod.rs`) brings what the shell
+//! Every page of the list in `src/games/mod.rs` brings what the shell
 //! reads, and the shell names no game.
 
 use super::*;
 
-/// The page ids, from `src/games/mod.rs` (`<id>::page_info()`).
-/// The pages that ship: the registry's, without those built only for a
+/// The pages that ship: those of `pages()` in `src/games/mod.rs`, without those built only for a
 /// feature (the test-only example page).
 pub(crate) fn shipped_page_ids() -> Vec<String> {
     registry::entries()
@@ -73,7 +72,7 @@ fn every_shipped_page_has_its_desktop_action_interface_file_and_docs() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// The folders the registry of `src/games/mod.rs` lists, one line each
+/// The folders `pages()` of `src/games/mod.rs` lists, one line each
 /// (the test-only example page among them): every test that checks pages
 /// reads them here, so none counts or names the pages.
 pub(crate) fn page_ids() -> Vec<String> {
@@ -81,8 +80,34 @@ pub(crate) fn page_ids() -> Vec<String> {
         .into_iter()
         .map(|entry| entry.id)
         .collect();
-    assert!(!ids.is_empty(), "the registry lists no page");
+    assert!(!ids.is_empty(), "pages() lists no page");
     ids
+}
+
+/// `src/games/` holds games only, each declared by its `mod` line and
+/// shown by its line in `pages()`: a folder, a `mod` line and a page
+/// come together or not at all.
+#[test]
+fn every_game_folder_is_declared_and_listed_once() {
+    let mut folders: Vec<String> = fs::read_dir("src/games")
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let list = fs::read_to_string("src/games/mod.rs").unwrap();
+    let mut declared: Vec<String> = list
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod ")?.strip_suffix(';'))
+        .filter(|m| Path::new("src/games").join(m).is_dir())
+        .map(str::to_string)
+        .collect();
+    declared.sort();
+    let mut listed = page_ids();
+    listed.sort();
+    assert_eq!(declared, folders, "a `pub mod` line for each game folder");
+    assert_eq!(listed, folders, "a line in pages() for each game folder");
 }
 
 /// Rust code without its string literals and comments' quoted text:
@@ -190,10 +215,10 @@ fn every_page_brings_its_help_and_shortcuts() {
         let page = fs::read_to_string(folder.join("mod.rs")).unwrap_or_default()
             + &fs::read_to_string(folder.join("page.rs")).unwrap_or_default()
             + &fs::read_to_string(folder.join("page/mod.rs")).unwrap_or_default();
-        if !page.contains("pub status: RefCell<") || !page.contains("GameStatus") {
-            problems.push(format!(
-                "{id}: the page has no status property for the window"
-            ));
+        // Its subtitle, status and actions, which the window shows, are
+        // held in the one shape every page shares (`GamePage::state`).
+        if !page.contains("pub state: crate::games::page_state::PageState") {
+            problems.push(format!("{id}: the page keeps no PageState for the window"));
         }
         // The id names app actions (`show-<id>`): a GAction name takes no
         // `_` or capitals.

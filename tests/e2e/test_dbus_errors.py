@@ -20,7 +20,7 @@ from pieces import write
 OBJECTS = (FIVE, LEAPFROG, TILES, TICTACTOE)
 # Leap-frog writes nothing and cannot fail: its Failed is only the answer
 # of an app that quits while the call waits, which the unit tests of
-# src/games/requests.rs try (a process that has quit answers nothing).
+# src/control/bridge.rs try (a process that has quit answers nothing).
 NOT_REACHABLE = {"io.github.match5.Match5.LeapFrog1": {"Failed"}}
 
 

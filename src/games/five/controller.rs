@@ -17,7 +17,6 @@ use match5_practice::{Learning, Opponent, Setup};
 
 use super::practice::runner::{self, Controls, Finished, Live};
 use crate::games::five::model::FiveGame;
-use crate::games::five::model::session;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::model::state::ComputerStyle;
 use crate::settings::SharedSettings;
@@ -151,7 +150,7 @@ pub enum PasswordChange {
 #[derive(Debug, Default)]
 pub struct NewGame {
     /// Who plays red.
-    pub opponent: session::Opponent,
+    pub opponent: crate::games::five::model::opponent::Opponent,
     /// Another player's knowledge (theirs from their file, or new).
     pub player: Option<String>,
     /// Who starts; the player's setting when not said.

@@ -366,22 +366,21 @@ impl LeapfrogGame {
     }
 
     pub fn connect_moved<F: Fn(&Self, usize, usize) + 'static>(&self, f: F) {
-        self.connect_local("moved", false, move |values| {
-            let obj = values[0].get::<Self>().expect("the model");
-            let from = values[1].get::<u32>().expect("a field") as usize;
-            let to = values[2].get::<u32>().expect("a field") as usize;
-            f(&obj, from, to);
-            None
-        });
+        self.connect_closure(
+            "moved",
+            false,
+            glib::closure_local!(move |obj: Self, from: u32, to: u32| {
+                f(&obj, from as usize, to as usize);
+            }),
+        );
     }
 
     pub fn connect_cannot_move<F: Fn(&Self, usize) + 'static>(&self, f: F) {
-        self.connect_local("cannot-move", false, move |values| {
-            let obj = values[0].get::<Self>().expect("the model");
-            let field = values[1].get::<u32>().expect("a field") as usize;
-            f(&obj, field);
-            None
-        });
+        self.connect_closure(
+            "cannot-move",
+            false,
+            glib::closure_local!(move |obj: Self, field: u32| f(&obj, field as usize)),
+        );
     }
 }
 

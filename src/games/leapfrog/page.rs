@@ -17,16 +17,15 @@ use super::settings::LeapfrogSettings;
 use super::view::LeapfrogView;
 use super::words;
 use crate::games::actions;
-use crate::games::page::GameStatus;
+use crate::games::page_state::GameStatus;
 use crate::i18n::gettext;
 use crate::settings::SharedSettings;
 
 mod imp {
     use super::*;
 
-    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[derive(Default, gtk::CompositeTemplate)]
     #[template(file = "page.ui")]
-    #[properties(wrapper_type = super::LeapfrogPage)]
     pub struct LeapfrogPage {
         #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
@@ -62,17 +61,12 @@ mod imp {
         pub solutions_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub explanation_label: TemplateChild<gtk::Label>,
-        /// The window shows it under its title.
-        #[property(get)]
-        pub subtitle: RefCell<String>,
-        /// How the game stands, for the window.
-        #[property(get)]
-        pub status: RefCell<GameStatus>,
         pub model: OnceCell<LeapfrogGame>,
         pub settings: OnceCell<SharedSettings>,
-        pub actions: gio::SimpleActionGroup,
-        /// What the last move did, said in the status line.
-        /// The last move made (fields `from`, `to`), told in words.
+        /// What the window shows of the page: subtitle, status, actions.
+        pub state: crate::games::page_state::PageState,
+        /// The last move made (fields `from`, `to`), told in words in the
+        /// status line.
         pub last_move: std::cell::Cell<Option<(usize, usize)>>,
         /// The field of a frog just clicked that cannot move (said in the
         /// status until the next move).
@@ -97,7 +91,6 @@ mod imp {
         }
     }
 
-    #[glib::derived_properties]
     impl ObjectImpl for LeapfrogPage {}
 
     impl WidgetImpl for LeapfrogPage {
@@ -118,9 +111,7 @@ glib::wrapper! {
 impl LeapfrogPage {
     /// Tells the window how the game stands (only when that changed).
     fn set_status(&self, status: GameStatus) {
-        if crate::widgets::put(&self.imp().status, status) {
-            self.notify_status();
-        }
+        self.imp().state.set_status(status);
     }
 
     pub fn new(settings: &SharedSettings) -> Self {
@@ -164,7 +155,7 @@ impl LeapfrogPage {
         let goats = settings.goats;
 
         actions::install::<LeapfrogAction>(
-            &imp.actions,
+            imp.state.actions(),
             |action| action == LeapfrogAction::Goats && goats,
             glib::clone!(
                 #[weak(rename_to = page)]
@@ -172,7 +163,7 @@ impl LeapfrogPage {
                 move |action, simple, parameter| page.activate_with(action, simple, parameter)
             ),
         );
-        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+        imp.state.attach(self);
 
         // Play becomes Pause while the replay plays.
         imp.autoplay_button.connect_active_notify(|button| {
@@ -274,10 +265,10 @@ impl LeapfrogPage {
                 self.stop_autoplay();
                 self.imp().last_move.set(None);
                 model.clear();
-                crate::games::page::tell_new_game(self);
+                self.imp().state.tell_new_game(self);
             }
             LeapfrogAction::Undo => match self.controller().undo() {
-                Ok(()) => crate::games::page::tell_taken_back(self),
+                Ok(()) => self.imp().state.tell_taken_back(self),
                 Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
             },
             LeapfrogAction::Hint => {
@@ -352,7 +343,7 @@ impl LeapfrogPage {
     }
 
     fn action(&self, action: LeapfrogAction) -> gio::SimpleAction {
-        actions::lookup(&self.imp().actions, action)
+        actions::lookup(self.imp().state.actions(), action)
     }
 
     fn start_autoplay(&self) {
@@ -450,9 +441,7 @@ impl LeapfrogPage {
         self.action(LeapfrogAction::Previous)
             .set_enabled(replaying && model.moves() > 0);
         let subtitle = words::subtitle(model.frogs(), total as u32);
-        if crate::widgets::put(&imp.subtitle, subtitle) {
-            self.notify_subtitle();
-        }
+        imp.state.set_subtitle(subtitle);
     }
 
     fn show_mode(&self) {
@@ -481,8 +470,8 @@ impl crate::games::page::GamePage for LeapfrogPage {
         self.clone().upcast()
     }
 
-    fn actions(&self) -> gio::ActionGroup {
-        self.imp().actions.clone().upcast()
+    fn state(&self) -> &crate::games::page_state::PageState {
+        &self.imp().state
     }
 
     fn setup_menu(&self) -> Option<gio::MenuModel> {

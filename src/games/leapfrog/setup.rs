@@ -48,7 +48,7 @@ impl LeapfrogPage {
                 let on = switch.is_active();
                 // The menu's check follows (GIO tells nobody when it is
                 // the same).
-                actions::lookup(&page.imp().actions, LeapfrogAction::Goats)
+                actions::lookup(page.imp().state.actions(), LeapfrogAction::Goats)
                     .set_state(&on.to_variant());
                 page.settings()
                     .update_page::<LeapfrogSettings>(|s| s.goats = on);
@@ -59,7 +59,7 @@ impl LeapfrogPage {
     }
 
     fn show_frogs_choice(&self, k: u32) {
-        let frogs = actions::lookup(&self.imp().actions, LeapfrogAction::Frogs);
+        let frogs = actions::lookup(self.imp().state.actions(), LeapfrogAction::Frogs);
         actions::show_choice(&frogs, &k.to_string());
     }
 

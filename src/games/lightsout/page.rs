@@ -13,30 +13,24 @@ use super::actions::LightsOutAction;
 use super::controller::{Controller, Refusal};
 use super::model::Lights;
 use crate::games::actions::{self, PageAction};
-use crate::games::page::GameStatus;
+use crate::games::page_state::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 mod imp {
     use super::*;
 
-    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[derive(Default, gtk::CompositeTemplate)]
     #[template(file = "page.ui")]
-    #[properties(wrapper_type = super::LightsOutPage)]
     pub struct LightsOutPage {
         #[template_child]
         pub status_label: TemplateChild<gtk::Label>,
         #[template_child]
         pub grid: TemplateChild<gtk::Grid>,
-        /// The window shows it under its title.
-        #[property(get)]
-        pub subtitle: RefCell<String>,
-        /// How the game stands, for the window.
-        #[property(get)]
-        pub status: RefCell<GameStatus>,
         /// The rules every door follows, and the lights.
         pub controller: Controller,
         pub buttons: RefCell<Vec<gtk::Button>>,
-        pub actions: gio::SimpleActionGroup,
+        /// What the window shows of the page: subtitle, status, actions.
+        pub state: crate::games::page_state::PageState,
     }
 
     #[glib::object_subclass]
@@ -54,7 +48,6 @@ mod imp {
         }
     }
 
-    #[glib::derived_properties]
     impl ObjectImpl for LightsOutPage {}
 
     impl WidgetImpl for LightsOutPage {
@@ -80,7 +73,7 @@ impl LightsOutPage {
         let page: Self = glib::Object::new();
         let imp = page.imp();
         actions::install::<LightsOutAction>(
-            &imp.actions,
+            imp.state.actions(),
             |_| false,
             glib::clone!(
                 #[weak]
@@ -91,7 +84,7 @@ impl LightsOutPage {
                 }
             ),
         );
-        page.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+        imp.state.attach(&page);
         let buttons: Vec<gtk::Button> = (0..9u32)
             .map(|i| {
                 let button = gtk::Button::builder()
@@ -128,7 +121,7 @@ impl LightsOutPage {
     pub fn new_game(&self) {
         self.imp().controller.new_game();
         self.show();
-        crate::games::page::tell_new_game(self);
+        self.imp().state.tell_new_game(self);
     }
 
     /// Presses light `light` (from 1), as a click or a D-Bus call asks.
@@ -175,9 +168,7 @@ impl LightsOutPage {
             on,
             &[("n", &on.to_string())],
         );
-        if crate::widgets::put(&imp.subtitle, subtitle) {
-            self.notify_subtitle();
-        }
+        imp.state.set_subtitle(subtitle);
         let status = if lights.solved() {
             GameStatus::Over(ngettext_f(
                 "All lights are off, in {n} move",
@@ -189,9 +180,7 @@ impl LightsOutPage {
             GameStatus::Turn(gettext("Turn every light off"))
         };
         imp.status_label.set_label(status.text());
-        if crate::widgets::put(&imp.status, status) {
-            self.notify_status();
-        }
+        imp.state.set_status(status);
     }
 }
 
@@ -206,8 +195,8 @@ impl crate::games::page::GamePage for LightsOutPage {
         self.clone().upcast()
     }
 
-    fn actions(&self) -> gio::ActionGroup {
-        self.imp().actions.clone().upcast()
+    fn state(&self) -> &crate::games::page_state::PageState {
+        &self.imp().state
     }
 
     fn before_close(&self, _close: Box<dyn Fn()>) -> bool {

@@ -154,10 +154,11 @@ impl TicTacToeGame {
     }
 
     pub fn connect_knowledge_changed<F: Fn(&Self) + 'static>(&self, f: F) {
-        self.connect_local("knowledge-changed", false, move |values| {
-            f(&values[0].get::<Self>().expect("the model"));
-            None
-        });
+        self.connect_closure(
+            "knowledge-changed",
+            false,
+            glib::closure_local!(move |obj: Self| f(&obj)),
+        );
     }
 
     pub fn new_game(&self) {

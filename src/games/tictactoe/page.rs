@@ -3,7 +3,7 @@
 //! field, why it played where it did, what it knows. Training and the
 //! learned positions open in windows of their own.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::OnceCell;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
@@ -20,7 +20,7 @@ use super::settings::TicTacToeSettings;
 use super::view::TicTacToeView;
 use super::words::{rewards_text, store_error};
 use crate::games::actions;
-use crate::games::page::GameStatus;
+use crate::games::page_state::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 use crate::settings::SharedSettings;
 
@@ -30,9 +30,8 @@ const ANSWER_DELAY: std::time::Duration = std::time::Duration::from_millis(250);
 mod imp {
     use super::*;
 
-    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[derive(Default, gtk::CompositeTemplate)]
     #[template(file = "page.ui")]
-    #[properties(wrapper_type = super::TicTacToePage)]
     pub struct TicTacToePage {
         #[template_child]
         pub setup_menu: TemplateChild<gio::Menu>,
@@ -54,15 +53,10 @@ mod imp {
         pub rewards_row: TemplateChild<adw::ActionRow>,
         #[template_child]
         pub rules_label: TemplateChild<gtk::Label>,
-        /// The window shows it under its title.
-        #[property(get)]
-        pub subtitle: RefCell<String>,
-        /// How the game stands, for the window.
-        #[property(get)]
-        pub status: RefCell<GameStatus>,
         pub model: OnceCell<TicTacToeGame>,
         pub settings: OnceCell<SharedSettings>,
-        pub actions: gio::SimpleActionGroup,
+        /// What the window shows of the page: subtitle, status, actions.
+        pub state: crate::games::page_state::PageState,
     }
 
     #[glib::object_subclass]
@@ -82,7 +76,6 @@ mod imp {
         }
     }
 
-    #[glib::derived_properties]
     impl ObjectImpl for TicTacToePage {}
 
     impl WidgetImpl for TicTacToePage {
@@ -103,9 +96,7 @@ glib::wrapper! {
 impl TicTacToePage {
     /// Tells the window how the game stands (only when that changed).
     fn set_status(&self, status: GameStatus) {
-        if crate::widgets::put(&self.imp().status, status) {
-            self.notify_status();
-        }
+        self.imp().state.set_status(status);
     }
 
     pub fn new(settings: &SharedSettings) -> Self {
@@ -127,7 +118,7 @@ impl TicTacToePage {
             .set_samples(super::words::status_samples());
         let preferences = self.settings().page::<TicTacToeSettings>().preferences;
         actions::install::<TicTacToeAction>(
-            &imp.actions,
+            imp.state.actions(),
             |_| preferences,
             glib::clone!(
                 #[weak(rename_to = page)]
@@ -135,7 +126,7 @@ impl TicTacToePage {
                 move |action, simple, _| page.activate(action, simple)
             ),
         );
-        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+        imp.state.attach(self);
         imp.view.connect_field_chosen(glib::clone!(
             #[weak(rename_to = page)]
             self,
@@ -192,11 +183,11 @@ impl TicTacToePage {
         match action {
             TicTacToeAction::NewGame => {
                 self.model().new_game();
-                crate::games::page::tell_new_game(self);
+                self.imp().state.tell_new_game(self);
             }
             TicTacToeAction::Undo => {
                 if self.model().undo() {
-                    crate::games::page::tell_taken_back(self);
+                    self.imp().state.tell_taken_back(self);
                 } else {
                     crate::widgets::refuse(self, &gettext("There is no move to take back."));
                 }
@@ -289,7 +280,7 @@ impl TicTacToePage {
                 if crate::widgets::drawn_board::played_from_keyboard(&*self.imp().view) =>
             {
                 self.model().new_game();
-                crate::games::page::tell_new_game(self);
+                self.imp().state.tell_new_game(self);
             }
             Err(refusal) => crate::widgets::refuse(self, &super::words::refusal(refusal)),
             Ok(()) if self.model().state().is_over() => self.finished(),
@@ -336,7 +327,10 @@ impl TicTacToePage {
     fn tell_answer(&self) {
         let answer = self.model().with(|s| s.game.moves().last().copied());
         if let Some(field) = answer {
-            let text = crate::games::page::news_then_status(self, &super::words::answer(field));
+            let text = self
+                .imp()
+                .state
+                .news_then_status(&super::words::answer(field));
             // With the focus on the board, its description says it first
             // (a screen reader says a focused board's new description):
             // told once.
@@ -418,8 +412,8 @@ impl TicTacToePage {
             gettext("The computer weighs every empty field, 1 to 9, and plays the one whose position has the highest preference.")
         }));
         let started = self.model().moves() > 0;
-        actions::lookup(&imp.actions, TicTacToeAction::NewGame).set_enabled(started);
-        actions::lookup(&imp.actions, TicTacToeAction::Undo)
+        actions::lookup(imp.state.actions(), TicTacToeAction::NewGame).set_enabled(started);
+        actions::lookup(imp.state.actions(), TicTacToeAction::Undo)
             .set_enabled(self.model().can_undo() && !self.model().training());
         self.enable_training_actions();
     }
@@ -429,8 +423,8 @@ impl TicTacToePage {
     fn enable_training_actions(&self) {
         let (imp, model) = (self.imp(), self.model());
         let training = model.training();
-        actions::lookup(&imp.actions, TicTacToeAction::Train).set_enabled(!training);
-        actions::lookup(&imp.actions, TicTacToeAction::Forget)
+        actions::lookup(imp.state.actions(), TicTacToeAction::Train).set_enabled(!training);
+        actions::lookup(imp.state.actions(), TicTacToeAction::Forget)
             .set_enabled(!training && model.positions() > 0);
     }
 
@@ -458,9 +452,7 @@ impl TicTacToePage {
             len,
             &[("n", &len.to_string())],
         );
-        if crate::widgets::put(&imp.subtitle, positions) {
-            self.notify_subtitle();
-        }
+        imp.state.set_subtitle(positions);
         self.enable_training_actions();
     }
 }
@@ -470,8 +462,8 @@ impl crate::games::page::GamePage for TicTacToePage {
         self.clone().upcast()
     }
 
-    fn actions(&self) -> gio::ActionGroup {
-        self.imp().actions.clone().upcast()
+    fn state(&self) -> &crate::games::page_state::PageState {
+        &self.imp().state
     }
 
     fn setup_menu(&self) -> Option<gio::MenuModel> {

@@ -16,16 +16,15 @@ use super::model::{Player, TilesGame};
 use super::view::TilesView;
 use super::words;
 use crate::games::actions;
-use crate::games::page::GameStatus;
+use crate::games::page_state::GameStatus;
 use crate::i18n::{gettext, gettext_f};
 use crate::settings::SharedSettings;
 
 mod imp {
     use super::*;
 
-    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[derive(Default, gtk::CompositeTemplate)]
     #[template(file = "page.ui")]
-    #[properties(wrapper_type = super::TilesPage)]
     pub struct TilesPage {
         #[template_child]
         pub page_menu: TemplateChild<gio::Menu>,
@@ -57,15 +56,10 @@ mod imp {
         pub row_length_spin: TemplateChild<adw::SpinRow>,
         #[template_child]
         pub pot_spin: TemplateChild<adw::SpinRow>,
-        /// The window shows it under its title.
-        #[property(get)]
-        pub subtitle: RefCell<String>,
-        /// How the game stands, for the window.
-        #[property(get)]
-        pub status: RefCell<GameStatus>,
         pub model: TilesGame,
         pub settings: OnceCell<SharedSettings>,
-        pub actions: gio::SimpleActionGroup,
+        /// What the window shows of the page: subtitle, status, actions.
+        pub state: crate::games::page_state::PageState,
         /// Who plays each side and the other games, behind New Game's
         /// arrow (`players.rs`).
         pub setup_menu: gio::Menu,
@@ -92,7 +86,6 @@ mod imp {
         }
     }
 
-    #[glib::derived_properties]
     impl ObjectImpl for TilesPage {}
 
     impl WidgetImpl for TilesPage {
@@ -113,9 +106,7 @@ glib::wrapper! {
 impl TilesPage {
     /// Tells the window how the game stands (only when that changed).
     fn set_status(&self, status: GameStatus) {
-        if crate::widgets::put(&self.imp().status, status) {
-            self.notify_status();
-        }
+        self.imp().state.set_status(status);
     }
 
     pub fn new(settings: &SharedSettings) -> Self {
@@ -141,7 +132,7 @@ impl TilesPage {
         crate::widgets::a11y::one_stop_each(self);
         self.imp().status_slot.set_samples(words::status_samples());
         actions::install::<TilesAction>(
-            &imp.actions,
+            imp.state.actions(),
             |_| false,
             glib::clone!(
                 #[weak(rename_to = page)]
@@ -149,7 +140,7 @@ impl TilesPage {
                 move |action, simple, parameter| page.activate(action, simple, parameter)
             ),
         );
-        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+        imp.state.attach(self);
 
         super::kept::bring_back(self.model(), self);
         let weak = self.model().downgrade();
@@ -251,7 +242,7 @@ impl TilesPage {
             TilesAction::NewGame => model.deal(),
             TilesAction::Restart => model.restart(),
             TilesAction::Undo => match self.controller().undo() {
-                Ok(()) => crate::games::page::tell_taken_back(self),
+                Ok(()) => self.imp().state.tell_taken_back(self),
                 Err(refusal) => crate::widgets::refuse(self, &refusal.message()),
             },
             TilesAction::Hint => model.hint(),
@@ -282,7 +273,7 @@ impl TilesPage {
             }
         }
         if starts_a_game {
-            crate::games::page::tell_new_game(self);
+            self.imp().state.tell_new_game(self);
         }
     }
 
@@ -314,7 +305,7 @@ impl TilesPage {
             return;
         }
         if let Some(words) = words::last_move(&game, self.you()) {
-            let status = self.imp().status.borrow().text().to_string();
+            let status = self.imp().state.status().text().to_string();
             let text = format!("{words} {status}");
             // With the focus on the board, its description says it first
             // (a screen reader says a focused board's new description):
@@ -340,7 +331,7 @@ impl TilesPage {
     }
 
     fn action(&self, action: TilesAction) -> gio::SimpleAction {
-        actions::lookup(&self.imp().actions, action)
+        actions::lookup(self.imp().state.actions(), action)
     }
 
     /// The surface, the status line and what can be done now.
@@ -400,9 +391,7 @@ impl TilesPage {
                 ("l", &sizes.row_length.to_string()),
             ],
         );
-        if crate::widgets::put(&imp.subtitle, subtitle) {
-            self.notify_subtitle();
-        }
+        imp.state.set_subtitle(subtitle);
     }
 }
 
@@ -444,8 +433,8 @@ impl crate::games::page::GamePage for TilesPage {
         self.clone().upcast()
     }
 
-    fn actions(&self) -> gio::ActionGroup {
-        self.imp().actions.clone().upcast()
+    fn state(&self) -> &crate::games::page_state::PageState {
+        &self.imp().state
     }
 
     fn menu(&self) -> Option<gio::MenuModel> {

@@ -129,7 +129,7 @@ impl TilesPage {
     fn show_player_choices(&self) {
         let players = self.model().players();
         for (side, player) in SIDES.into_iter().zip(players) {
-            let action = actions::lookup(&self.imp().actions, side);
+            let action = actions::lookup(self.imp().state.actions(), side);
             actions::show_choice(&action, player.id());
         }
     }

@@ -43,7 +43,8 @@ impl FileLock {
     }
 }
 
-/// Is `path` inside the document portal's folder (`$XDG_RUNTIME_DIR/doc`)?
+/// Is `path` inside the document portal's folder, where the Flatpak sees
+/// the files a person chose (`$XDG_RUNTIME_DIR/doc`)?
 fn in_document_portal(path: &Path) -> bool {
     std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|run| {
         Path::new(&run).is_absolute() && path.starts_with(Path::new(&run).join("doc"))

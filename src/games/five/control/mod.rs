@@ -1,13 +1,15 @@
 //! Five in a row over D-Bus: the interface (`interface.rs`), where its
-//! calls land (`requests.rs`), and here how the two meet: the interface is
-//! served on the app's connection through the games' one link, its
-//! requests come to the main thread, and the model's changes go out as
-//! properties and signals.
+//! calls land (`requests.rs`), what its properties say (`snapshot.rs`) and
+//! how they go on the bus (`wire.rs`), and here how they meet: the
+//! interface is served on the app's connection through the games' one
+//! link, its requests come to the main thread, and the model's changes go
+//! out as properties and signals.
 
 pub mod interface;
 mod practice;
 pub mod requests;
 pub mod snapshot;
+pub mod wire;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -15,9 +17,9 @@ use std::rc::Rc;
 
 use gtk::glib;
 
+use crate::control::bridge::Published;
 use crate::games::five::page::FivePage;
 use crate::games::page::PageHandle;
-use crate::games::requests::Published;
 use interface::{Control, OBJECT_PATH, Snapshot};
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]) from the
@@ -28,10 +30,10 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (rx, published) = crate::games::requests::serve(
+        let (rx, published) = crate::control::bridge::serve(
             &connection,
             OBJECT_PATH,
-            interface::diff,
+            Snapshot::diff,
             Control,
             handle.waker(),
         )
@@ -46,10 +48,10 @@ pub fn serve(
             let controller = page.controller();
             let published = Rc::new(published);
             let p = published.clone();
-            requests::watch(&controller.model, move |snapshot, knowledge_changed| {
+            snapshot::watch(&controller.model, move |snapshot, knowledge_changed| {
                 publish(&p, snapshot, knowledge_changed);
             });
-            published.publish(requests::snapshot(&controller.model));
+            published.publish(snapshot::snapshot(&controller.model));
             glib::spawn_future_local(async move {
                 while let Ok(request) = rx.recv().await {
                     handle.bring();

@@ -11,10 +11,10 @@ use gtk::glib;
 use match5_practice::{Learning, Setup, Starts};
 
 use super::interface::{ControlError, Snapshot};
+use crate::control::bridge::Published;
 use crate::games::five::controller::Controller;
 use crate::games::five::practice::runner::Controls;
 use crate::games::five::practice::words;
-use crate::games::requests::Published;
 use crate::i18n::gettext_f;
 
 /// How often progress is sent.

@@ -26,7 +26,8 @@ use match5_five::game::MoveError;
 use match5_five::knowledge::KnowledgeError;
 use match5_five::{Cell, Change, Knowledge, Reason, SaveReport, Status, Store};
 
-use crate::games::five::model::session::{Opponent, Session, Turn};
+use crate::games::five::model::opponent::Opponent;
+use crate::games::five::model::session::{Session, Turn};
 use crate::games::five::model::state::{ComputerStyle, GameMode, GameState, KnowledgeState};
 use crate::widgets::put;
 
@@ -456,25 +457,25 @@ impl FiveGame {
     }
 
     pub fn connect_knowledge_changed<F: Fn(&Self) + 'static>(&self, f: F) -> glib::SignalHandlerId {
-        self.connect_local("knowledge-changed", false, move |values| {
-            let obj = values[0].get::<Self>().expect("the model");
-            f(&obj);
-            None
-        })
+        self.connect_closure(
+            "knowledge-changed",
+            false,
+            glib::closure_local!(move |obj: Self| f(&obj)),
+        )
     }
 
     /// `f(model, cell)` when a loss taught no new pattern and the computer
     /// will play otherwise than `cell` where it lost with it.
     pub fn connect_line_varied<F: Fn(&Self, Cell) + 'static>(&self, f: F) {
-        self.connect_local("line-varied", false, move |values| {
-            let obj = values[0].get::<Self>().expect("the model");
-            let x = values[1].get::<u32>().expect("x");
-            let y = values[2].get::<u32>().expect("y");
-            if let Some(cell) = Cell::new(x as usize, y as usize) {
-                f(&obj, cell);
-            }
-            None
-        });
+        self.connect_closure(
+            "line-varied",
+            false,
+            glib::closure_local!(move |obj: Self, x: u32, y: u32| {
+                if let Some(cell) = Cell::new(x as usize, y as usize) {
+                    f(&obj, cell);
+                }
+            }),
+        );
     }
 
     /// `f(model, added, index, level)` for every pattern learned (`added`)
@@ -483,13 +484,13 @@ impl FiveGame {
         let f = std::rc::Rc::new(f);
         for (name, added) in [("pattern-added", true), ("pattern-removed", false)] {
             let f = f.clone();
-            self.connect_local(name, false, move |values| {
-                let obj = values[0].get::<Self>().expect("the model");
-                let index = values[1].get::<u32>().expect("an index");
-                let level = values[2].get::<u32>().expect("a level");
-                f(&obj, added, index as usize, level as usize);
-                None
-            });
+            self.connect_closure(
+                name,
+                false,
+                glib::closure_local!(move |obj: Self, index: u32, level: u32| {
+                    f(&obj, added, index as usize, level as usize);
+                }),
+            );
         }
     }
 }

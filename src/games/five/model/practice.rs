@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use gtk::glib;
 use gtk::glib::prelude::*;
 use gtk::subclass::prelude::*;
 use match5_five::Knowledge;
@@ -43,11 +44,11 @@ impl FiveGame {
 
     /// `f(model, words)` when a script's practice ended.
     pub fn connect_practice_reported<F: Fn(&Self, String) + 'static>(&self, f: F) {
-        self.connect_local("practice-reported", false, move |values| {
-            let obj = values[0].get::<Self>().expect("the model");
-            f(&obj, values[1].get::<String>().expect("words"));
-            None
-        });
+        self.connect_closure(
+            "practice-reported",
+            false,
+            glib::closure_local!(move |obj: Self, words: String| f(&obj, words)),
+        );
     }
 
     /// Asks the practice run, if one runs, to stop.

@@ -18,7 +18,7 @@ pub struct Turn {
     pub changes: Vec<Change>,
 }
 
-pub use super::opponent::Opponent;
+use super::opponent::Opponent;
 
 pub struct Session {
     knowledge: Knowledge,

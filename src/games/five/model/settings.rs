@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::five::model::session::Opponent;
+use crate::games::five::model::opponent::Opponent;
 use crate::settings::PageSettings;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,7 +6,7 @@
 use gtk::glib;
 use match5_five::{Color, Game, Outcome, Status};
 
-use crate::games::five::model::session::Opponent;
+use crate::games::five::model::opponent::Opponent;
 
 /// Against the computer, two people at one board, or against an engine.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, glib::Enum)]

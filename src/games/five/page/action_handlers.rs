@@ -4,7 +4,7 @@ use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
 use crate::games::actions;
-use crate::games::five::model::session::Opponent;
+use crate::games::five::model::opponent::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
 use crate::games::five::page::actions::FiveAction;
@@ -14,7 +14,7 @@ use crate::i18n::gettext;
 impl FivePage {
     pub(super) fn setup_actions(&self) {
         let settings = self.settings().page::<FiveSettings>();
-        let group = &self.imp().actions;
+        let group = self.imp().state.actions();
         let sidebar = self.imp().split.shows_sidebar();
         actions::install::<FiveAction>(
             group,
@@ -44,7 +44,7 @@ impl FivePage {
             FiveAction::NewGame => self.new_game(),
             FiveAction::Undo => {
                 if self.model().undo() {
-                    crate::games::page::tell_taken_back(self);
+                    self.imp().state.tell_taken_back(self);
                 } else {
                     crate::widgets::refuse(self, &gettext("There is no move to take back."));
                 }
@@ -150,6 +150,6 @@ impl FivePage {
     }
 
     pub(super) fn action(&self, action: FiveAction) -> gio::SimpleAction {
-        actions::lookup(&self.imp().actions, action)
+        actions::lookup(self.imp().state.actions(), action)
     }
 }

@@ -36,7 +36,7 @@ page_actions! {
         /// and the sidebar once the player plays).
         Engines = "engines", Plain, [];
         /// Who plays red from the next game on (a choice: an
-        /// [`Opponent::key`](crate::games::five::model::session::Opponent::key)),
+        /// [`Opponent::key`](crate::games::five::model::opponent::Opponent::key)),
         /// kept in the settings; New Game's arrow and the sidebar offer it.
         Opponent = "opponent", Choice, [];
         /// Who makes the first move (a choice: `you` or `opponent`), in

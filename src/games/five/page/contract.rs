@@ -7,7 +7,7 @@ use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 
-use crate::games::five::model::session::Opponent;
+use crate::games::five::model::opponent::Opponent;
 use crate::games::five::model::state::GameMode;
 use crate::games::five::page::FivePage;
 
@@ -16,8 +16,8 @@ impl crate::games::page::GamePage for FivePage {
         self.clone().upcast()
     }
 
-    fn actions(&self) -> gio::ActionGroup {
-        FivePage::actions(self)
+    fn state(&self) -> &crate::games::page_state::PageState {
+        &self.imp().state
     }
 
     fn menu(&self) -> Option<gio::MenuModel> {

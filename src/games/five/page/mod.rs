@@ -28,8 +28,8 @@ use crate::games::actions::PageAction;
 use crate::games::five::board::view::BoardView;
 use crate::games::five::controller::{Controller, NewGame};
 use crate::games::five::model::FiveGame;
+use crate::games::five::model::opponent::Opponent;
 use crate::games::five::model::saved_game::SavedGame;
-use crate::games::five::model::session::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::actions::FiveAction;
 use crate::games::five::page::sidebar::{FiveSidebar, level_text, status_name};
@@ -38,9 +38,8 @@ use crate::settings::SharedSettings;
 mod imp {
     use super::*;
 
-    #[derive(Default, gtk::CompositeTemplate, glib::Properties)]
+    #[derive(Default, gtk::CompositeTemplate)]
     #[template(file = "page.ui")]
-    #[properties(wrapper_type = super::FivePage)]
     pub struct FivePage {
         #[template_child]
         pub page_menu: TemplateChild<gio::Menu>,
@@ -82,15 +81,11 @@ mod imp {
         pub sidebar: OnceCell<FiveSidebar>,
         /// The Practice window, kept once opened (it keeps the last run).
         pub practice: OnceCell<crate::games::five::practice::window::FivePractice>,
-        /// "Anna · level 12 · owner": the window shows it under its title.
-        #[property(get)]
-        pub subtitle: RefCell<String>,
-        /// How the game stands, for the window.
-        #[property(get)]
-        pub status: RefCell<crate::games::page::GameStatus>,
         pub model: OnceCell<FiveGame>,
         pub settings: OnceCell<SharedSettings>,
-        pub actions: gio::SimpleActionGroup,
+        /// What the window shows of the page: its subtitle ("Anna · level
+        /// 12 · owner"), its status and its actions.
+        pub state: crate::games::page_state::PageState,
         /// The person said what to do with unsaved knowledge: close now.
         pub close_confirmed: StdCell<bool>,
         /// The engine that plays red, while one does (`engine_opponent.rs`).
@@ -120,7 +115,6 @@ mod imp {
         }
     }
 
-    #[glib::derived_properties]
     impl ObjectImpl for FivePage {}
     impl WidgetImpl for FivePage {
         /// Focus goes to the board, so the keyboard plays at once.
@@ -139,10 +133,8 @@ glib::wrapper! {
 
 impl FivePage {
     /// Tells the window how the game stands (only when that changed).
-    pub(super) fn set_status(&self, status: crate::games::page::GameStatus) {
-        if crate::widgets::put(&self.imp().status, status) {
-            self.notify_status();
-        }
+    pub(super) fn set_status(&self, status: crate::games::page_state::GameStatus) {
+        self.imp().state.set_status(status);
     }
 
     /// The page, with the game it had (an unfinished one comes back) or the
@@ -177,11 +169,6 @@ impl FivePage {
         self.model().store()
     }
 
-    /// The page's actions (the window shows them as `game.*`).
-    pub fn actions(&self) -> gio::ActionGroup {
-        self.imp().actions.clone().upcast()
-    }
-
     /// The window the page is in, for dialogs.
     pub fn window(&self) -> gtk::Window {
         WidgetExt::root(self)
@@ -213,7 +200,7 @@ impl FivePage {
         });
 
         self.setup_actions();
-        self.insert_action_group(crate::games::page::PAGE_ACTIONS, Some(&imp.actions));
+        imp.state.attach(self);
         self.connect_model();
         self.connect_widgets();
         self.follow_setup();
@@ -423,9 +410,7 @@ impl FivePage {
         if let Some(file) = self.knowledge_file().filter(|f| self.is_elsewhere(f)) {
             line = format!("{line} · {}", self.place_words(&file));
         }
-        if crate::widgets::put(&self.imp().subtitle, line) {
-            self.notify_subtitle();
-        }
+        self.imp().state.set_subtitle(line);
     }
 
     fn enable_knowledge_actions(&self) {

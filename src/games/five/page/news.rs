@@ -9,7 +9,7 @@ use match5_five::game::MoveError;
 
 use crate::games::five::board::view::cell_name;
 use crate::games::five::page::FivePage;
-use crate::games::page::GameStatus;
+use crate::games::page_state::GameStatus;
 use crate::i18n::{gettext, gettext_f};
 
 impl FivePage {
@@ -38,7 +38,7 @@ impl FivePage {
         if imp.board.has_focus() {
             return;
         }
-        let status = imp.status.borrow().clone();
+        let status = imp.state.status();
         crate::widgets::a11y::tell(self, &move_and_status(color, &cell_name(cell), &status));
     }
 
@@ -48,7 +48,7 @@ impl FivePage {
         let first = self
             .model()
             .with(|s| s.game().moves().first().map(|m| (m.kind.color(), m.cell)));
-        let status = self.imp().status.borrow().clone();
+        let status = self.imp().state.status();
         let now = match first {
             Some((color, cell)) => move_and_status(color, &cell_name(cell), &status),
             None => status.text().to_string(),

@@ -6,7 +6,8 @@
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 
-use crate::games::five::model::session::{Opponent, Session};
+use crate::games::five::model::opponent::Opponent;
+use crate::games::five::model::session::Session;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
 use crate::games::five::page::sidebar::FiveSidebar;

@@ -9,7 +9,7 @@ use adw::subclass::prelude::*;
 use gtk::gio;
 
 use crate::games::actions;
-use crate::games::five::model::session::Opponent;
+use crate::games::five::model::opponent::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
 use crate::games::five::page::actions::FiveAction;

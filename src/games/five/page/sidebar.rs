@@ -19,7 +19,7 @@ use gtk::glib::translate::IntoGlib;
 use match5_five::Status;
 
 use crate::games::five::model::FiveGame;
-use crate::games::five::model::session::Opponent;
+use crate::games::five::model::opponent::Opponent;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::model::state::{ComputerStyle, GameMode};
 use crate::games::five::words::ladder;
@@ -220,34 +220,40 @@ impl FiveSidebar {
     }
 
     pub fn connect_player_applied<F: Fn(&Self, String) + 'static>(&self, f: F) {
-        self.connect_local("player-applied", false, move |v| {
-            f(&v[0].get().expect("sidebar"), v[1].get().expect("name"));
-            None
-        });
+        self.connect_closure(
+            "player-applied",
+            false,
+            glib::closure_local!(move |sidebar: Self, name: String| f(&sidebar, name)),
+        );
     }
 
     pub fn connect_password_applied<F: Fn(&Self, String) + 'static>(&self, f: F) {
-        self.connect_local("password-applied", false, move |v| {
-            f(&v[0].get().expect("sidebar"), v[1].get().expect("password"));
-            None
-        });
+        self.connect_closure(
+            "password-applied",
+            false,
+            glib::closure_local!(move |sidebar: Self, password: String| f(&sidebar, password)),
+        );
     }
 
     pub fn connect_start_chosen<F: Fn(&Self, String) + 'static>(&self, f: F) {
-        self.connect_local("start-chosen", false, move |v| {
-            f(&v[0].get().expect("sidebar"), v[1].get().expect("start"));
-            None
-        });
+        self.connect_closure(
+            "start-chosen",
+            false,
+            glib::closure_local!(move |sidebar: Self, start: String| f(&sidebar, start)),
+        );
     }
 
     /// `f(sidebar, opponent)` when the person chooses another opponent.
     pub fn connect_opponent_changed<F: Fn(&Self, Opponent) + 'static>(&self, f: F) {
-        self.connect_local("opponent-changed", false, move |v| {
-            let key: String = v[1].get().expect("an opponent");
-            let opponent = Opponent::from_key(&key)?;
-            f(&v[0].get().expect("sidebar"), opponent);
-            None
-        });
+        self.connect_closure(
+            "opponent-changed",
+            false,
+            glib::closure_local!(move |sidebar: Self, key: String| {
+                if let Some(opponent) = Opponent::from_key(&key) {
+                    f(&sidebar, opponent);
+                }
+            }),
+        );
     }
 
     /// The style row shows the model's style, and what it means under it;
@@ -300,10 +306,11 @@ impl FiveSidebar {
 
     /// `f(sidebar)` when the person asks for the Engines window.
     pub fn connect_engines_asked<F: Fn(&Self) + 'static>(&self, f: F) {
-        self.connect_local("engines-asked", false, move |v| {
-            f(&v[0].get().expect("sidebar"));
-            None
-        });
+        self.connect_closure(
+            "engines-asked",
+            false,
+            glib::closure_local!(move |sidebar: Self| f(&sidebar)),
+        );
     }
 
     fn connect_rows(&self) {

@@ -15,7 +15,7 @@ use crate::games::five::model::patterns::Origin;
 use crate::games::five::model::settings::FiveSettings;
 use crate::games::five::page::FivePage;
 use crate::games::five::words::why::Lesson;
-use crate::games::page::GameStatus;
+use crate::games::page_state::GameStatus;
 use crate::i18n::{gettext, gettext_f, ngettext_f};
 
 /// The games against empty knowledge in which the page says it knows nothing.

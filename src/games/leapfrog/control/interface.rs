@@ -1,7 +1,7 @@
 //! Leap-frog's D-Bus interface `io.github.match5.Match5.LeapFrog1` at
-//! `/io/github/match5/Match5/LeapFrog` (see `docs/dbus.md`): its methods
-//! and properties as zbus serves them on its executor, its errors, and the
-//! [`Request`]s its calls become for the GTK main thread.
+//! `/io/github/match5/Match5/LeapFrog` (see `docs/dbus.md`), declared
+//! once: its calls and the [`Request`]s they become for the GTK main
+//! thread, its properties, and its errors.
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/LeapFrog";
 
@@ -29,165 +29,45 @@ pub enum LeapFrogError {
 
 crate::call_error!(LeapFrogError);
 
-type Reply<T> = crate::games::requests::Reply<T, LeapFrogError>;
-
-/// A call, for the GTK main thread.
-pub enum Request {
-    NewPuzzle {
-        frogs: u32,
-        goats: bool,
-        reply: Reply<()>,
-    },
-    Move {
-        field: u32,
-        reply: Reply<(u32, u32)>,
-    },
-    Hint {
-        reply: Reply<(u32, u32)>,
-    },
-    Undo {
-        reply: Reply<()>,
-    },
-    Solve {
-        reply: Reply<(Vec<(u32, u32)>, u64)>,
-    },
-}
-
-/// What the properties say, as the page last published it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Snapshot {
-    pub frogs: u32,
-    pub goats: bool,
-    pub position: String,
-    pub moves: u32,
-    pub solved: bool,
-    pub solvable: bool,
-    pub undo_needed: u32,
-    pub reachable: u64,
-    pub dead_ends: u64,
-    pub solutions: u64,
-}
-
-pub struct LeapFrog(pub crate::games::requests::Link<Request, Snapshot>);
-
-impl LeapFrog {
-    async fn read<T>(&self, f: impl FnOnce(&Snapshot) -> T) -> T {
-        self.0.read(f).await
+crate::game_object! {
+    interface "io.github.match5.Match5.LeapFrog1";
+    /// The object served.
+    object LeapFrog;
+    error LeapFrogError;
+    /// A call, for the GTK main thread.
+    request Request;
+    /// What the properties say, as the page last published it.
+    snapshot Snapshot;
+    calls {
+        /// A new puzzle: `frogs` of each kind (1 to 10), goats instead of frogs.
+        fn new_puzzle(frogs: u32, goats: bool) -> () => NewPuzzle;
+        /// Moves the frog on `field` (1 from the left); returns where it went
+        /// from and to.
+        #[zbus(name = "Move", out_args("from", "to"))]
+        fn move_frog(field: u32) -> (u32, u32) => Move;
+        /// Plays the next move of a solution from here.
+        #[zbus(out_args("from", "to"))]
+        fn hint() -> (u32, u32) => Hint;
+        /// Takes the last move back.
+        fn undo() -> () => Undo;
+        /// The computer searches as the original does and shows its solution
+        /// (the page replays it); returns its moves and the moves it tried.
+        #[zbus(out_args("solution", "tried"))]
+        fn solve() -> (Vec<(u32, u32)>, u64) => Solve;
     }
-
-    async fn ask<T>(
-        &self,
-        header: &zbus::message::Header<'_>,
-        make: impl FnOnce(Reply<T>) -> Request,
-    ) -> Result<T, LeapFrogError> {
-        self.0.ask(header, make).await
-    }
-}
-
-#[zbus::interface(name = "io.github.match5.Match5.LeapFrog1")]
-impl LeapFrog {
-    /// A new puzzle: `frogs` of each kind (1 to 10), goats instead of frogs.
-    async fn new_puzzle(
-        &self,
-        #[zbus(header)] header: zbus::message::Header<'_>,
-        frogs: u32,
-        goats: bool,
-    ) -> Result<(), LeapFrogError> {
-        self.ask(&header, |reply| Request::NewPuzzle {
-            frogs,
-            goats,
-            reply,
-        })
-        .await
-    }
-
-    /// Moves the frog on `field` (1 from the left); returns where it went
-    /// from and to.
-    #[zbus(name = "Move", out_args("from", "to"))]
-    async fn move_frog(
-        &self,
-        #[zbus(header)] header: zbus::message::Header<'_>,
-        field: u32,
-    ) -> Result<(u32, u32), LeapFrogError> {
-        self.ask(&header, |reply| Request::Move { field, reply })
-            .await
-    }
-
-    /// Plays the next move of a solution from here.
-    #[zbus(out_args("from", "to"))]
-    async fn hint(
-        &self,
-        #[zbus(header)] header: zbus::message::Header<'_>,
-    ) -> Result<(u32, u32), LeapFrogError> {
-        self.ask(&header, |reply| Request::Hint { reply }).await
-    }
-
-    /// Takes the last move back.
-    async fn undo(
-        &self,
-        #[zbus(header)] header: zbus::message::Header<'_>,
-    ) -> Result<(), LeapFrogError> {
-        self.ask(&header, |reply| Request::Undo { reply }).await
-    }
-
-    /// The computer searches as the original does and shows its solution
-    /// (the page replays it); returns its moves and the moves it tried.
-    #[zbus(out_args("solution", "tried"))]
-    async fn solve(
-        &self,
-        #[zbus(header)] header: zbus::message::Header<'_>,
-    ) -> Result<(Vec<(u32, u32)>, u64), LeapFrogError> {
-        self.ask(&header, |reply| Request::Solve { reply }).await
-    }
-
-    #[zbus(property)]
-    async fn frogs(&self) -> u32 {
-        self.read(|s| s.frogs).await
-    }
-
-    #[zbus(property)]
-    async fn goats(&self) -> bool {
-        self.read(|s| s.goats).await
-    }
-
-    /// Like `XX.YY`: `X` moves right, `Y` left, `.` the empty field.
-    #[zbus(property)]
-    async fn position(&self) -> String {
-        self.read(|s| s.position.clone()).await
-    }
-
-    #[zbus(property)]
-    async fn moves(&self) -> u32 {
-        self.read(|s| s.moves).await
-    }
-
-    #[zbus(property)]
-    async fn solved(&self) -> bool {
-        self.read(|s| s.solved).await
-    }
-
-    #[zbus(property)]
-    async fn solvable(&self) -> bool {
-        self.read(|s| s.solvable).await
-    }
-
-    #[zbus(property)]
-    async fn undo_needed(&self) -> u32 {
-        self.read(|s| s.undo_needed).await
-    }
-
-    #[zbus(property)]
-    async fn reachable(&self) -> u64 {
-        self.read(|s| s.reachable).await
-    }
-
-    #[zbus(property)]
-    async fn dead_ends(&self) -> u64 {
-        self.read(|s| s.dead_ends).await
-    }
-
-    #[zbus(property)]
-    async fn solutions(&self) -> u64 {
-        self.read(|s| s.solutions).await
+    more_requests {}
+    methods {}
+    properties {
+        "Frogs" frogs: u32;
+        "Goats" goats: bool;
+        /// Like `XX.YY`: `X` moves right, `Y` left, `.` the empty field.
+        "Position" position: String;
+        "Moves" moves: u32;
+        "Solved" solved: bool;
+        "Solvable" solvable: bool;
+        "UndoNeeded" undo_needed: u32;
+        "Reachable" reachable: u64;
+        "DeadEnds" dead_ends: u64;
+        "Solutions" solutions: u64;
     }
 }

@@ -22,10 +22,15 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (rx, published) =
-            crate::games::requests::serve(&connection, OBJECT_PATH, diff, LeapFrog, handle.waker())
-                .await?;
-        crate::games::requests::run_when_wanted(
+        let (rx, published) = crate::control::bridge::serve(
+            &connection,
+            OBJECT_PATH,
+            Snapshot::diff,
+            LeapFrog,
+            handle.waker(),
+        )
+        .await?;
+        crate::control::bridge::run_when_wanted(
             handle,
             rx,
             published,
@@ -58,14 +63,4 @@ fn snapshot(page: &LeapfrogPage) -> Snapshot {
         dead_ends: stats.dead_ends,
         solutions: stats.solutions,
     }
-}
-
-/// The properties that differ between two snapshots.
-fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
-    crate::changed_properties!(old, new, {
-        "Frogs" => frogs, "Goats" => goats, "Position" => position,
-        "Moves" => moves, "Solved" => solved, "Solvable" => solvable,
-        "UndoNeeded" => undo_needed, "Reachable" => reachable,
-        "DeadEnds" => dead_ends, "Solutions" => solutions,
-    })
 }

@@ -1,6 +1,7 @@
 //! Lights out's D-Bus interface `io.github.match5.Match5.LightsOut1` at
-//! `/io/github/match5/Match5/LightsOut`: its methods and properties, its
-//! errors, and the [`Request`]s its calls become for the GTK main thread.
+//! `/io/github/match5/Match5/LightsOut`, declared once: its calls and the
+//! [`Request`]s they become for the GTK main thread, its properties, and
+//! its errors.
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/LightsOut";
 
@@ -22,60 +23,27 @@ pub enum LightsOutError {
 
 crate::call_error!(LightsOutError);
 
-type Reply<T> = crate::games::requests::Reply<T, LightsOutError>;
-
-/// A call, for the GTK main thread.
-pub enum Request {
-    NewGame { reply: Reply<()> },
-    Press { light: u32, reply: Reply<()> },
-}
-
-/// What the properties say, as the page last published it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Snapshot {
-    pub lights: String,
-    pub moves: u32,
-    pub solved: bool,
-}
-
-pub struct LightsOut(pub crate::games::requests::Link<Request, Snapshot>);
-
-#[zbus::interface(name = "io.github.match5.Match5.LightsOut1")]
-impl LightsOut {
-    /// The next start pattern.
-    async fn new_game(
-        &self,
-        #[zbus(header)] header: zbus::message::Header<'_>,
-    ) -> Result<(), LightsOutError> {
-        self.0
-            .ask(&header, |reply| Request::NewGame { reply })
-            .await
+crate::game_object! {
+    interface "io.github.match5.Match5.LightsOut1";
+    /// The object served.
+    object LightsOut;
+    error LightsOutError;
+    /// A call, for the GTK main thread.
+    request Request;
+    /// What the properties say, as the page last published it.
+    snapshot Snapshot;
+    calls {
+        /// The next start pattern.
+        fn new_game() -> () => NewGame;
+        /// Presses light `light` (1 to 9, row by row from the top left).
+        fn press(light: u32) -> () => Press;
     }
-
-    /// Presses light `light` (1 to 9, row by row from the top left).
-    async fn press(
-        &self,
-        #[zbus(header)] header: zbus::message::Header<'_>,
-        light: u32,
-    ) -> Result<(), LightsOutError> {
-        self.0
-            .ask(&header, |reply| Request::Press { light, reply })
-            .await
-    }
-
-    /// Like `010111010`: row by row, `1` is on.
-    #[zbus(property)]
-    async fn lights(&self) -> String {
-        self.0.read(|s| s.lights.clone()).await
-    }
-
-    #[zbus(property)]
-    async fn moves(&self) -> u32 {
-        self.0.read(|s| s.moves).await
-    }
-
-    #[zbus(property)]
-    async fn solved(&self) -> bool {
-        self.0.read(|s| s.solved).await
+    more_requests {}
+    methods {}
+    properties {
+        /// Like `010111010`: row by row, `1` is on.
+        "Lights" lights: String;
+        "Moves" moves: u32;
+        "Solved" solved: bool;
     }
 }

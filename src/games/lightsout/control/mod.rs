@@ -10,7 +10,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use crate::games::lightsout::page::LightsOutPage;
-use crate::games::page::PageHandle;
+use crate::games::page::{GamePage, PageHandle};
 
 use interface::{LightsOut, OBJECT_PATH, Snapshot};
 
@@ -20,22 +20,22 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (rx, published) = crate::games::requests::serve(
+        let (rx, published) = crate::control::bridge::serve(
             &connection,
             OBJECT_PATH,
-            diff,
+            Snapshot::diff,
             LightsOut,
             handle.waker(),
         )
         .await?;
-        crate::games::requests::run_when_wanted(
+        crate::control::bridge::run_when_wanted(
             handle,
             rx,
             published,
             snapshot,
             |page: &LightsOutPage, publish| {
                 let publish = publish.clone();
-                page.connect_status_notify(move |_| publish());
+                page.state().connect_status_notify(move |_| publish());
             },
             |page, request, _| requests::handle_request(page, request),
         );
@@ -51,11 +51,4 @@ fn snapshot(page: &LightsOutPage) -> Snapshot {
         moves: lights.moves(),
         solved: lights.solved(),
     }
-}
-
-/// The properties that differ between two snapshots.
-fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
-    crate::changed_properties!(old, new, {
-        "Lights" => lights, "Moves" => moves, "Solved" => solved,
-    })
 }

@@ -13,7 +13,7 @@ use std::pin::Pin;
 use gtk::glib;
 use gtk::prelude::*;
 
-use crate::games::page::PageHandle;
+use crate::games::page::{GamePage, PageHandle};
 use crate::games::tictactoe::page::TicTacToePage;
 use interface::{OBJECT_PATH, Snapshot, TicTacToe};
 use match5_tictactoe::Mark;
@@ -25,24 +25,24 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (rx, published) = crate::games::requests::serve(
+        let (rx, published) = crate::control::bridge::serve(
             &connection,
             OBJECT_PATH,
-            diff,
+            Snapshot::diff,
             TicTacToe,
             handle.waker(),
         )
         .await?;
         let running = Running::default();
         let link = connection.clone();
-        crate::games::requests::run_when_wanted(
+        crate::control::bridge::run_when_wanted(
             handle,
             rx,
             published,
             snapshot,
             |page: &TicTacToePage, publish| {
                 let on_change = publish.clone();
-                page.connect_notify_local(Some("status"), move |_, _| on_change());
+                page.state().connect_status_notify(move |_| on_change());
                 let on_change = publish.clone();
                 page.model()
                     .connect_notify_local(None, move |_, _| on_change());
@@ -95,16 +95,6 @@ fn snapshot(page: &TicTacToePage) -> Snapshot {
         games: model.games(),
         rewards,
         training: model.training(),
-        status: page.status().text().to_string(),
+        status: page.state().status().text().to_string(),
     }
-}
-
-/// The properties that differ between two snapshots.
-fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
-    crate::changed_properties!(old, new, {
-        "Board" => board, "State" => state, "Moves" => moves,
-        "Preferences" => preferences, "Positions" => positions,
-        "Games" => games, "Rewards" => rewards, "Training" => training,
-        "Status" => status,
-    })
 }

@@ -14,7 +14,7 @@ use gtk::glib;
 use match5_tictactoe::Refusal;
 
 use super::interface::{OBJECT_PATH, Request, TicTacToe, TicTacToeError};
-use crate::games::requests::Publish;
+use crate::control::bridge::Publish;
 use crate::games::tictactoe::controller::{Controller, Refusal as ControllerRefusal};
 use crate::games::tictactoe::page::TicTacToePage;
 use crate::games::tictactoe::trainer::Message;

@@ -15,7 +15,7 @@ use match5_tiles::Colour;
 use match5_tiles::game::PLAYER_NAMES;
 
 use super::page::TilesPage;
-use crate::games::page::PageHandle;
+use crate::games::page::{GamePage, PageHandle};
 use interface::{Counts, Snapshot, Tiles};
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/Tiles";
@@ -26,10 +26,15 @@ pub fn serve(
     handle: PageHandle,
 ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
     Box::pin(async move {
-        let (rx, published) =
-            crate::games::requests::serve(&connection, OBJECT_PATH, diff, Tiles, handle.waker())
-                .await?;
-        crate::games::requests::run_when_wanted(
+        let (rx, published) = crate::control::bridge::serve(
+            &connection,
+            OBJECT_PATH,
+            Snapshot::diff,
+            Tiles,
+            handle.waker(),
+        )
+        .await?;
+        crate::control::bridge::run_when_wanted(
             handle,
             rx,
             published,
@@ -37,7 +42,7 @@ pub fn serve(
             |page: &TilesPage, publish| {
                 // The status line is the page's, the rest the model's.
                 let on_status = publish.clone();
-                page.connect_notify_local(Some("status"), move |_, _| on_status());
+                page.state().connect_status_notify(move |_| on_status());
                 let on_model = publish.clone();
                 page.model()
                     .connect_notify_local(None, move |_, _| on_model());
@@ -83,16 +88,6 @@ fn snapshot(page: &TilesPage) -> Snapshot {
         moves: game.moves_played() as u32,
         over: game.is_over(),
         thinking: model.thinking(),
-        status: page.status().text().to_string(),
+        status: page.state().status().text().to_string(),
     }
-}
-
-/// The properties that differ between two snapshots.
-fn diff(old: &Snapshot, new: &Snapshot) -> Vec<crate::games::requests::Changed> {
-    crate::changed_properties!(old, new, {
-        "Sizes" => sizes, "Pot" => pot, "Bowls" => bowls, "Rows" => rows,
-        "ToMove" => to_move, "Players" => players, "Names" => names,
-        "Scores" => scores, "Moves" => moves, "Over" => over,
-        "Thinking" => thinking, "Status" => status,
-    })
 }

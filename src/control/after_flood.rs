@@ -11,17 +11,29 @@
 //! seconds and half a minute later.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// When the last call came, whether a quiet moment is awaited, and the
-/// calls since memory was last given back.
-static LAST_CALL: Mutex<Option<Instant>> = Mutex::new(None);
-static FLOODED: AtomicBool = AtomicBool::new(false);
-static CALLS: AtomicUsize = AtomicUsize::new(0);
+/// What the calls have been since memory was last given back.
+struct Flood {
+    /// When the last call came.
+    last_call: Option<Instant>,
+    /// A quiet moment is awaited: memory goes back once it comes.
+    awaited: bool,
+    /// The calls since memory was last given back.
+    calls: usize,
+}
 
-/// Calls after which memory is given back once they stop, refused or not
-/// (calls waiting in zbus's own queue are never refused).
+/// The calls of every object: memory is the process's, so one flood is
+/// watched whichever game's object it reaches.
+static FLOOD: Mutex<Flood> = Mutex::new(Flood {
+    last_call: None,
+    awaited: false,
+    calls: 0,
+});
+
+/// Calls after which memory is given back once they stop, refused or not:
+/// calls that wait in zbus's own queue (a client that sends faster than
+/// it is answered) are never refused, and what they held stayed.
 const A_BURST: usize = 1000;
 
 /// How long no call comes before a flood counts as over.
@@ -35,9 +47,11 @@ const AGAIN_AFTER: [Duration; 2] = [Duration::from_secs(5), Duration::from_secs(
 /// calls), once no call has come for a second, gives back to the system
 /// what its thousands of short tasks held meanwhile, and again later.
 pub(super) fn note_call(refused: bool) {
-    *LAST_CALL.lock().expect("never poisoned") = Some(Instant::now());
-    let burst = CALLS.fetch_add(1, Ordering::SeqCst) + 1 >= A_BURST;
-    if (refused || burst) && !FLOODED.swap(true, Ordering::SeqCst) {
+    let mut flood = FLOOD.lock().expect("never poisoned");
+    flood.last_call = Some(Instant::now());
+    flood.calls += 1;
+    if (refused || flood.calls >= A_BURST) && !flood.awaited {
+        flood.awaited = true;
         gtk::glib::timeout_add_once(QUIET, when_quiet);
     }
 }
@@ -45,20 +59,20 @@ pub(super) fn note_call(refused: bool) {
 /// Waits until no call has come for [`QUIET`], then gives memory back now
 /// and at each of [`AGAIN_AFTER`].
 fn when_quiet() {
-    let last = *LAST_CALL.lock().expect("never poisoned");
-    match last.map(|t| t.elapsed()) {
-        Some(since) if since < QUIET => {
-            gtk::glib::timeout_add_once(QUIET - since, when_quiet);
-        }
-        _ => {
-            CALLS.store(0, Ordering::SeqCst);
-            FLOODED.store(false, Ordering::SeqCst);
+    let mut flood = FLOOD.lock().expect("never poisoned");
+    if let Some(since) = flood.last_call.map(|t| t.elapsed())
+        && since < QUIET
+    {
+        gtk::glib::timeout_add_once(QUIET - since, when_quiet);
+        return;
+    }
+    flood.calls = 0;
+    flood.awaited = false;
+    drop(flood);
+    match5_common::memory::give_back();
+    for after in AGAIN_AFTER {
+        gtk::glib::timeout_add_once(after, || {
             match5_common::memory::give_back();
-            for after in AGAIN_AFTER {
-                gtk::glib::timeout_add_once(after, || {
-                    match5_common::memory::give_back();
-                });
-            }
-        }
+        });
     }
 }

@@ -1,5 +1,5 @@
 //! A caller's share of the calls that wait for the main thread (see
-//! `requests.rs`): one client that floods an object takes at most
+//! `bridge.rs`): one client that floods an object takes at most
 //! [`WAITING_PER_CALLER`] places of its queue, so another client's call
 //! still finds room. A client is a process: the calls of all its bus
 //! connections count as one caller's ([`Clients`]).

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
-use super::page::Waker;
+use crate::games::page::{PageHandle, Waker};
 
 /// Calls of one object that may wait for the main thread at once.
 pub const WAITING_CALLS: usize = 64;
@@ -70,24 +70,6 @@ async fn ask<R, T, E: CallError>(
 
 /// One property's new value, for a `PropertiesChanged`.
 pub type Changed = (&'static str, zbus::zvariant::OwnedValue);
-
-/// The properties whose field differs between two snapshots, with their new
-/// values: `changed_properties!(old, new, { "Position" => position, … })`.
-#[macro_export]
-macro_rules! changed_properties {
-    ($old:expr, $new:expr, { $($name:literal => $field:ident),* $(,)? }) => {{
-        let mut changed: Vec<$crate::games::requests::Changed> = Vec::new();
-        $(
-            if $old.$field != $new.$field
-                && let Ok(value) =
-                    zbus::zvariant::Value::from($new.$field.clone()).try_into_owned()
-            {
-                changed.push(($name, value));
-            }
-        )*
-        changed
-    }};
-}
 
 /// Sends one `PropertiesChanged` for `interface` at `path` with what
 /// changed.
@@ -346,7 +328,7 @@ where
 #[macro_export]
 macro_rules! call_error {
     ($error:ty) => {
-        impl $crate::games::requests::CallError for $error {
+        impl $crate::control::bridge::CallError for $error {
             fn busy(message: String) -> Self {
                 Self::Busy(message)
             }
@@ -367,7 +349,7 @@ pub type Publish = Rc<dyn Fn()>;
 /// then carries each request out on the page brought forward (`carry`) and
 /// publishes after each.
 pub fn run_when_wanted<P, R, S>(
-    handle: super::page::PageHandle,
+    handle: PageHandle,
     requests: async_channel::Receiver<R>,
     published: Published<S>,
     snapshot: fn(&P) -> S,
