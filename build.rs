@@ -99,20 +99,44 @@ fn gresource_xml() -> String {
 /// Compiles the resources listed in `xml` into `target`, as
 /// glib-build-tools would, without asking cargo to watch `xml`.
 fn compile_resources(xml: &Path, listing: &Path, target: &Path) {
-    let output = Command::new("glib-compile-resources")
+    let mut command = Command::new("glib-compile-resources");
+    command
         .args(["--sourcedir", "data/resources", "--sourcedir", "src"])
         .arg("--sourcedir")
         .arg(listing)
         .arg("--target")
         .arg(target)
-        .arg(xml)
+        .arg(xml);
+    run_glib_tool(command, "libglib2.0-dev-bin");
+}
+
+/// Runs one of GLib's build tools; a failure stops the build with what
+/// the tool said, and a missing tool names the package that has it.
+fn run_glib_tool(mut command: Command, package: &str) {
+    let tool = command.get_program().to_string_lossy().into_owned();
+    let output = command
         .output()
-        .expect("glib-compile-resources runs (libglib2.0-dev-bin)");
+        .unwrap_or_else(|e| panic!("{tool} runs ({package}): {e}"));
     assert!(
         output.status.success(),
-        "glib-compile-resources failed: {}",
+        "{tool} failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// The settings schema compiled into `dir`, which the binary reads where
+/// the schema is not installed (a plain `cargo run`, the tests): meson
+/// installs and compiles it for everyone else.
+fn schemas(dir: &Path) {
+    const SCHEMA: &str = "data/io.github.match5.Match5.gschema.xml";
+    println!("cargo:rerun-if-changed={SCHEMA}");
+    std::fs::create_dir_all(dir).expect("a folder in OUT_DIR");
+    std::fs::copy(SCHEMA, dir.join("io.github.match5.Match5.gschema.xml"))
+        .expect("the schema copied into OUT_DIR");
+    let mut command = Command::new("glib-compile-schemas");
+    command.arg("--strict").arg(dir);
+    run_glib_tool(command, "libglib2.0-bin");
+    println!("cargo:rustc-env=MATCH5_BUILD_SCHEMADIR={}", dir.display());
 }
 
 fn main() {
@@ -137,6 +161,8 @@ fn main() {
     // install after its compile).
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=data/resources");
+
+    schemas(&Path::new(&out).join("schemas"));
 
     let localedir = Path::new(&out).join("locale");
     println!(

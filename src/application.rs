@@ -98,6 +98,9 @@ mod imp {
         fn shutdown(&self) {
             // Work that keeps what it learned ends first (a training saves).
             crate::lasting_work::finish_all();
+            // dconf writes the settings' last changes a moment later, in
+            // its service: they are handed over before the app ends.
+            gio::Settings::sync();
             self.parent_shutdown();
         }
 

@@ -18,7 +18,7 @@ use crate::games::page::{PageHandle, SIDEBAR_ACTION, Verb, Waker};
 use crate::games::page_state::{GameStatus, PAGE_ACTIONS, PageState};
 use crate::games::{self, GamePage, PageInfo};
 use crate::i18n::gettext;
-use crate::settings::{Settings, SharedSettings};
+use crate::settings::SharedSettings;
 
 /// The window's own actions, typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,13 +169,13 @@ impl Window {
 
     fn setup(&self) {
         let imp = self.imp();
-        let (settings, warning) = Settings::load(&Settings::path());
-        self.set_default_size(settings.window_width, settings.window_height);
-        if settings.window_maximized {
+        let (settings, warning) = SharedSettings::open();
+        let now = settings.get();
+        self.set_default_size(now.window_width, now.window_height);
+        if now.window_maximized {
             self.maximize();
         }
-        let last_page = settings.last_page.clone();
-        let settings = SharedSettings::new(settings);
+        let last_page = now.last_page.clone();
         let _ = imp.settings.set(settings.clone());
 
         let mut slots = Vec::new();

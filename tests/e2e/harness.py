@@ -18,6 +18,7 @@ import pyatspi
 from gi.repository import GLib
 
 import desktop
+import kept_settings
 import own_disk
 # Re-exported: the tests take them from here.
 from pieces import (DIRECTIONS, ENGINE, Pid, accent_pixels, alive, board_size, choose_engine_in_sidebar,  # noqa: F401
@@ -106,8 +107,16 @@ class App:
         with open(os.path.join(self.config, "gtk-4.0", "settings.ini"), "w") as f:
             animations = "" if "gtk-enable-animations" in gtk_settings else "gtk-enable-animations=false\n"
             f.write(f"[Settings]\ngtk-decoration-layout=appmenu:close\n{animations}{gtk_settings}")
+        # The settings are given as an older version's settings.toml, which
+        # the first start carries over into GSettings (src/settings/carry_over.rs):
+        # every test start with `settings` is a first start, as a whole new
+        # settings file was, and a home's second start keeps what the first
+        # left.
         path = os.path.join(self.config, "match5", "settings.toml")
-        if settings is not None or not os.path.exists(path):
+        kept = kept_settings.keyfile(self.config)
+        if settings is not None or not (os.path.exists(path) or os.path.exists(kept)):
+            if os.path.exists(kept):
+                os.remove(kept)
             values = {"last_player": "Tester", "window_width": 900, "window_height": 680}
             values.update(settings or {})
             with open(path, "w") as f:
@@ -128,6 +137,10 @@ class App:
         # Every key the app gets is in its log (src/widgets/key_log.rs):
         # a failed test shows whether its keys arrived, and where.
         self.env["MATCH5_LOG_KEYS"] = "1"
+        # The binary keeps its settings in this home's keyfile; the Flatpak
+        # (`command`) in its sandbox's, as GLib chooses there on its own.
+        if command is None:
+            self.env.update(kept_settings.BACKEND)
         # Each toast's words as it is shown: a toast goes after its seconds,
         # which a busy machine's test can spend reading the tree.
         self.env["MATCH5_REPORT_TOASTS"] = "1"
@@ -441,6 +454,11 @@ class App:
 
     def quit(self):
         self.key("ctrl+q")
+
+    def settings_kept(self):
+        """The settings GSettings keeps for this home, as `gsettings` reads
+        them (tests/e2e/kept_settings.py)."""
+        return kept_settings.kept_settings(self.config)
 
     def wait_closed(self, timeout=10):
         """Waits for the app to end; its exit status."""

@@ -12,6 +12,7 @@ import unittest
 from gi.repository import GLib
 
 from dbus_client import APP_NAME, NAME, Remote
+import kept_settings
 from harness import App, wait_for
 from pieces import read, write
 
@@ -28,6 +29,7 @@ class Activation(unittest.TestCase):
             "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
             "XDG_DATA_HOME": os.path.join(self.home, "data"),
             "LANG": "C.UTF-8", "LANGUAGE": "en", "GSK_RENDERER": "cairo",
+            **kept_settings.BACKEND,
         }
         os.makedirs(os.path.join(env["XDG_CONFIG_HOME"], "match5"))
         write(os.path.join(env["XDG_CONFIG_HOME"], "match5", "settings.toml"), 'last_player = "Activated"\n')

@@ -79,8 +79,7 @@ class EngineGame(AppTest):
         self.assertTrue(app.find("label", lambda n: (n or "").startswith("level 0 · ")))
         self.assertTrue(app.find("label", "Won 0 · lost 0 · drawn 0"))
         self.assertIsNone(app.find("label", lambda n: "learned pattern" in (n or "")))
-        with open(os.path.join(app.config, "match5", "settings.toml")) as f:
-            self.assertIn('opponent_engine = "Fake Engine"', f.read())
+        self.assertEqual(app.settings_kept()["five"]["opponent_engine"], "Fake Engine")
         # The engine opens when Computer Starts is on.
         app.click_on(wait_for(lambda: app.find_showing("switch", "Computer Starts"), message="the switch"))
         app.key("ctrl+n")

@@ -301,9 +301,8 @@ class WhyThere(unittest.TestCase):
 
     def test_ctrl_e_explains_a_pattern_move_on_screen_to_screen_readers_and_on_dbus(self):
         app = self.app
-        settings = os.path.join(self.home, "config", "match5", "settings.toml")
         app.key("ctrl+e")
-        wait_for(lambda: "show_why = true" in read(settings), message="Show Why kept in the settings")
+        wait_for(lambda: app.settings_kept()["five"]["show_why"] is True, message="Show Why kept in the settings")
         reason = {}
         for _ in range(40):
             if app.showing("push button", "Play Again"):
@@ -342,7 +341,7 @@ class WhyThere(unittest.TestCase):
         app.key("ctrl+e")
         wait_for(lambda: self.why_label() is None, message="the explanation goes")
         self.assertNotIn("Why ", app.board_text())
-        wait_for(lambda: "show_why = false" in read(settings), message="and off again")
+        wait_for(lambda: app.settings_kept()["five"]["show_why"] is False, message="and off again")
 
 
 class GameThatTaught(unittest.TestCase):

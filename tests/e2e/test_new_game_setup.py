@@ -8,7 +8,6 @@ and Undo stand in the same place on every page, and the menu opens inside
 a narrow window (issue 65, points 2 and 3). Chosen with the real pointer
 and keys, at 900 and 360 px."""
 
-import os
 import time
 
 import pyatspi
@@ -78,8 +77,7 @@ class NewGameSetup(AppTest):
         app.key("Escape")
 
         # What the menu chose is kept for the next start.
-        path = os.path.join(app.config, "match5", "settings.toml")
-        wait_for(lambda: "computer_starts = false" in open(path).read(), message="the choice in the settings")
+        wait_for(lambda: app.settings_kept()["five"]["computer_starts"] is False, message="the choice in the settings")
 
     def test_new_game_and_undo_stand_in_the_same_place_on_every_page(self):
         for width in (900, 360):

@@ -139,8 +139,7 @@ class Engines(AppTest):
         wait_for(lambda: app.find_showing("push button", "Start Again"), timeout=60, message="the run's end")
         self.assertEqual(int(summary(app)[0]), 6)
         # The settings keep it.
-        with open(os.path.join(app.config, "match5", "settings.toml")) as f:
-            self.assertIn('name = "Fake Engine"', f.read())
+        self.assertIn("Fake Engine", [e["name"] for e in app.settings_kept()["five"]["engines"]])
 
     def test_an_engine_added_in_practice_is_in_the_sidebars_list_at_once(self):
         # Wide and tall enough for the sidebar beside the board.

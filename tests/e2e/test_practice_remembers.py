@@ -5,7 +5,6 @@ chart's loss line is a rate over the latest games with the patterns on a
 scale of their own, and the stopped run's words say the games once. Real
 keys and clicks on the real binary, read through the accessibility tree."""
 
-import os
 import re
 import time
 
@@ -83,9 +82,7 @@ class PracticeRemembers(AppTest):
         save.queryAction().doAction(0)
         app.wait_closed()
         # The next start: the choices, not the run.
-        with open(os.path.join(app.config, "match5", "settings.toml")) as f:
-            text = f.read()
-        self.assertIn('opponent = "random"', text)
+        self.assertEqual(app.settings_kept()["five"]["practice"]["opponent"], "random")
         app = self.start(home=app.home)
         practice = self.open_practice(app)
         self.assertTrue(app.find("label", "Random", root=practice), "Random is chosen after a new start")

@@ -1,13 +1,16 @@
-"""settings.toml is read as written: a file as large as the Engines dialog
-allows is read whole, and a damaged one is moved aside, with a message that
-says where it went, and never written over."""
+"""The settings.toml of older versions is carried over into GSettings as
+written: a file as large as the Engines dialog allows is read whole and kept
+beside, and a damaged one is moved aside, with a message that says where it
+went, and never written over."""
 
 import glob
 import os
+import subprocess
 import tempfile
 import time
 import unittest
 
+import kept_settings
 from dbus_client import NAME, Remote
 from harness import ENGINE, App, wait_for
 
@@ -46,10 +49,41 @@ class SettingsFile(unittest.TestCase):
         self.assertTrue(signals(r, "TrainingFinished"), end)
         self.app.quit()
         self.app.wait_closed()
-        with open(self.path) as f:
-            kept = f.read()
-        self.assertEqual(kept.count("[[five.engines]]"), 20, "no engine was dropped at the save")
+        engines = self.app.settings_kept()["five"]["engines"]
+        self.assertEqual([e["name"] for e in engines], [f"E{i}" for i in range(20)],
+                         "no engine was dropped at the carry-over or the save")
+        self.assertTrue(all(len(e["command"]) > 3500 for e in engines), "no command was cut")
+        with open(self.path + ".carried-over") as f:
+            self.assertEqual(f.read(), text, "the older file is kept beside, whole")
+        self.assertFalse(os.path.exists(self.path), "and not carried over again")
         self.assertEqual(glob.glob(self.path + ".damaged-*"), [])
+
+    def test_a_person_reads_and_sets_the_settings_with_gsettings(self):
+        """`gsettings list-recursively io.github.match5.Match5` shows what the
+        app keeps, each page's keys in its own schema, and what a person sets
+        with `gsettings set` is what the next start has."""
+        self.app = App(home=self.home, settings={"last_page": "five"})
+        self.app.key("ctrl+2")
+        wait_for(lambda: "3 frogs of each kind" in self.app.title(), message="the leap-frog page")
+        self.app.quit()
+        self.app.wait_closed()
+        listing = kept_settings.listing(self.app.config)
+        for line in ("io.github.match5.Match5 last-page 'leapfrog'",
+                     "io.github.match5.Match5.five last-player 'Tester'",
+                     "io.github.match5.Match5.five.practice games uint64 200",
+                     "io.github.match5.Match5.leapfrog frogs uint32 3"):
+            self.assertIn(line, listing.splitlines())
+        env = dict(os.environ, XDG_CONFIG_HOME=self.app.config, **kept_settings.BACKEND)
+        for schema, key, value in (("io.github.match5.Match5.leapfrog", "frogs", "5"),
+                                   ("io.github.match5.Match5", "last-page", "leapfrog")):
+            subprocess.run(["gsettings", "set", schema, key, value], env=env, check=True, timeout=30)
+        self.app = App(home=self.home)
+        wait_for(lambda: "5 frogs of each kind" in self.app.title(), message="the puzzle gsettings chose")
+        # A value the schema refuses never reaches the app.
+        refused = subprocess.run(["gsettings", "set", "io.github.match5.Match5.leapfrog", "frogs", "'many'"],
+                                 env=env, capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(refused.returncode, 0)
+        self.assertEqual(self.app.settings_kept()["leapfrog"]["frogs"], 5)
 
     def test_a_damaged_file_is_moved_aside_said_and_never_written_over(self):
         damaged = ('last_player = "Tester"\n[five]\n\n[[five.engines]]\nname = "Mine"\n'
@@ -63,13 +97,13 @@ class SettingsFile(unittest.TestCase):
                         message="the message")
         self.assertIn(aside[0], said.name)
         self.assertIn("line 8", said.name)
-        # The app goes on with its defaults and saves them where the file
-        # was; the damaged one is not touched.
+        # The app goes on with its defaults and keeps them in GSettings;
+        # the damaged file is not touched.
         self.app.quit()
         self.app.wait_closed()
         with open(aside[0]) as f:
             self.assertEqual(f.read(), damaged)
-        self.assertTrue(os.path.exists(self.path))
+        self.assertEqual(self.app.settings_kept()["five"]["engines"], [], "the defaults")
 
     def test_messages_about_the_persons_data_stay_until_dismissed(self):
         """Issue 63, point 11: damaged settings, and damaged knowledge, at a

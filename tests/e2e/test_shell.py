@@ -2,7 +2,6 @@
 Ctrl+1 and Ctrl+2, the page that comes back, the bottom switcher when
 narrow. The real binary, real X input."""
 
-import os
 import subprocess
 import re
 import time
@@ -178,8 +177,7 @@ class Shell(AppTest):
         wait_for(lambda: app.find_showing("push button", "Undo"), message="Undo on leap-frog")
         app.quit()
         app.wait_closed()
-        with open(os.path.join(app.config, "match5", "settings.toml")) as f:
-            self.assertIn('last_page = "leapfrog"', f.read())
+        self.assertEqual(app.settings_kept()["last_page"], "leapfrog")
         again = self.start(home=app.home)
         wait_for(lambda: visible_page(again) == "leapfrog", message="the page shown last")
         # A game started over D-Bus is shown on its page.

@@ -5,7 +5,6 @@ open three"); the choice is kept for the next start. A script chooses it
 with StartGame's `style` and reads it in the `Style` property; a style
 that is none is refused with words and changes nothing."""
 
-import os
 import re
 import shutil
 import tempfile
@@ -15,7 +14,6 @@ from gi.repository import GLib
 
 from dbus_client import Remote
 from harness import AppTest, wait_for, winning_move
-from pieces import read
 
 CLASSIC = "Where no pattern tells it, it plays a random field next to a ball"
 SHARP = "Where no pattern tells it, it makes and stops fives, fours and open threes"
@@ -69,8 +67,7 @@ class ChosenStyle(AppTest):
         self.assertTrue(any("it stopped your" in s for s in whys), f"it stopped a threat of blue's: {whys}")
         print("the game ended:", remote.prop("State"), flush=True)
         # Kept: the next start plays the sharp computer.
-        path = os.path.join(app.config, "match5", "settings.toml")
-        wait_for(lambda: 'style = "sharp"' in read(path), message="the style in the settings")
+        wait_for(lambda: app.settings_kept()["five"]["style"] == "sharp", message="the style in the settings")
         app.close()
         again = self.start(home=home)
         wait_for(lambda: again.find("label", "Sharp", root=style_row(again)), message="Sharp after a restart")

@@ -15,9 +15,10 @@ from gi.repository import GLib
 import scripted
 from dbus_client import APP_NAME, NAME, Remote
 import desktop
+import kept_settings
 from harness import wait_for
 from pieces import read, shown_name, write
-from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, instances, quit_app, var_app
+from sandbox import APP_ID, OUT, ROOT, SandboxTest, Sandboxed, host_env, instances, quit_app, var_app
 
 KNOWLEDGE = 'format = "match5-knowledge"\nversion = 1\nplayer = "{player}"\n[[pattern]]\nlevel = 1\nrows = ["BBBBX"]\n'
 LOCKED = ('format = "match5-knowledge"\nversion = 1\nplayer = "Locked"\n'
@@ -317,8 +318,13 @@ class Files(SandboxTest):
         data = os.path.join(var_app(self.home), "data", "match5")
         self.assertTrue(os.path.exists(os.path.join(data, "knowledge", "Sandboxed.fivo")))
         self.assertTrue(any("hall" in f for f in os.listdir(data)), os.listdir(data))
-        with open(os.path.join(var_app(self.home), "config", "match5", "settings.toml")) as f:
-            self.assertIn('last_player = "Sandboxed"', f.read())
+        # GSettings keeps the settings in the sandbox's keyfile, and a
+        # person reads them with the sandbox's own gsettings.
+        keyfile = kept_settings.keyfile(os.path.join(var_app(self.home), "config"))
+        self.assertIn("last-player='Sandboxed'", read(keyfile))
+        kept = kept_settings.kept_settings(command=("flatpak", "run", "--command=gsettings", APP_ID),
+                                           env=dict(os.environ, **host_env(self.home)))
+        self.assertEqual(kept["five"]["last_player"], "Sandboxed")
         self.assertEqual(self.written_outside_var_app(), [])
 
 

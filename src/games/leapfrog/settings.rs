@@ -28,3 +28,12 @@ impl PageSettings for LeapfrogSettings {
     const OLDER: &'static [(&'static str, &'static str)] =
         &[("leapfrog_frogs", "frogs"), ("leapfrog_goats", "goats")];
 }
+
+#[cfg(test)]
+mod tests {
+    /// The schema in data/ has a key for each field, with its default.
+    #[test]
+    fn the_schema_holds_these_settings() {
+        crate::settings::store::assert_schema_holds::<super::LeapfrogSettings>();
+    }
+}

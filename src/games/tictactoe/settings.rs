@@ -23,3 +23,12 @@ impl PageSettings for TicTacToeSettings {
     const OLDER: &'static [(&'static str, &'static str)] =
         &[("tictactoe_preferences", "preferences")];
 }
+
+#[cfg(test)]
+mod tests {
+    /// The schema in data/ has a key for each field, with its default.
+    #[test]
+    fn the_schema_holds_these_settings() {
+        crate::settings::store::assert_schema_holds::<super::TicTacToeSettings>();
+    }
+}

@@ -135,3 +135,13 @@ impl PageSettings for FiveSettings {
         ("last_player", "last_player"),
     ];
 }
+
+#[cfg(test)]
+mod tests {
+    /// The schema in data/ has a key for each field, with its default
+    /// (Practice's choices are its child schema).
+    #[test]
+    fn the_schema_holds_these_settings() {
+        crate::settings::store::assert_schema_holds::<super::FiveSettings>();
+    }
+}

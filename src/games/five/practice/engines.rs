@@ -196,7 +196,8 @@ mod tests {
     #[test]
     fn the_most_engines_the_dialog_allows_are_read_back() {
         use crate::games::five::model::settings::FiveSettings;
-        use crate::settings::{LARGEST, Settings};
+        use crate::settings::Settings;
+        use crate::settings::older_file::LARGEST;
         let worst = |n: usize| "\u{1}".repeat(n);
         let five = FiveSettings {
             engines: (0..MOST_ENGINES)

@@ -1,10 +1,18 @@
-//! Preferences, in `$XDG_CONFIG_HOME/match5/settings.toml`: one file for
-//! the window and every game page, shared through [`SharedSettings`].
+//! Preferences of the window and every game page, kept in GSettings
+//! ([`store`]) and shared through [`SharedSettings`]. Older versions kept
+//! them in `$XDG_CONFIG_HOME/match5/settings.toml`: the first start carries
+//! that file over ([`carry_over`]) and keeps it beside, renamed.
+
+pub mod carry_over;
+pub mod older_file;
+pub mod store;
 
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+#[cfg(test)]
+use std::path::Path;
 use std::rc::Rc;
 
+use gtk::gio;
 use serde::{Deserialize, Serialize};
 
 /// The window's settings, and every page's own table (named by the
@@ -41,7 +49,10 @@ pub trait PageSettings: Default + Serialize + for<'de> Deserialize<'de> {
     /// The page's id, the name of its table.
     const ID: &'static str;
     /// Keys of older versions at the top of the file, each with its name in
-    /// the page's table now: read when the table does not have it yet.
+    /// the page's table now. Only a settings.toml being carried over has
+    /// them (GSettings has no key for them), and a version wrote either
+    /// the flat key or the table, never both: the flat key's value is read
+    /// over what GSettings holds, which is the default then.
     const OLDER: &'static [(&'static str, &'static str)] = &[];
 }
 
@@ -53,9 +64,7 @@ impl Settings {
             _ => toml::Table::new(),
         };
         for (old, new) in P::OLDER {
-            if let Some(v) = self.pages.get(*old)
-                && !table.contains_key(*new)
-            {
+            if let Some(v) = self.pages.get(*old) {
                 table.insert((*new).to_string(), v.clone());
             }
         }
@@ -73,92 +82,100 @@ impl Settings {
         }
     }
 
-    pub fn path() -> PathBuf {
-        gtk::glib::user_config_dir()
-            .join("match5")
-            .join("settings.toml")
-    }
-
     /// The settings at `path`. A damaged file gives the defaults and a
     /// message: the file is moved aside (`settings.toml.damaged-<time>`)
     /// first, so that the next save never writes over it.
+    #[cfg(test)]
     pub fn load(path: &Path) -> (Settings, Option<String>) {
-        // A pipe or a huge file is no settings file and never holds the
-        // start up; everything the app itself writes fits (see LARGEST).
-        let read = match5_common::disk::read_text(path, LARGEST);
-        let why = match read {
-            Err(e) if e.is_not_found() => return (Settings::default(), None),
-            Err(e) => e.to_string(),
-            Ok(text) => match toml::from_str(&text) {
-                Ok(s) => return (s, None),
-                Err(e) => {
-                    let line = e
-                        .span()
-                        .map_or(1, |at| text[..at.start].matches('\n').count() + 1);
-                    format!("{}, line {line}: {}", path.display(), e.message().trim())
-                }
-            },
-        };
-        (Settings::default(), Some(set_aside(path, &why)))
+        let (table, warning) = older_file::read_file(path);
+        (table.map(Settings::from_table).unwrap_or_default(), warning)
     }
 
+    /// The settings a table holds (defaults for what it lacks, or for all
+    /// where a window key has the wrong type).
+    pub fn from_table(table: toml::Table) -> Settings {
+        Settings::deserialize(toml::Value::Table(table)).unwrap_or_default()
+    }
+
+    /// The settings as one table: the window's keys and each page's table.
+    pub fn to_table(&self) -> toml::Table {
+        match toml::Value::try_from(self) {
+            Ok(toml::Value::Table(t)) => t,
+            _ => toml::Table::new(),
+        }
+    }
+
+    /// Writes the settings as the settings.toml of older versions (the
+    /// tests make such files to carry over).
+    #[cfg(test)]
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = toml::to_string(self).expect("settings serialize");
         match5_common::disk::atomic_write(path, text.as_bytes())
     }
 }
 
-/// The largest settings file read. The app writes at most 32 engines
-/// (`MOST_ENGINES`) with commands of 4,096 bytes (`LONGEST_COMMAND`); even
-/// with every character written as a six-byte TOML escape that is under
-/// 800 KiB, so all the app allows is read back (a test holds this).
-pub const LARGEST: usize = 1024 * 1024;
+/// The settings of this run, shared by the window and its pages; every
+/// change is kept in GSettings at once.
+#[derive(Clone, Debug)]
+pub struct SharedSettings(Rc<Shared>);
 
-/// Moves a damaged settings file aside and says what happened, where the
-/// file went and why.
-fn set_aside(path: &Path, why: &str) -> String {
-    match match5_common::disk::move_aside(path) {
-        Ok(aside) => crate::i18n::gettext_f(
-            "Your settings could not be read ({why}). The file was kept as {aside}, and Match5 starts with its default settings.",
-            &[("why", why), ("aside", &aside.display().to_string())],
-        ),
-        Err(e) => crate::i18n::gettext_f(
-            "Your settings could not be read ({why}), and the file could not be moved aside ({error}). Match5 starts with its default settings.",
-            &[("why", why), ("error", &e.to_string())],
-        ),
-    }
+#[derive(Debug)]
+struct Shared {
+    now: RefCell<Settings>,
+    store: gio::Settings,
 }
 
-/// The settings of this run, shared by the window and its pages; every
-/// change is saved at once.
-#[derive(Clone, Debug, Default)]
-pub struct SharedSettings(Rc<RefCell<Settings>>);
-
 impl SharedSettings {
-    pub fn new(settings: Settings) -> Self {
-        SharedSettings(Rc::new(RefCell::new(settings)))
+    /// The settings kept in `store`, with `settings` as they are now.
+    pub fn new(settings: Settings, store: gio::Settings) -> Self {
+        SharedSettings(Rc::new(Shared {
+            now: RefCell::new(settings),
+            store,
+        }))
+    }
+
+    /// This run's settings: GSettings', after carrying over the
+    /// settings.toml of an older version where there is one; with a
+    /// message where that file was damaged (it is kept beside).
+    pub fn open() -> (Self, Option<String>) {
+        let store = store::open(&store::schema(), None);
+        let (older, warning) = carry_over::carry_over(&older_file::path(), &store);
+        let mut settings = Settings::from_table(store::read(&store));
+        settings.pages.extend(older);
+        (SharedSettings::new(settings, store), warning)
     }
 
     /// A copy of the settings now.
     pub fn get(&self) -> Settings {
-        self.0.borrow().clone()
+        self.0.now.borrow().clone()
     }
 
-    /// Changes the settings and saves them (a failed save is reported on
-    /// standard error: the game goes on with the changed settings).
+    /// Changes the settings and keeps them (GSettings writes them out on
+    /// its own). What the schema has no key for is left out: the keys of
+    /// an older version, which wait in memory for their page (see
+    /// [`SharedSettings::page`]); a test holds that every field the pages
+    /// keep has its key.
     pub fn update(&self, change: impl FnOnce(&mut Settings)) {
-        change(&mut self.0.borrow_mut());
-        if let Err(e) = self.0.borrow().save(&Settings::path()) {
-            eprintln!("match5: the settings were not saved: {e}");
-        }
+        change(&mut self.0.now.borrow_mut());
+        let table = self.0.now.borrow().to_table();
+        store::write(&self.0.store, &table);
     }
 
-    /// The settings of page `P` now.
+    /// The settings of page `P` now. Values of an older version's keys
+    /// (carried over from its file) are kept in the page's own keys here.
     pub fn page<P: PageSettings>(&self) -> P {
-        self.0.borrow().page()
+        let page = self.0.now.borrow().page::<P>();
+        let older = {
+            let now = self.0.now.borrow();
+            P::OLDER.iter().any(|(old, _)| now.pages.contains_key(*old))
+        };
+        if older {
+            self.update(|s| s.set_page(&page));
+        }
+        page
     }
 
-    /// Changes the settings of page `P` and saves them.
+    /// Changes the settings of page `P` and keeps them.
     pub fn update_page<P: PageSettings>(&self, change: impl FnOnce(&mut P)) {
         self.update(|s| {
             let mut page = s.page::<P>();
@@ -170,6 +187,7 @@ impl SharedSettings {
 
 #[cfg(test)]
 mod tests {
+    use super::older_file::LARGEST;
     use super::*;
 
     #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
