@@ -10,10 +10,12 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
-use crate::games::page::{PageHandle, Waker};
+use crate::games::page::{PageHandle, Serving, Waker};
 
 /// Calls of one object that may wait for the main thread at once.
 pub const WAITING_CALLS: usize = 64;
@@ -157,7 +159,7 @@ type Emit = Box<
         zbus::Connection,
         &'static str,
         zbus::names::InterfaceName<'static>,
-    ) -> std::pin::Pin<Box<dyn Future<Output = zbus::Result<()>>>>,
+    ) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>>,
 >;
 
 /// What the listeners were last told, and what waits to be told: lives on
@@ -385,6 +387,38 @@ pub fn run_when_wanted<P, R, S>(
             publish();
         }
     });
+}
+
+/// What [`crate::game_object!`] declares: an object with its requests,
+/// its snapshot, and how two snapshots differ.
+pub trait Served: zbus::object_server::Interface {
+    type Request: 'static;
+    type Snapshot: Clone + Default + PartialEq + 'static;
+    /// The object, on its link to the main thread.
+    fn new(link: Link<Self::Request, Self::Snapshot>) -> Self;
+    /// The properties that changed between two snapshots.
+    fn diff(old: &Self::Snapshot, new: &Self::Snapshot) -> Vec<Changed>;
+}
+
+/// A game's `serve`: object `O` served at `path` ([`serve`]) and run on
+/// page `P` once the page is wanted ([`run_when_wanted`]). What the game
+/// says is only its own part: what its properties show (`snapshot`), which
+/// of the page's changes publish them (`follow`), and how a request is
+/// carried out (`carry`).
+pub fn serve_page<O: Served, P: gtk::prelude::IsA<gtk::Widget>>(
+    connection: zbus::Connection,
+    handle: PageHandle,
+    path: &'static str,
+    snapshot: fn(&P) -> O::Snapshot,
+    follow: impl FnOnce(&P, &Publish) + 'static,
+    carry: impl Fn(&P, O::Request, &Publish) + 'static,
+) -> Serving {
+    Box::pin(async move {
+        let (requests, published) =
+            serve(&connection, path, O::diff, O::new, handle.waker()).await?;
+        run_when_wanted(handle, requests, published, snapshot, follow, carry);
+        Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -181,6 +181,17 @@ macro_rules! game_object {
         $(#[$object_attr])*
         pub struct $object(pub $crate::control::bridge::Link<$request, $snapshot>);
 
+        impl $crate::control::bridge::Served for $object {
+            type Request = $request;
+            type Snapshot = $snapshot;
+            fn new(link: $crate::control::bridge::Link<$request, $snapshot>) -> Self {
+                $object(link)
+            }
+            fn diff(old: &$snapshot, new: &$snapshot) -> Vec<$crate::control::bridge::Changed> {
+                $snapshot::diff(old, new)
+            }
+        }
+
         impl $object {
             /// Reads the snapshot the page last published.
             async fn read<T>(&self, f: impl FnOnce(&$snapshot) -> T) -> T {

@@ -1,8 +1,6 @@
 //! What every game page provides to the window that shows it.
 
-use std::future::Future;
 use std::path::Path;
-use std::pin::Pin;
 use std::rc::Rc;
 
 use gtk::prelude::*;
@@ -180,8 +178,11 @@ impl PageInfo {
 
 /// Serves a page's D-Bus interface on a connection; the page is reached
 /// through the [`PageHandle`].
-pub type Serve =
-    fn(zbus::Connection, PageHandle) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>>;
+pub type Serve = fn(zbus::Connection, PageHandle) -> Serving;
+
+/// What a page's [`Serve`] returns: the object served, once it is on the
+/// bus.
+pub type Serving = std::pin::Pin<Box<dyn Future<Output = zbus::Result<()>>>>;
 
 /// A page as its D-Bus interface reaches it: made when first asked for.
 /// Its interface is served from the start, but the page is not made for it

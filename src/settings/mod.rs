@@ -13,6 +13,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 use gtk::gio;
+use gtk::gio::prelude::SettingsExt;
 use serde::{Deserialize, Serialize};
 
 /// The window's settings, and every page's own table (named by the
@@ -115,7 +116,9 @@ impl Settings {
 }
 
 /// The settings of this run, shared by the window and its pages; every
-/// change is kept in GSettings at once.
+/// change is kept in GSettings at once, and a change made outside
+/// (`gsettings set` while the app runs) is read back at once, so that the
+/// app never writes an older value over it.
 #[derive(Clone, Debug)]
 pub struct SharedSettings(Rc<Shared>);
 
@@ -123,15 +126,28 @@ pub struct SharedSettings(Rc<Shared>);
 struct Shared {
     now: RefCell<Settings>,
     store: gio::Settings,
+    /// The store and each of its children, whose `changed` the settings
+    /// follow (a child's keys change on the child alone).
+    followed: Vec<gio::Settings>,
 }
 
 impl SharedSettings {
     /// The settings kept in `store`, with `settings` as they are now.
     pub fn new(settings: Settings, store: gio::Settings) -> Self {
-        SharedSettings(Rc::new(Shared {
+        let shared = Rc::new(Shared {
             now: RefCell::new(settings),
+            followed: store::with_children(&store),
             store,
-        }))
+        });
+        for settings in &shared.followed {
+            let weak = Rc::downgrade(&shared);
+            settings.connect_changed(None, move |_, _| {
+                if let Some(shared) = weak.upgrade() {
+                    shared.read_back();
+                }
+            });
+        }
+        SharedSettings(shared)
     }
 
     /// This run's settings: GSettings', after carrying over the
@@ -155,10 +171,14 @@ impl SharedSettings {
     /// an older version, which wait in memory for their page (see
     /// [`SharedSettings::page`]); a test holds that every field the pages
     /// keep has its key.
+    ///
+    /// Only what `change` changed is written: a key someone else set
+    /// meanwhile keeps their value.
     pub fn update(&self, change: impl FnOnce(&mut Settings)) {
+        let before = self.0.now.borrow().to_table();
         change(&mut self.0.now.borrow_mut());
-        let table = self.0.now.borrow().to_table();
-        store::write(&self.0.store, &table);
+        let after = self.0.now.borrow().to_table();
+        store::write(&self.0.store, &changed_fields(&before, &after));
     }
 
     /// The settings of page `P` now. Values of an older version's keys
@@ -183,6 +203,43 @@ impl SharedSettings {
             s.set_page(&page);
         });
     }
+}
+
+impl Shared {
+    /// Reads every key again after a change in GSettings (the app's own,
+    /// or someone else's). The keys of an older version, which only
+    /// memory holds, stay until their page has read them.
+    fn read_back(&self) {
+        let mut now = Settings::from_table(store::read(&self.store));
+        let old = self.now.borrow();
+        for (field, value) in &old.pages {
+            now.pages
+                .entry(field.clone())
+                .or_insert_with(|| value.clone());
+        }
+        drop(old);
+        *self.now.borrow_mut() = now;
+    }
+}
+
+/// The fields of `after` that differ from `before`, tables field by field.
+fn changed_fields(before: &toml::Table, after: &toml::Table) -> toml::Table {
+    let mut changed = toml::Table::new();
+    for (field, value) in after {
+        match (before.get(field), value) {
+            (Some(old), new) if old == new => {}
+            (Some(toml::Value::Table(old)), toml::Value::Table(new)) => {
+                let inner = changed_fields(old, new);
+                if !inner.is_empty() {
+                    changed.insert(field.clone(), toml::Value::Table(inner));
+                }
+            }
+            _ => {
+                changed.insert(field.clone(), value.clone());
+            }
+        }
+    }
+    changed
 }
 
 #[cfg(test)]
@@ -302,5 +359,32 @@ mod tests {
                 flag: true
             }
         );
+    }
+
+    /// A person's `gsettings set` while the app runs is read back, and the
+    /// app's next change writes only what it changed: never an older value
+    /// over theirs.
+    #[test]
+    fn a_change_made_outside_is_read_back_and_kept() {
+        let context = gtk::glib::MainContext::new();
+        context
+            .with_thread_default(|| {
+                use gtk::gio::prelude::*;
+                let schema = store::schema();
+                let backend = gio::memory_settings_backend_new();
+                let ours = store::open(&schema, Some(&backend));
+                let theirs = store::open(&schema, Some(&backend));
+                let shared = SharedSettings::new(Settings::from_table(store::read(&ours)), ours);
+                theirs.set_int("window-height", 500).unwrap();
+                while context.iteration(false) {}
+                assert_eq!(shared.get().window_height, 500, "read back");
+                shared.update(|s| s.window_width = 700);
+                assert_eq!(
+                    (theirs.int("window-width"), theirs.int("window-height")),
+                    (700, 500),
+                    "only the app's own change written"
+                );
+            })
+            .unwrap();
     }
 }

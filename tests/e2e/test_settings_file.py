@@ -84,6 +84,17 @@ class SettingsFile(unittest.TestCase):
                                  env=env, capture_output=True, text=True, timeout=30)
         self.assertNotEqual(refused.returncode, 0)
         self.assertEqual(self.app.settings_kept()["leapfrog"]["frogs"], 5)
+        # Set while the app runs: the app's own changes after it (the page
+        # shown, the window's size at the end) leave it as the person set it.
+        subprocess.run(["gsettings", "set", "io.github.match5.Match5.five", "show-why", "true"], env=env,
+                       check=True, timeout=30)
+        self.app.key("ctrl+1")
+        wait_for(lambda: " · level " in self.app.title(), message="the five-in-a-row page")
+        self.app.quit()
+        self.app.wait_closed()
+        kept = self.app.settings_kept()
+        self.assertEqual((kept["last_page"], kept["five"]["show_why"], kept["leapfrog"]["frogs"]),
+                         ("five", True, 5))
 
     def test_a_damaged_file_is_moved_aside_said_and_never_written_over(self):
         damaged = ('last_player = "Tester"\n[five]\n\n[[five.engines]]\nname = "Mine"\n'

@@ -116,9 +116,9 @@ class TheBuild(SandboxTest):
                            for f in names)
         # What meson installed; the rest is made from it by flatpak-builder
         # (the store's app-info, the manifest) and meson's post-install
-        # caches (MIME, desktop, icons).
+        # caches (MIME, desktop, icons, the compiled settings schema).
         made = ("share/app-info/", "share/applications/mimeinfo.cache", "share/icons/hicolor/icon-theme.cache",
-                ".ref", "manifest.json")
+                "share/glib-2.0/schemas/gschemas.compiled", ".ref", "manifest.json")
         ours = [p for p in installed if not p.startswith(made)
                 and not (p.startswith("share/mime/") and not p.startswith("share/mime/packages/"))]
         self.assertEqual(ours, sorted([
@@ -130,6 +130,7 @@ class TheBuild(SandboxTest):
             f"share/dbus-1/interfaces/{APP_ID}.Tiles1.xml",
             f"share/dbus-1/services/{APP_ID}.Control.service",
             f"share/dbus-1/services/{APP_ID}.service",
+            f"share/glib-2.0/schemas/{APP_ID}.gschema.xml",
             f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
             f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
             # The translations went to the Locale extension, linked back.

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
-use gtk::{gio, glib};
+use gtk::glib;
 
 use super::actions::LightsOutAction;
 use super::controller::{Controller, Refusal};

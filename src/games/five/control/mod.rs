@@ -11,24 +11,19 @@ pub mod requests;
 pub mod snapshot;
 pub mod wire;
 
-use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
 
 use gtk::glib;
 
 use crate::control::bridge::Published;
 use crate::games::five::page::FivePage;
-use crate::games::page::PageHandle;
+use crate::games::page::{PageHandle, Serving};
 use interface::{Control, OBJECT_PATH, Snapshot};
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]) from the
 /// start; the page is made when a call or a property read first wants it,
 /// and from then on the properties follow its model.
-pub fn serve(
-    connection: zbus::Connection,
-    handle: PageHandle,
-) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
+pub fn serve(connection: zbus::Connection, handle: PageHandle) -> Serving {
     Box::pin(async move {
         let (rx, published) = crate::control::bridge::serve(
             &connection,

@@ -6,45 +6,29 @@
 pub mod interface;
 mod requests;
 
-use std::future::Future;
-use std::pin::Pin;
-
 use gtk::prelude::*;
 
+use crate::control::bridge;
 use crate::games::leapfrog::page::LeapfrogPage;
-use crate::games::page::PageHandle;
+use crate::games::page::{PageHandle, Serving};
 
 use interface::{LeapFrog, OBJECT_PATH, Snapshot};
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]).
-pub fn serve(
-    connection: zbus::Connection,
-    handle: PageHandle,
-) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
-    Box::pin(async move {
-        let (rx, published) = crate::control::bridge::serve(
-            &connection,
-            OBJECT_PATH,
-            Snapshot::diff,
-            LeapFrog,
-            handle.waker(),
-        )
-        .await?;
-        crate::control::bridge::run_when_wanted(
-            handle,
-            rx,
-            published,
-            snapshot,
-            |page: &LeapfrogPage, publish| {
-                let publish = publish.clone();
-                page.model()
-                    .connect_notify_local(None, move |_, _| publish());
-            },
-            // Goats are the page's, not the model's: published after each.
-            |page, request, _| requests::handle_request(page, request),
-        );
-        Ok(())
-    })
+pub fn serve(connection: zbus::Connection, handle: PageHandle) -> Serving {
+    bridge::serve_page::<LeapFrog, _>(
+        connection,
+        handle,
+        OBJECT_PATH,
+        snapshot,
+        |page: &LeapfrogPage, publish| {
+            let publish = publish.clone();
+            page.model()
+                .connect_notify_local(None, move |_, _| publish());
+        },
+        // Goats are the page's, not the model's: published after each.
+        |page, request, _| requests::handle_request(page, request),
+    )
 }
 
 /// The snapshot of what the page shows now.

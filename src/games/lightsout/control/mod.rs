@@ -6,41 +6,25 @@
 pub mod interface;
 mod requests;
 
-use std::future::Future;
-use std::pin::Pin;
-
+use crate::control::bridge;
 use crate::games::lightsout::page::LightsOutPage;
-use crate::games::page::{GamePage, PageHandle};
+use crate::games::page::{GamePage, PageHandle, Serving};
 
 use interface::{LightsOut, OBJECT_PATH, Snapshot};
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]).
-pub fn serve(
-    connection: zbus::Connection,
-    handle: PageHandle,
-) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
-    Box::pin(async move {
-        let (rx, published) = crate::control::bridge::serve(
-            &connection,
-            OBJECT_PATH,
-            Snapshot::diff,
-            LightsOut,
-            handle.waker(),
-        )
-        .await?;
-        crate::control::bridge::run_when_wanted(
-            handle,
-            rx,
-            published,
-            snapshot,
-            |page: &LightsOutPage, publish| {
-                let publish = publish.clone();
-                page.state().connect_status_notify(move |_| publish());
-            },
-            |page, request, _| requests::handle_request(page, request),
-        );
-        Ok(())
-    })
+pub fn serve(connection: zbus::Connection, handle: PageHandle) -> Serving {
+    bridge::serve_page::<LightsOut, _>(
+        connection,
+        handle,
+        OBJECT_PATH,
+        snapshot,
+        |page: &LightsOutPage, publish| {
+            let publish = publish.clone();
+            page.state().connect_status_notify(move |_| publish());
+        },
+        |page, request, _| requests::handle_request(page, request),
+    )
 }
 
 /// The snapshot of what the page shows now.

@@ -7,60 +7,44 @@
 pub mod interface;
 mod requests;
 
-use std::future::Future;
-use std::pin::Pin;
-
 use gtk::glib;
 use gtk::prelude::*;
 
-use crate::games::page::{GamePage, PageHandle};
+use crate::control::bridge;
+use crate::games::page::{GamePage, PageHandle, Serving};
 use crate::games::tictactoe::page::TicTacToePage;
 use interface::{OBJECT_PATH, Snapshot, TicTacToe};
 use match5_tictactoe::Mark;
 use requests::{Running, Script};
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]).
-pub fn serve(
-    connection: zbus::Connection,
-    handle: PageHandle,
-) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
-    Box::pin(async move {
-        let (rx, published) = crate::control::bridge::serve(
-            &connection,
-            OBJECT_PATH,
-            Snapshot::diff,
-            TicTacToe,
-            handle.waker(),
-        )
-        .await?;
-        let running = Running::default();
-        let link = connection.clone();
-        crate::control::bridge::run_when_wanted(
-            handle,
-            rx,
-            published,
-            snapshot,
-            |page: &TicTacToePage, publish| {
-                let on_change = publish.clone();
-                page.state().connect_status_notify(move |_| on_change());
-                let on_change = publish.clone();
-                page.model()
-                    .connect_notify_local(None, move |_, _| on_change());
-                let on_change = publish.clone();
-                page.model().connect_knowledge_changed(move |_| on_change());
-            },
-            move |page, request, publish| {
-                let script = Script {
-                    page,
-                    connection: &link,
-                    running: &running,
-                    publish,
-                };
-                script.handle_request(request);
-            },
-        );
-        Ok(())
-    })
+pub fn serve(connection: zbus::Connection, handle: PageHandle) -> Serving {
+    let running = Running::default();
+    let link = connection.clone();
+    bridge::serve_page::<TicTacToe, _>(
+        connection,
+        handle,
+        OBJECT_PATH,
+        snapshot,
+        |page: &TicTacToePage, publish| {
+            let on_change = publish.clone();
+            page.state().connect_status_notify(move |_| on_change());
+            let on_change = publish.clone();
+            page.model()
+                .connect_notify_local(None, move |_, _| on_change());
+            let on_change = publish.clone();
+            page.model().connect_knowledge_changed(move |_| on_change());
+        },
+        move |page, request, publish| {
+            let script = Script {
+                page,
+                connection: &link,
+                running: &running,
+                publish,
+            };
+            script.handle_request(request);
+        },
+    )
 }
 
 /// The snapshot of what the page shows now.

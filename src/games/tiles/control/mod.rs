@@ -7,51 +7,35 @@
 pub mod interface;
 mod requests;
 
-use std::future::Future;
-use std::pin::Pin;
-
 use gtk::prelude::*;
 use match5_tiles::Colour;
 use match5_tiles::game::PLAYER_NAMES;
 
 use super::page::TilesPage;
-use crate::games::page::{GamePage, PageHandle};
+use crate::control::bridge;
+use crate::games::page::{GamePage, PageHandle, Serving};
 use interface::{Counts, Snapshot, Tiles};
 
 pub const OBJECT_PATH: &str = "/io/github/match5/Match5/Tiles";
 
 /// Serves the interface (for [`crate::games::PageInfo::control`]).
-pub fn serve(
-    connection: zbus::Connection,
-    handle: PageHandle,
-) -> Pin<Box<dyn Future<Output = zbus::Result<()>>>> {
-    Box::pin(async move {
-        let (rx, published) = crate::control::bridge::serve(
-            &connection,
-            OBJECT_PATH,
-            Snapshot::diff,
-            Tiles,
-            handle.waker(),
-        )
-        .await?;
-        crate::control::bridge::run_when_wanted(
-            handle,
-            rx,
-            published,
-            snapshot,
-            |page: &TilesPage, publish| {
-                // The status line is the page's, the rest the model's.
-                let on_status = publish.clone();
-                page.state().connect_status_notify(move |_| on_status());
-                let on_model = publish.clone();
-                page.model()
-                    .connect_notify_local(None, move |_, _| on_model());
-            },
-            // Players are the page's rows: published after each request.
-            |page, request, _| requests::handle_request(page, request),
-        );
-        Ok(())
-    })
+pub fn serve(connection: zbus::Connection, handle: PageHandle) -> Serving {
+    bridge::serve_page::<Tiles, _>(
+        connection,
+        handle,
+        OBJECT_PATH,
+        snapshot,
+        |page: &TilesPage, publish| {
+            // The status line is the page's, the rest the model's.
+            let on_status = publish.clone();
+            page.state().connect_status_notify(move |_| on_status());
+            let on_model = publish.clone();
+            page.model()
+                .connect_notify_local(None, move |_, _| on_model());
+        },
+        // Players are the page's rows: published after each request.
+        |page, request, _| requests::handle_request(page, request),
+    )
 }
 
 fn pairs(rows: &[match5_tiles::Row]) -> Counts {
