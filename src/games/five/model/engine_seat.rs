@@ -8,6 +8,7 @@
 //! position) after an undo. A failed engine is dropped (killed) and
 //! started again at the next ask.
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
@@ -157,4 +158,23 @@ fn answer(
         .map(|(i, c)| (*c, (i % 2 == 0) == engine_opened))
         .collect();
     e.board(&stones)
+}
+
+/// The engine that plays the page's game, and where it stopped: the
+/// page's one field for it (`FivePage`'s `engine`; the page asks and
+/// places in `page/engine_opponent.rs`).
+#[derive(Default)]
+pub struct EngineOpponent {
+    /// The engine's seat, while one plays red.
+    pub seat: RefCell<Option<Seat>>,
+    /// The engine of this game stopped, in this position: it is not asked
+    /// again there until a new game (or the opponent chosen again).
+    pub trouble: RefCell<Option<Trouble>>,
+}
+
+impl EngineOpponent {
+    /// Asks again, even in the position where the engine stopped.
+    pub fn forget_trouble(&self) {
+        self.trouble.replace(None);
+    }
 }

@@ -33,21 +33,22 @@ impl FivePage {
             .with(|s| s.engine_to_move().map(|(n, m)| (n.to_string(), m)));
         let Some((name, moves)) = wanted else {
             if self.model().opponent().engine().is_none() {
-                imp.engine.replace(None);
-                imp.engine_trouble.replace(None);
+                imp.engine.seat.replace(None);
+                imp.engine.trouble.replace(None);
             }
             return;
         };
         if imp
-            .engine_trouble
+            .engine
+            .trouble
             .borrow()
             .as_ref()
             .is_some_and(|t| t.moves == moves)
         {
             return;
         }
-        imp.engine_trouble.replace(None);
-        let mut seat = imp.engine.borrow_mut();
+        imp.engine.trouble.replace(None);
+        let mut seat = imp.engine.seat.borrow_mut();
         if seat.as_ref().is_some_and(|s| s.name != name) {
             *seat = None;
         }
@@ -80,7 +81,7 @@ impl FivePage {
 
     fn on_engine_answer(&self, id: u64, moves: Vec<Cell>, answer: Result<Cell, EngineError>) {
         let (name, command) = {
-            let mut seat = self.imp().engine.borrow_mut();
+            let mut seat = self.imp().engine.seat.borrow_mut();
             let Some(seat) = seat.as_mut().filter(|s| s.id() == id) else {
                 return; // a seat that was replaced or ended
             };
@@ -116,15 +117,15 @@ impl FivePage {
     /// is told why in a dialog.
     fn engine_failed(&self, moves: Vec<Cell>, why: &str) {
         let imp = self.imp();
-        imp.engine.replace(None);
-        imp.engine_trouble.replace(Some(Trouble { moves }));
+        imp.engine.seat.replace(None);
+        imp.engine.trouble.replace(Some(Trouble { moves }));
         self.show_game();
         crate::dialogs::error(&self.window(), &gettext("The Engine Stopped"), why);
     }
 
     /// Did the engine of this game stop (until a new game)?
     pub(super) fn engine_stopped(&self) -> bool {
-        self.imp().engine_trouble.borrow().is_some()
+        self.imp().engine.trouble.borrow().is_some()
     }
 }
 

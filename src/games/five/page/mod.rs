@@ -6,25 +6,26 @@
 
 mod action_handlers;
 pub mod actions;
+mod aside;
 mod contract;
 mod document;
 mod engine_opponent;
 mod hint;
 mod knowledge_flows;
+mod lesson;
 mod news;
 mod opponents;
 mod setup;
 pub mod sidebar;
 mod status;
 
-use std::cell::{Cell as StdCell, OnceCell, RefCell};
+use std::cell::{Cell as StdCell, OnceCell};
 
 use adw::prelude::*;
 use adw::subclass::prelude::*;
 use gtk::{gio, glib};
 use match5_five::{Cell, Store};
 
-use crate::games::actions::PageAction;
 use crate::games::five::board::view::BoardView;
 use crate::games::five::controller::{Controller, NewGame};
 use crate::games::five::model::FiveGame;
@@ -56,19 +57,9 @@ mod imp {
         #[template_child]
         pub why_label: TemplateChild<gtk::Label>,
         #[template_child]
-        pub why_replay: TemplateChild<gtk::Button>,
-        #[template_child]
-        pub view_learned: TemplateChild<gtk::Button>,
-        #[template_child]
-        pub aside_box: TemplateChild<gtk::Box>,
-        #[template_child]
-        pub hint_button: TemplateChild<gtk::Button>,
-        /// The pattern (its index) learned from the game just won.
-        pub learned: StdCell<Option<usize>>,
-        /// Patterns dropped as junk when it learned from that game.
-        pub dropped: StdCell<u32>,
-        /// It lost that game a way it had lost before: it varies its reply.
-        pub varied: StdCell<bool>,
+        pub aside: TemplateChild<aside::FiveAside>,
+        /// What the game just ended taught the computer (`lesson.rs`).
+        pub lesson: lesson::Lesson,
         #[template_child]
         pub status_slot: TemplateChild<crate::widgets::text_slot::TextSlot>,
         #[template_child]
@@ -88,14 +79,13 @@ mod imp {
         pub state: crate::games::page_state::PageState,
         /// The person said what to do with unsaved knowledge: close now.
         pub close_confirmed: StdCell<bool>,
-        /// The engine that plays red, while one does (`engine_opponent.rs`).
-        pub engine: RefCell<Option<crate::games::five::model::engine_seat::Seat>>,
+        /// The engine that plays red, while one does, and where it
+        /// stopped (`engine_opponent.rs`).
+        pub engine: crate::games::five::model::engine_seat::EngineOpponent,
         /// The moves of the game last shown, to tell new ones (`news.rs`).
         pub seen_moves: StdCell<usize>,
         /// The page makes a move or a game itself: it says so itself.
         pub own_move: StdCell<bool>,
-        /// The engine of this game stopped, in this position.
-        pub engine_trouble: RefCell<Option<crate::games::five::model::engine_seat::Trouble>>,
     }
 
     #[glib::object_subclass]
@@ -106,6 +96,7 @@ mod imp {
 
         fn class_init(klass: &mut Self::Class) {
             BoardView::ensure_type();
+            aside::FiveAside::ensure_type();
             crate::widgets::ensure_types();
             klass.bind_template();
         }
@@ -369,16 +360,6 @@ impl FivePage {
     fn connect_widgets(&self) {
         let imp = self.imp();
         self.keep_text_heights();
-        // The action takes the pattern's number: a target from the start,
-        // set to the pattern shown (GTK warns of an action without one).
-        imp.why_replay
-            .set_action_target_value(Some(&0u32.to_variant()));
-        imp.why_replay
-            .set_action_name(Some(&FiveAction::ReplayLesson.detailed()));
-        imp.view_learned
-            .set_action_target_value(Some(&0u32.to_variant()));
-        imp.view_learned
-            .set_action_name(Some(&FiveAction::ViewPattern.detailed()));
         imp.board.connect_cell_activated(glib::clone!(
             #[weak(rename_to = page)]
             self,
@@ -444,7 +425,7 @@ impl FivePage {
         }
         // Another engine, or the same one again after it stopped, with
         // the board as it was (no notification): ask now.
-        self.imp().engine_trouble.replace(None);
+        self.imp().engine.forget_trouble();
         self.follow_engine();
         self.imp().board.grab_focus();
     }

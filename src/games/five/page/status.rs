@@ -120,10 +120,6 @@ impl FivePage {
             .and_then(|_| self.model().last_reason())
             .and_then(|last| last.reason.matched().map(|m| m.pattern))
             .filter(|i| self.model().taught(*i).is_some());
-        if let Some(i) = taught {
-            imp.why_replay
-                .set_action_target_value(Some(&(i as u32).to_variant()));
-        }
         // A new computer that knows nothing does not look broken: the first
         // games against empty knowledge say what it is, the very first how
         // the game is won and what a win does; once a game is played (the
@@ -138,26 +134,11 @@ impl FivePage {
         // The sentence's place keeps its height: it is empty when there is
         // nothing to say, so the board stays where it is.
         // What it learned from the game just won ("show mutations").
-        if !over {
-            imp.learned.set(None);
-            imp.dropped.set(0);
-            imp.varied.set(false);
-        }
-        let learned = imp.learned.get().filter(|_| over);
-        if let Some(index) = learned {
-            imp.view_learned
-                .set_action_target_value(Some(&(index as u32).to_variant()));
-        }
-        let replay = taught.is_some() && !over;
-        imp.view_learned.set_visible(learned.is_some());
-        imp.why_replay.set_visible(replay);
-        // Play Again stays in the middle when there is nothing beside it;
-        // while the game runs, Hint is there.
-        imp.hint_button.set_visible(!over);
-        imp.aside_box
-            .set_visible(learned.is_some() || replay || !over);
-        let dropped = if over { imp.dropped.get() } else { 0 };
-        let varied = over && imp.varied.get();
+        let lesson = imp.lesson.told(over);
+        let learned = lesson.learned;
+        // While the game runs, Hint and the replay of the lesson behind
+        // the computer's move; once it is over, the pattern it learned.
+        imp.aside.show(!over, taught.filter(|_| !over), learned);
         // A practice run (the window's or a script's) holds the computer.
         let practising = self.model().practising();
         let to_move = to_move.filter(|_| !practising);
@@ -170,9 +151,12 @@ impl FivePage {
             _ if hint.is_some() => hint
                 .map(|h| crate::games::five::page::hint::words(h.cell, h.color, h.reason))
                 .unwrap_or_default(),
-            _ if learned.is_some() || dropped > 0 || varied => {
-                learned_words(learned, self.model().patterns() as usize, dropped, varied)
-            }
+            _ if lesson.any() => learned_words(
+                learned,
+                self.model().patterns() as usize,
+                lesson.dropped,
+                lesson.varied,
+            ),
             (Some(why), _) => why.sentence.clone(),
             (None, _) if empty_games == Some(0) => new_computer_note(),
             (None, _) if empty_games.is_some() => nothing_learned_note(),
@@ -215,11 +199,11 @@ impl FivePage {
     /// board (no toast over the board or over Play Again), with a button
     /// beside Play Again to view the new pattern.
     pub(super) fn show_change(&self, added: bool, index: usize) {
-        let imp = self.imp();
+        let lesson = &self.imp().lesson;
         if added {
-            imp.learned.set(Some(index));
+            lesson.learned_pattern(index);
         } else {
-            imp.dropped.set(imp.dropped.get() + 1);
+            lesson.dropped_pattern();
         }
         self.show_game();
     }
@@ -227,7 +211,7 @@ impl FivePage {
     /// The game just lost went a way the computer had lost before: it
     /// will vary its reply (said under the board, as what it learned).
     pub(super) fn show_varied(&self) {
-        self.imp().varied.set(true);
+        self.imp().lesson.varies_reply();
         self.show_game();
     }
 
