@@ -13,7 +13,6 @@ use std::path::Path;
 use std::rc::Rc;
 
 use gtk::gio;
-use gtk::gio::prelude::SettingsExt;
 use serde::{Deserialize, Serialize};
 
 /// The window's settings, and every page's own table (named by the
@@ -116,9 +115,9 @@ impl Settings {
 }
 
 /// The settings of this run, shared by the window and its pages; every
-/// change is kept in GSettings at once, and a change made outside
-/// (`gsettings set` while the app runs) is read back at once, so that the
-/// app never writes an older value over it.
+/// change is kept in GSettings at once. The app writes only what it
+/// changes itself, so a key set outside while it runs (`gsettings set`)
+/// keeps that value; this run goes on with what it read at its start.
 #[derive(Clone, Debug)]
 pub struct SharedSettings(Rc<Shared>);
 
@@ -126,28 +125,15 @@ pub struct SharedSettings(Rc<Shared>);
 struct Shared {
     now: RefCell<Settings>,
     store: gio::Settings,
-    /// The store and each of its children, whose `changed` the settings
-    /// follow (a child's keys change on the child alone).
-    followed: Vec<gio::Settings>,
 }
 
 impl SharedSettings {
     /// The settings kept in `store`, with `settings` as they are now.
     pub fn new(settings: Settings, store: gio::Settings) -> Self {
-        let shared = Rc::new(Shared {
+        SharedSettings(Rc::new(Shared {
             now: RefCell::new(settings),
-            followed: store::with_children(&store),
             store,
-        });
-        for settings in &shared.followed {
-            let weak = Rc::downgrade(&shared);
-            settings.connect_changed(None, move |_, _| {
-                if let Some(shared) = weak.upgrade() {
-                    shared.read_back();
-                }
-            });
-        }
-        SharedSettings(shared)
+        }))
     }
 
     /// This run's settings: GSettings', after carrying over the
@@ -202,23 +188,6 @@ impl SharedSettings {
             change(&mut page);
             s.set_page(&page);
         });
-    }
-}
-
-impl Shared {
-    /// Reads every key again after a change in GSettings (the app's own,
-    /// or someone else's). The keys of an older version, which only
-    /// memory holds, stay until their page has read them.
-    fn read_back(&self) {
-        let mut now = Settings::from_table(store::read(&self.store));
-        let old = self.now.borrow();
-        for (field, value) in &old.pages {
-            now.pages
-                .entry(field.clone())
-                .or_insert_with(|| value.clone());
-        }
-        drop(old);
-        *self.now.borrow_mut() = now;
     }
 }
 
@@ -361,11 +330,11 @@ mod tests {
         );
     }
 
-    /// A person's `gsettings set` while the app runs is read back, and the
-    /// app's next change writes only what it changed: never an older value
-    /// over theirs.
+    /// A person's `gsettings set` while the app runs is kept: the app's
+    /// next change writes only what it changed, never an older value over
+    /// theirs.
     #[test]
-    fn a_change_made_outside_is_read_back_and_kept() {
+    fn a_change_made_outside_is_kept() {
         let context = gtk::glib::MainContext::new();
         context
             .with_thread_default(|| {
@@ -377,7 +346,6 @@ mod tests {
                 let shared = SharedSettings::new(Settings::from_table(store::read(&ours)), ours);
                 theirs.set_int("window-height", 500).unwrap();
                 while context.iteration(false) {}
-                assert_eq!(shared.get().window_height, 500, "read back");
                 shared.update(|s| s.window_width = 700);
                 assert_eq!(
                     (theirs.int("window-width"), theirs.int("window-height")),

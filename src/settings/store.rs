@@ -96,15 +96,6 @@ pub fn write(settings: &gio::Settings, table: &toml::Table) -> Vec<String> {
     left_out
 }
 
-/// `settings` and its children, and theirs.
-pub fn with_children(settings: &gio::Settings) -> Vec<gio::Settings> {
-    let mut all = vec![settings.clone()];
-    for child in settings_schema(settings).list_children() {
-        all.extend(with_children(&settings.child(&child)));
-    }
-    all
-}
-
 fn settings_schema(settings: &gio::Settings) -> gio::SettingsSchema {
     settings.settings_schema().expect("made from a schema")
 }

@@ -177,7 +177,9 @@ class TicTacToe(AppTest):
         app.key("Escape")
         wait_for(lambda: not app.dialogs(), message="the positions window closed")
 
-        forget = app.find_showing("push button", "Forget…")
+        # The page's tree says its buttons are showing again a moment after
+        # the positions window went (longer on a busy machine).
+        forget = wait_for(lambda: app.find_showing("push button", "Forget…"), message="Forget… on the page")
         app.click_on(forget)
         confirm = wait_for(lambda: app.find("push button", "Forget"), message="the confirmation")
         confirm.queryAction().doAction(0)
