@@ -50,9 +50,7 @@ mod tests {
     /// This run's settings as `SharedSettings::open` makes them.
     fn carry_over(path: &Path, store: &gio::Settings) -> (Settings, Option<String>) {
         let (older, warning) = super::carry_over(path, store);
-        let mut settings = Settings::from_table(store::read(store));
-        settings.pages.extend(older);
-        (settings, warning)
+        (crate::settings::this_run(store, older), warning)
     }
 
     /// A page's first key of type boolean, by its schema: (child, key).

@@ -142,9 +142,7 @@ impl SharedSettings {
     pub fn open() -> (Self, Option<String>) {
         let store = store::open(&store::schema(), None);
         let (older, warning) = carry_over::carry_over(&older_file::path(), &store);
-        let mut settings = Settings::from_table(store::read(&store));
-        settings.pages.extend(older);
-        (SharedSettings::new(settings, store), warning)
+        (SharedSettings::new(this_run(&store, older), store), warning)
     }
 
     /// A copy of the settings now.
@@ -189,6 +187,14 @@ impl SharedSettings {
             s.set_page(&page);
         });
     }
+}
+
+/// This run's settings: all that `store` keeps, and the `older` keys a
+/// carried-over file held that wait for their page.
+fn this_run(store: &gio::Settings, older: toml::Table) -> Settings {
+    let mut settings = Settings::from_table(store::read(store));
+    settings.pages.extend(older);
+    settings
 }
 
 /// The fields of `after` that differ from `before`, tables field by field.
@@ -335,24 +341,18 @@ mod tests {
     /// theirs.
     #[test]
     fn a_change_made_outside_is_kept() {
-        let context = gtk::glib::MainContext::new();
-        context
-            .with_thread_default(|| {
-                use gtk::gio::prelude::*;
-                let schema = store::schema();
-                let backend = gio::memory_settings_backend_new();
-                let ours = store::open(&schema, Some(&backend));
-                let theirs = store::open(&schema, Some(&backend));
-                let shared = SharedSettings::new(Settings::from_table(store::read(&ours)), ours);
-                theirs.set_int("window-height", 500).unwrap();
-                while context.iteration(false) {}
-                shared.update(|s| s.window_width = 700);
-                assert_eq!(
-                    (theirs.int("window-width"), theirs.int("window-height")),
-                    (700, 500),
-                    "only the app's own change written"
-                );
-            })
-            .unwrap();
+        use gtk::gio::prelude::*;
+        let schema = store::schema();
+        let backend = gio::memory_settings_backend_new();
+        let ours = store::open(&schema, Some(&backend));
+        let theirs = store::open(&schema, Some(&backend));
+        let shared = SharedSettings::new(this_run(&ours, toml::Table::new()), ours);
+        theirs.set_int("window-height", 500).unwrap();
+        shared.update(|s| s.window_width = 700);
+        assert_eq!(
+            (theirs.int("window-width"), theirs.int("window-height")),
+            (700, 500),
+            "only the app's own change written"
+        );
     }
 }
