@@ -6,6 +6,8 @@
 //!   the computer searches (`crates/leapfrog/src/solver.rs`).
 //! - `view.rs`: the fields widget: drawing, clicks, keys, animation.
 //! - `drawing.rs`: where the fields, frogs and goats are drawn (Cairo).
+//! - `figures.rs` + `figures.ui`: what the computer knows of the puzzle
+//!   (its figures, and why every solution takes k(k + 2) moves).
 //! - `controller.rs`: the rules every door follows (the page's clicks,
 //!   keys and buttons, and D-Bus), with typed refusals in the app's words.
 //! - `actions.rs`: the page's typed actions.
@@ -16,6 +18,7 @@ pub mod actions;
 pub mod control;
 pub mod controller;
 pub mod drawing;
+mod figures;
 mod kept;
 pub mod model;
 pub mod page;

@@ -12,6 +12,7 @@ use gtk::{gio, glib};
 use super::actions::LeapfrogAction;
 use super::controller::Controller;
 use super::drawing::Animal;
+use super::figures::LeapfrogFigures;
 use super::model::LeapfrogGame;
 use super::settings::LeapfrogSettings;
 use super::view::LeapfrogView;
@@ -54,13 +55,7 @@ mod imp {
         #[template_child]
         pub goats_switch: TemplateChild<adw::SwitchRow>,
         #[template_child]
-        pub reachable_label: TemplateChild<gtk::Label>,
-        #[template_child]
-        pub dead_ends_label: TemplateChild<gtk::Label>,
-        #[template_child]
-        pub solutions_label: TemplateChild<gtk::Label>,
-        #[template_child]
-        pub explanation_label: TemplateChild<gtk::Label>,
+        pub figures: TemplateChild<LeapfrogFigures>,
         pub model: OnceCell<LeapfrogGame>,
         pub settings: OnceCell<SharedSettings>,
         /// What the window shows of the page: subtitle, status, actions.
@@ -83,6 +78,7 @@ mod imp {
         fn class_init(klass: &mut Self::Class) {
             crate::widgets::ensure_types();
             LeapfrogView::ensure_type();
+            LeapfrogFigures::ensure_type();
             klass.bind_template();
         }
 
@@ -454,13 +450,7 @@ impl LeapfrogPage {
 
     /// The puzzle's figures and the seed's derivation, for this k.
     fn show_figures(&self) {
-        let imp = self.imp();
-        let s = self.model().stats();
-        imp.reachable_label.set_label(&s.reachable.to_string());
-        imp.dead_ends_label.set_label(&s.dead_ends.to_string());
-        imp.solutions_label.set_label(&s.solutions.to_string());
-        imp.explanation_label
-            .set_label(&words::figures(s.frogs as u32, s.moves as u32));
+        self.imp().figures.show(&self.model().stats());
         self.show_position();
     }
 }
