@@ -73,6 +73,44 @@ def messages_locale():
 screen_pixels = desktop.screen_pixels
 
 
+def descendants(root, pred, first=False):
+    """The accessibles below `root` that `pred` accepts, depth first, as
+    pyatspi's findAllDescendants (or findDescendant with `first`) finds
+    them, but skipping what goes away during the walk: theirs fails with
+    a TypeError on a child that is gone meanwhile (a list row the
+    practice window replaced while its tree was read, in a quiet run of
+    73a796c)."""
+    found = []
+    # Each entry: an accessible, and whether `pred` is asked of it (not
+    # of the root itself, as pyatspi's).
+    stack = [(root, False)]
+    while stack:
+        acc, asked = stack.pop()
+        if acc is None:
+            continue
+        if asked:
+            try:
+                accepted = pred(acc)
+            except GLib.Error:  # gone meanwhile
+                continue
+            except Exception:
+                # findDescendant let any failure of `pred` pass as "no".
+                if not first:
+                    raise
+                continue
+            if accepted:
+                if first:
+                    return [acc]
+                found.append(acc)
+        try:
+            children = [acc.getChildAtIndex(i) for i in range(acc.childCount)]
+        except GLib.Error:
+            continue
+        # Depth first, each child before the next sibling's subtree.
+        stack.extend((child, True) for child in reversed(children))
+    return found
+
+
 class App:
     """One run of the app with its own config and data folders; with `pid`,
     an app that is already running (started by D-Bus activation)."""
@@ -225,7 +263,7 @@ class App:
         """The dialogs open over the window (AdwDialog), and any other
         window of the app."""
         frames = self._frames()
-        inner = [d for f in frames[:1] if f is not None for d in pyatspi.findAllDescendants(
+        inner = [d for f in frames[:1] if f is not None for d in descendants(
             f, lambda a: a.getRoleName() in ("dialog", "alert"))]
         return inner + [f for f in frames[1:] if f is not None]
 
@@ -243,12 +281,13 @@ class App:
         in the window or its dialogs."""
         roots = [root] if root else self._frames()
         for r in roots:
-            hit = pyatspi.findDescendant(
+            hits = descendants(
                 r, lambda a: role_is(a, role) and (
-                    name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
+                    name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name)),
+                first=True,
             )
-            if hit:
-                return hit
+            if hits:
+                return hits[0]
         return None
 
     def find_showing(self, role, name=None):
@@ -267,7 +306,7 @@ class App:
         w = frames[0].queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         found = []
         for r in frames:
-            for a in pyatspi.findAllDescendants(
+            for a in descendants(
                 r, lambda a: role_is(a, role) and (
                     name is None or (name(shown_name(a.name)) if callable(name) else shown_name(a.name) == name))
             ):
